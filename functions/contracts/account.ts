@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** Spec 000 section 3 "Subscription record"; defaults from section 9. */
+export const subscriptionTiers = ['trial', 'starter', 'professional', 'enterprise', 'expired'] as const;
+
+export const subscriptionSchema = z.object({
+  user_id: z.string(),
+  subscribed: z.boolean(),
+  subscription_tier: z.string(),
+  trial_end: z.string().nullable(),
+  subscription_end: z.string().nullable(),
+  chatbots_created: z.number().int().nonnegative(),
+  max_chatbots: z.number().int().nonnegative(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const profileSchema = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  business_name: z.string(),
+  created_at: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** GET /account */
+export const accountResponseSchema = z.object({
+  profile: profileSchema,
+  subscription: subscriptionSchema,
+});
+export type AccountResponse = z.infer<typeof accountResponseSchema>;
+
+/** POST /account/subscription/refresh */
+export const refreshSubscriptionResponseSchema = z.object({ subscription: subscriptionSchema });
+export type RefreshSubscriptionResponse = z.infer<typeof refreshSubscriptionResponseSchema>;
+
+/** Spec 000 section 9: what the client assumes when no record exists. */
+export const DEFAULT_SUBSCRIPTION: Omit<Subscription, 'user_id'> = {
+  subscribed: false,
+  subscription_tier: 'trial',
+  trial_end: null,
+  subscription_end: null,
+  chatbots_created: 0,
+  max_chatbots: 1,
+};
+
+export const TRIAL_DAYS = 14;

@@ -1,0 +1,85 @@
+/**
+ * THE route table. Every HTTP route, WebSocket route and Cognito trigger maps to one named function
+ * whose code lives in `functions/<name>/handler.ts`. The CDK HTTP/WebSocket constructs and the local
+ * gateway both read this file; test/cdk/routes.test.ts asserts they agree.
+ */
+export type Access = 'public' | 'user' | 'admin';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * What a function touches; the CDK construct turns each into an environment variable plus the
+ * least-privilege grant (see lib/constructs/app-function.ts), the local runtime into env + endpoint.
+ */
+export type Resource = 'table' | 'avatars' | 'documents' | 'realtime' | 'userPool';
+
+export interface HttpRoute {
+  /** Named function (spec names where the spec has one). */
+  readonly name: string;
+  readonly method: HttpMethod;
+  /** API Gateway path syntax, e.g. `/chatbots/{id}`. */
+  readonly path: string;
+  readonly access: Access;
+  readonly uses: readonly Resource[];
+  /** Largest accepted request body; the handler answers 413 above it. */
+  readonly maxBodyBytes?: number;
+  readonly timeoutSeconds?: number;
+  readonly memoryMb?: number;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+export const httpRoutes = [
+  { name: 'health', method: 'GET', path: '/health', access: 'public', uses: [] },
+  { name: 'get-account', method: 'GET', path: '/account', access: 'user', uses: ['table'] },
+  {
+    name: 'refresh-subscription',
+    method: 'POST',
+    path: '/account/subscription/refresh',
+    access: 'user',
+    uses: ['table'],
+  },
+] as const satisfies readonly HttpRoute[];
+
+/** Serves every request that matches no route, so unknown paths get a JSON 404 like every other error. */
+export const fallbackRoute = { name: 'not-found', uses: [] } as const;
+
+export interface SocketRoute {
+  readonly routeKey: '$connect' | '$disconnect' | '$default';
+  readonly name: string;
+  readonly uses: readonly Resource[];
+}
+
+export const socketRoutes = [
+  { routeKey: '$connect', name: 'realtime-connect', uses: ['table'] },
+  { routeKey: '$disconnect', name: 'realtime-disconnect', uses: ['table'] },
+  { routeKey: '$default', name: 'realtime-default', uses: ['table', 'realtime'] },
+] as const satisfies readonly SocketRoute[];
+
+/** Lambda REQUEST authorizer of the WebSocket `$connect` route; the token travels as `?token=`. */
+export const socketAuthorizer = {
+  name: 'realtime-authorizer',
+  identitySource: 'token',
+  uses: ['userPool'],
+} as const;
+
+/** Cognito user pool triggers. Locally cognito-local calls them through the Lambda Invoke API. */
+export const cognitoTriggers = { PreSignUp: 'pre-sign-up' } as const;
+export const cognitoTriggerUses: readonly Resource[] = [];
+
+export type FunctionName =
+  | (typeof httpRoutes)[number]['name']
+  | typeof fallbackRoute.name
+  | (typeof socketRoutes)[number]['name']
+  | typeof socketAuthorizer.name
+  | (typeof cognitoTriggers)[keyof typeof cognitoTriggers];
+
+export const allFunctionNames: readonly FunctionName[] = [
+  ...httpRoutes.map((r) => r.name),
+  fallbackRoute.name,
+  ...socketRoutes.map((r) => r.name),
+  socketAuthorizer.name,
+  ...Object.values(cognitoTriggers),
+];
+
+/** Source file of a named function, relative to the repository root. */
+export const functionEntry = (name: FunctionName): string => `functions/${name}/handler.ts`;
