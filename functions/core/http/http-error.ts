@@ -1,0 +1,19 @@
+/** An error whose message is safe to show the client, with the status it deserves. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Unauthorized') => new HttpError(401, message);
+export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const payloadTooLarge = (limit: number) =>
+  new HttpError(413, `Request body too large: the limit is ${limit} bytes`);
+export const unsupportedMediaType = () =>
+  new HttpError(415, 'Request body must be JSON (Content-Type: application/json)');

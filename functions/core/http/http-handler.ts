@@ -1,0 +1,100 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
+import type { z } from 'zod';
+import { DEFAULT_MAX_BODY_BYTES, httpRoutes, type Access } from '../../../lib/routes.js';
+import { log } from '../runtime/log.js';
+import { HttpError, badRequest, forbidden } from './http-error.js';
+import { identityFromEvent, type Identity } from './identity.js';
+import { describeIssues, parseJsonBody } from './json-body.js';
+
+type Route = (typeof httpRoutes)[number];
+type RouteName = Route['name'];
+type IdentityFor<N extends RouteName> = Extract<Route, { name: N }>['access'] extends 'public' ? undefined : Identity;
+
+export interface HttpRequest<N extends RouteName, B, Q> {
+  identity: IdentityFor<N>;
+  body: B;
+  query: Q;
+  pathParameters: Record<string, string | undefined>;
+  event: APIGatewayProxyEventV2WithJWTAuthorizer;
+}
+
+interface Options<N extends RouteName, BS extends z.ZodType | undefined, QS extends z.ZodType | undefined> {
+  route: N;
+  body?: BS;
+  query?: QS;
+  successStatus?: number;
+}
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export type HttpLambdaHandler = (
+  event: APIGatewayProxyEventV2WithJWTAuthorizer,
+  context?: unknown,
+) => Promise<APIGatewayProxyResultV2>;
+
+export function jsonResponse(statusCode: number, body: unknown): APIGatewayProxyResultV2 {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    body: JSON.stringify(body),
+  };
+}
+
+/** Turns any thrown error into `{ error }` JSON: 4xx with its message, otherwise a logged 500. */
+const errorResponder = (): middy.MiddlewareObj<APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2> => ({
+  onError: (request) => {
+    const { error } = request;
+    if (error instanceof HttpError) {
+      request.response = jsonResponse(error.statusCode, { error: error.message });
+      return;
+    }
+    log.error('Unhandled error', { error, routeKey: request.event?.routeKey });
+    request.response = jsonResponse(500, { error: 'Internal server error' });
+  },
+});
+
+/**
+ * The shape of every HTTP handler: look up the route's access rule in lib/routes.ts, authorize,
+ * validate body and query with their contracts, call the domain, answer JSON.
+ */
+export function httpHandler<
+  N extends RouteName,
+  BS extends z.ZodType | undefined = undefined,
+  QS extends z.ZodType | undefined = undefined,
+>(
+  options: Options<N, BS, QS>,
+  impl: (request: HttpRequest<N, Infer<BS>, Infer<QS>>) => Promise<unknown>,
+): HttpLambdaHandler {
+  const route: Route | undefined = httpRoutes.find((r) => r.name === options.route);
+  if (!route) throw new Error(`Unknown route ${options.route}`);
+  const maxBodyBytes = ('maxBodyBytes' in route ? (route.maxBodyBytes as number) : undefined) ?? DEFAULT_MAX_BODY_BYTES;
+
+  const core = async (event: APIGatewayProxyEventV2WithJWTAuthorizer): Promise<APIGatewayProxyResultV2> => {
+    let identity: Identity | undefined;
+    const access = route.access as Access;
+    if (access !== 'public') {
+      identity = identityFromEvent(event);
+      if (access === 'admin' && !identity.groups.includes('admin')) throw forbidden('Admin access required');
+    }
+    const body = options.body
+      ? parseJsonBody({ ...event, headers: event.headers }, options.body, maxBodyBytes)
+      : undefined;
+    let query: unknown = undefined;
+    if (options.query) {
+      const parsed = options.query.safeParse(event.queryStringParameters ?? {});
+      if (!parsed.success) throw badRequest(describeIssues(parsed.error));
+      query = parsed.data;
+    }
+    const result = await impl({
+      identity: identity as IdentityFor<N>,
+      body: body as Infer<BS>,
+      query: query as Infer<QS>,
+      pathParameters: event.pathParameters ?? {},
+      event,
+    });
+    return jsonResponse(options.successStatus ?? 200, result);
+  };
+
+  return middy(core).use(errorResponder()) as unknown as HttpLambdaHandler;
+}

@@ -1,0 +1,26 @@
+import { db } from '../data/db.js';
+
+/** API Gateway closes a WebSocket after 2 h; the record outlives it a little, then TTL removes it. */
+const CONNECTION_TTL_SECONDS = 2 * 60 * 60 + 5 * 60;
+
+const expiry = (now: Date) => Math.floor(now.getTime() / 1000) + CONNECTION_TTL_SECONDS;
+
+export async function registerConnection(connectionId: string, userId: string, now = new Date()): Promise<void> {
+  await db()
+    .entities.connection.put({ connection_id: connectionId, user_id: userId, connected_at: now.toISOString(), ttl: expiry(now) })
+    .go();
+}
+
+export async function removeConnection(connectionId: string): Promise<void> {
+  await db().entities.connection.delete({ connection_id: connectionId }).go();
+}
+
+export async function findConnection(connectionId: string) {
+  const { data } = await db().entities.connection.get({ connection_id: connectionId }).go();
+  return data;
+}
+
+export async function connectionsOfUser(userId: string): Promise<string[]> {
+  const { data } = await db().entities.connection.query.byUser({ user_id: userId }).go({ pages: 'all' });
+  return data.map((c) => c.connection_id);
+}

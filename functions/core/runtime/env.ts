@@ -1,0 +1,21 @@
+import type { Resource } from '../../../lib/routes.js';
+
+/**
+ * Environment variables a function reads, by the resource it uses (lib/routes.ts `uses`).
+ * CDK sets them together with the grant; the local runtime sets them for in-process handlers.
+ */
+export const resourceEnv = {
+  table: ['TABLE_NAME'],
+  avatars: ['AVATARS_BUCKET'],
+  documents: ['DOCUMENTS_BUCKET'],
+  realtime: ['REALTIME_ENDPOINT'],
+  userPool: ['USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'TOKEN_ISSUER'],
+} as const satisfies Record<Resource, readonly string[]>;
+
+export type EnvName = (typeof resourceEnv)[Resource][number];
+
+export function requireEnv(name: EnvName): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}

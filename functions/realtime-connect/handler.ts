@@ -1,0 +1,16 @@
+import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2WithRequestContext } from 'aws-lambda';
+import { registerConnection } from '../core/realtime/connections.js';
+
+interface AuthorizedContext {
+  connectionId: string;
+  authorizer?: { userId?: string };
+}
+
+export const handler = async (
+  event: APIGatewayProxyWebsocketEventV2WithRequestContext<AuthorizedContext>,
+): Promise<APIGatewayProxyResultV2> => {
+  const userId = event.requestContext.authorizer?.userId;
+  if (!userId) return { statusCode: 401 };
+  await registerConnection(event.requestContext.connectionId, userId);
+  return { statusCode: 200 };
+};

@@ -1,0 +1,234 @@
+import { Duration, RemovalPolicy, Stack, Tags } from 'aws-cdk-lib';
+import type { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { NagSuppressions } from 'cdk-nag';
+import type { Construct } from 'constructs';
+import { resourceEnv } from '../../functions/core/runtime/env.js';
+import { functionEntry, type FunctionName, type Resource } from '../routes.js';
+import { cognitoIssuer } from './cognito-issuer.js';
+import { repoPath } from './repo-path.js';
+
+/** Tag carried by every function of the application (value: the function's name in lib/routes.ts). */
+export const FUNCTION_NAME_TAG = 'app:function';
+
+export const DEFAULT_TIMEOUT = Duration.seconds(10);
+export const DEFAULT_MEMORY_MB = 512;
+
+/** ESM bundles have no `require`; some bundled CommonJS dependencies still call it. */
+const ESM_REQUIRE_BANNER =
+  "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+export type DataAccess = 'read' | 'readWrite';
+export type BucketEnvName = (typeof resourceEnv)['avatars' | 'documents'][number];
+
+export interface AppFunctionProps {
+  /** Named function from lib/routes.ts; the code is `functions/<name>/handler.ts`, export `handler`. */
+  readonly name: FunctionName;
+  readonly timeout?: Duration;
+  readonly memorySize?: number;
+  readonly description?: string;
+}
+
+/**
+ * A Lambda function with the project's defaults: Node.js 22 on arm64, ESM bundle with the AWS SDK
+ * inside, source maps, JSON logs in a log group kept for a month, and a role that starts with nothing
+ * but the right to write its own logs. The `use*` helpers add an environment variable and the
+ * matching least-privilege grant together.
+ */
+export class AppFunction extends NodejsFunction {
+  readonly functionLabel: FunctionName;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // Own role instead of the AWS managed AWSLambdaBasicExecutionRole: write access to this
+    // function's log group only (no logs:CreateLogGroup on *).
+    const role = new Role(scope, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of ${props.name}`,
+    });
+    logGroup.grantWrite(role);
+
+    super(scope, id, {
+      entry: repoPath(functionEntry(props.name)),
+      handler: 'handler',
+      projectRoot: repoPath(),
+      depsLockFilePath: repoPath('package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? DEFAULT_MEMORY_MB,
+      timeout: props.timeout ?? DEFAULT_TIMEOUT,
+      description: props.description ?? props.name,
+      role,
+      logGroup,
+      loggingFormat: LoggingFormat.JSON,
+      environment: { NODE_OPTIONS: '--enable-source-maps' },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        externalModules: [],
+        banner: ESM_REQUIRE_BANNER,
+        tsconfig: repoPath('tsconfig.json'),
+      },
+    });
+    this.functionLabel = props.name;
+    Tags.of(this).add(FUNCTION_NAME_TAG, props.name);
+    NagSuppressions.addResourceSuppressions(this, [
+      {
+        id: 'AwsSolutions-L1',
+        reason:
+          'Node.js 22 is the runtime the architecture pins (ARCHITECTURE.md section 3) and the one the ' +
+          'bundles target; moving to a newer runtime is a deliberate, tested change, not an automatic one.',
+      },
+    ]);
+  }
+
+  /** TABLE_NAME + read or read/write data access (items and indexes, no control plane). */
+  useTable(table: ITable, mode: DataAccess): this {
+    this.addEnvironment(envName('table'), table.tableName);
+    if (mode === 'read') table.grantReadData(this);
+    else table.grantReadWriteData(this);
+    suppressWildcard(this, `Resource::${cfnRef(this, table.tableArn)}/index/*`, 'queries the table\'s global secondary indexes, whose ARNs end in /index/<name>; the grant covers the indexes of this one table only');
+    return this;
+  }
+
+  /**
+   * Bucket name in `envName` + object access. Functions hand out presigned URLs and read/write
+   * objects, so the grant is object-level actions only (plus ListBucket so a missing key is a 404).
+   */
+  useBucket(bucket: IBucket, env: BucketEnvName, mode: DataAccess): this {
+    this.addEnvironment(env, bucket.bucketName);
+    const objectActions = mode === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
+    this.addToRolePolicy(new PolicyStatement({ actions: objectActions, resources: [bucket.arnForObjects('*')] }));
+    this.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+    suppressWildcard(this, `Resource::${cfnRef(this, bucket.bucketArn)}/*`, 'object keys are created per tenant at run time (presigned uploads), so the grant names every object of this one bucket');
+    return this;
+  }
+
+  /**
+   * REALTIME_ENDPOINT (the https management endpoint `https://{apiId}.execute-api.{region}.amazonaws.com/{stage}`)
+   * + execute-api:ManageConnections on that stage's `@connections` only.
+   */
+  useRealtime(api: WebSocketApi, stage: WebSocketStage): this {
+    const stack = Stack.of(this);
+    this.addEnvironment(
+      envName('realtime'),
+      `https://${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}/${stage.stageName}`,
+    );
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['execute-api:ManageConnections'],
+        resources: [
+          stack.formatArn({
+            service: 'execute-api',
+            resource: api.apiId,
+            resourceName: `${stage.stageName}/*/@connections/*`,
+          }),
+        ],
+      }),
+    );
+    suppressWildcard(
+      this,
+      { regex: '/^Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<.+>\\/.+\\/\\*\\/@connections\\/\\*$/' },
+      'connection ids are created at run time; the grant is limited to the @connections management API of one stage of this WebSocket API',
+    );
+    return this;
+  }
+
+  /** USER_POOL_ID, USER_POOL_CLIENT_ID and TOKEN_ISSUER, to verify tokens. Needs no IAM grant. */
+  useUserPool(pool: IUserPool, client: IUserPoolClient): this {
+    const [poolIdEnv, clientIdEnv, issuerEnv] = resourceEnv.userPool;
+    this.addEnvironment(poolIdEnv, pool.userPoolId);
+    this.addEnvironment(clientIdEnv, client.userPoolClientId);
+    this.addEnvironment(issuerEnv, cognitoIssuer(pool));
+    return this;
+  }
+}
+
+/** What the constructs can hand to a function; a function receives what its `uses` names. */
+export interface FunctionResources {
+  readonly table?: ITable;
+  readonly avatars?: IBucket;
+  readonly documents?: IBucket;
+  readonly realtime?: { readonly api: WebSocketApi; readonly stage: WebSocketStage };
+  readonly userPool?: { readonly pool: IUserPool; readonly client: IUserPoolClient };
+}
+
+/**
+ * Turns a route table `uses` list into environment variables and grants, so each function gets
+ * exactly the resources lib/routes.ts says it touches and nothing else.
+ */
+export function applyUses(fn: AppFunction, uses: readonly Resource[], resources: FunctionResources): AppFunction {
+  for (const use of uses) {
+    switch (use) {
+      case 'table':
+        fn.useTable(required(fn, use, resources.table), 'readWrite');
+        break;
+      case 'avatars':
+        fn.useBucket(required(fn, use, resources.avatars), envName('avatars'), 'readWrite');
+        break;
+      case 'documents':
+        fn.useBucket(required(fn, use, resources.documents), envName('documents'), 'readWrite');
+        break;
+      case 'realtime': {
+        const { api, stage } = required(fn, use, resources.realtime);
+        fn.useRealtime(api, stage);
+        break;
+      }
+      case 'userPool': {
+        const { pool, client } = required(fn, use, resources.userPool);
+        fn.useUserPool(pool, client);
+        break;
+      }
+    }
+  }
+  return fn;
+}
+
+function envName<R extends 'table' | 'avatars' | 'documents' | 'realtime'>(resource: R): (typeof resourceEnv)[R][0] {
+  return resourceEnv[resource][0];
+}
+
+function required<T>(fn: AppFunction, use: Resource, value: T | undefined): T {
+  if (value === undefined) {
+    throw new Error(
+      `Function ${fn.functionLabel} uses '${use}' (lib/routes.ts), but its construct was not given that resource` +
+        (use === 'userPool' ? ' (a Cognito trigger cannot use its own user pool: that would be a circular dependency)' : ''),
+    );
+  }
+  return value;
+}
+
+/** One role-scoped IAM5 suppression for a wildcard a grant needs, with the evidence in the reason. */
+function suppressWildcard(fn: AppFunction, appliesTo: string | { regex: string }, why: string): void {
+  NagSuppressions.addResourceSuppressions(
+    fn.role ?? fn,
+    [{ id: 'AwsSolutions-IAM5', reason: `${fn.functionLabel} ${why}.`, appliesTo: [appliesTo] }],
+    true,
+  );
+}
+
+/**
+ * The form cdk-nag prints a `Fn::GetAtt` in a finding (`<LogicalId.Arn>`), so a suppression names the
+ * exact resource. Falls back to a pattern for ARNs that are not attributes of a resource in this stack.
+ */
+function cfnRef(scope: Construct, arn: string): string {
+  const resolved: unknown = Stack.of(scope).resolve(arn);
+  if (resolved && typeof resolved === 'object' && 'Fn::GetAtt' in resolved) {
+    const getAtt = (resolved as { 'Fn::GetAtt': unknown })['Fn::GetAtt'];
+    if (Array.isArray(getAtt) && getAtt.length === 2) return `<${String(getAtt[0])}.${String(getAtt[1])}>`;
+  }
+  throw new Error(`Expected the ARN of a resource defined in this stack, got ${JSON.stringify(resolved)}`);
+}
