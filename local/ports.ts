@@ -1,0 +1,38 @@
+import getPort from 'get-port';
+
+export interface RuntimePorts {
+  web: number;
+  api: number;
+  realtime: number;
+  lambda: number;
+  cognito: number;
+  cognitoShim: number;
+  dynamodb: number;
+  s3: number;
+  ses: number;
+}
+
+/** Fixed ports of `npm run dev`, so bookmarks and the printed URL stay the same. */
+export const devPorts: RuntimePorts = {
+  web: 3000,
+  api: 3001,
+  realtime: 3002,
+  lambda: 3003,
+  cognitoShim: 3004,
+  cognito: 9229,
+  dynamodb: 8000,
+  s3: 4569,
+  ses: 8005,
+};
+
+/** Free ports for a test run, so tests never collide with a running `npm run dev`. */
+export async function freePorts(): Promise<RuntimePorts> {
+  const taken = new Set<number>();
+  const next = async () => {
+    const port = await getPort({ exclude: [...taken] });
+    taken.add(port);
+    return port;
+  };
+  const entries = await Promise.all(Object.keys(devPorts).map(async (key) => [key, await next()] as const));
+  return Object.fromEntries(entries) as unknown as RuntimePorts;
+}

@@ -1,0 +1,135 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RuntimeConfig } from '../functions/contracts/runtime-config.js';
+import { ensureTable } from './bootstrap-table.js';
+import { ensureUserPool } from './bootstrap-user-pool.js';
+import { startHttpGateway } from './http-gateway.js';
+import { startLambdaInvokeServer } from './lambda-invoke-server.js';
+import { localCredentials, localResourceNames, LOCAL_REGION } from './local-aws.js';
+import type { RuntimePorts } from './ports.js';
+import { seedDemoAccount } from './seed-demo-account.js';
+import { startCognitoRefreshShim } from './services/cognito-refresh-shim.js';
+import { startCognito } from './services/cognito.js';
+import { startDynamo } from './services/dynamodb.js';
+import { startS3 } from './services/s3.js';
+import { startSes } from './services/ses.js';
+import { startWebServer, type WebMode } from './web-server.js';
+import { startWsGateway } from './ws-gateway.js';
+
+export interface LocalRuntimeOptions {
+  dataDir: string;
+  ports: RuntimePorts;
+  web: WebMode;
+  productName?: string;
+}
+
+export interface LocalRuntime {
+  webUrl: string;
+  apiUrl: string;
+  realtimeUrl: string;
+  config: RuntimeConfig;
+  /** The environment the in-process handlers see; tests use it to reach the same stand-ins. */
+  env: Record<string, string>;
+  mailUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts every local stand-in for AWS (ARCHITECTURE.md section 5) and wires the handlers to them
+ * through environment variables only, exactly as CDK wires them on AWS.
+ */
+export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
+  const { dataDir, ports } = options;
+  mkdirSync(dataDir, { recursive: true });
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn().catch(() => undefined);
+  };
+
+  try {
+    const lambda = await startLambdaInvokeServer(ports.lambda);
+    stops.push(lambda.stop);
+    const [dynamo, s3, ses, cognito] = await Promise.all([
+      startDynamo(join(dataDir, 'dynamodb'), ports.dynamodb),
+      startS3(join(dataDir, 's3'), ports.s3, [localResourceNames.avatarsBucket, localResourceNames.documentsBucket]),
+      startSes(ports.ses),
+      startCognito(join(dataDir, 'cognito'), ports.cognito, lambda.endpoint),
+    ]);
+    stops.push(dynamo.stop, s3.stop, ses.stop, cognito.stop);
+    const shim = await startCognitoRefreshShim(ports.cognitoShim, cognito.endpoint);
+    stops.push(shim.stop);
+
+    const cognitoClient = new CognitoIdentityProviderClient({
+      endpoint: cognito.endpoint,
+      region: LOCAL_REGION,
+      credentials: localCredentials,
+    });
+    const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials: localCredentials });
+    const [pool] = await Promise.all([
+      ensureUserPool(cognitoClient, join(dataDir, 'user-pool.json')),
+      ensureTable(dynamoClient, localResourceNames.table),
+    ]);
+    dynamoClient.destroy();
+    const tokenIssuer = `${cognito.endpoint}/${pool.userPoolId}`;
+
+    const ws = await startWsGateway(ports.realtime);
+    stops.push(ws.stop);
+
+    const env: Record<string, string> = {
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+      AWS_ENDPOINT_URL_LAMBDA: lambda.endpoint,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      S3_FORCE_PATH_STYLE: 'true',
+      LOCAL_DEV: 'true',
+      TABLE_NAME: localResourceNames.table,
+      AVATARS_BUCKET: localResourceNames.avatarsBucket,
+      DOCUMENTS_BUCKET: localResourceNames.documentsBucket,
+      REALTIME_ENDPOINT: ws.managementEndpoint,
+      USER_POOL_ID: pool.userPoolId,
+      USER_POOL_CLIENT_ID: pool.userPoolClientId,
+      TOKEN_ISSUER: tokenIssuer,
+    };
+    // The handlers run in this process, as Lambda would run them, and read this environment.
+    Object.assign(process.env, env);
+
+    const api = await startHttpGateway({ port: ports.api, tokenIssuer, userPoolClientId: pool.userPoolClientId });
+    stops.push(api.stop);
+
+    await seedDemoAccount(cognitoClient, pool);
+    cognitoClient.destroy();
+
+    const config: RuntimeConfig = {
+      productName: options.productName ?? 'Assistly',
+      region: LOCAL_REGION,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      userPoolEndpoint: shim.endpoint,
+      authFlow: 'USER_PASSWORD_AUTH',
+      apiUrl: api.url,
+      realtimeUrl: ws.url,
+    };
+    const web = await startWebServer(ports.web, options.web, config);
+    stops.push(web.stop);
+
+    return {
+      webUrl: web.url,
+      apiUrl: api.url,
+      realtimeUrl: ws.url,
+      config,
+      env,
+      mailUrl: ses.endpoint,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cognitoTriggers } from '../../lib/routes.js';
+import { localCredentials, LOCAL_REGION } from '../local-aws.js';
+import { waitFor } from '../wait-for.js';
+
+export interface LocalCognito {
+  /** cognito-local itself: the token issuer domain and the endpoint for server-side SDK calls. */
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * cognito-local in its own process, its state in `<directory>/.cognito`. Its config points the
+ * triggers of lib/routes.ts at our Lambda Invoke endpoint, so sign-up runs the real pre-sign-up handler.
+ */
+export async function startCognito(directory: string, port: number, lambdaEndpoint: string): Promise<LocalCognito> {
+  const configDir = join(directory, '.cognito');
+  mkdirSync(configDir, { recursive: true });
+  const endpoint = `http://127.0.0.1:${port}`;
+  writeFileSync(
+    join(configDir, 'config.json'),
+    JSON.stringify(
+      {
+        LambdaClient: { endpoint: lambdaEndpoint, region: LOCAL_REGION, credentials: localCredentials },
+        TriggerFunctions: cognitoTriggers,
+        TokenConfig: { IssuerDomain: endpoint },
+        UserPoolDefaults: { UsernameAttributes: ['email'] },
+      },
+      null,
+      2,
+    ),
+  );
+  const entry = require.resolve('cognito-local/lib/bin/start.js');
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    cwd: directory,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEBUG: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let exited = false;
+  child.stdout?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
+  child.stderr?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
+  child.once('exit', () => (exited = true));
+  await waitFor('cognito-local', async () => {
+    if (exited) throw new Error(`cognito-local exited:\n${output}`);
+    const res = await fetch(`${endpoint}/health`);
+    if (!res.ok) throw new Error(`health ${res.status}`);
+  });
+  return {
+    endpoint,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (exited) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 3_000).unref();
+      }),
+  };
+}

@@ -1,0 +1,164 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { socketAuthorizer, socketRoutes } from '../lib/routes.js';
+import { log } from '../functions/core/runtime/log.js';
+import { lambdaContext, loadHandler } from './handlers.js';
+import { readBody } from './read-body.js';
+
+export interface WsGateway {
+  /** What browsers connect to (`ws://`). */
+  url: string;
+  /** The `@connections` management endpoint handlers post to (REALTIME_ENDPOINT). */
+  managementEndpoint: string;
+  stop(): Promise<void>;
+}
+
+/** API Gateway WebSocket message limit. */
+const MAX_MESSAGE_BYTES = 128 * 1024;
+const CONNECTIONS_PATH = /\/@connections\/([^/?]+)$/;
+
+const routeName = (key: (typeof socketRoutes)[number]['routeKey']) => socketRoutes.find((r) => r.routeKey === key)!.name;
+
+interface Connection {
+  socket: WebSocket;
+  authorizer: Record<string, unknown>;
+}
+
+function query(req: IncomingMessage): Record<string, string> {
+  return Object.fromEntries(new URL(req.url ?? '/', 'http://local').searchParams);
+}
+
+function headersOf(req: IncomingMessage): Record<string, string> {
+  return Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]));
+}
+
+function requestContext(connectionId: string, routeKey: string, eventType: string, authorizer?: Record<string, unknown>) {
+  const now = Date.now();
+  return {
+    routeKey,
+    eventType,
+    connectionId,
+    messageId: randomBytes(8).toString('base64url'),
+    extendedRequestId: crypto.randomUUID(),
+    requestTime: new Date(now).toUTCString(),
+    requestTimeEpoch: now,
+    messageDirection: 'IN',
+    stage: 'live',
+    connectedAt: now,
+    requestId: crypto.randomUUID(),
+    domainName: 'localhost',
+    apiId: 'local',
+    ...(authorizer ? { authorizer } : {}),
+  };
+}
+
+function refuse(socket: Duplex, status: number, text: string) {
+  socket.write(`HTTP/1.1 ${status} ${text}\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n${JSON.stringify({ message: text })}`);
+  socket.destroy();
+}
+
+/**
+ * The local WebSocket API: `$connect` behind the Lambda REQUEST authorizer, `$default`,
+ * `$disconnect`, and the `@connections` endpoint (PostToConnection answers 410 for a gone socket).
+ */
+export async function startWsGateway(port: number): Promise<WsGateway> {
+  const connections = new Map<string, Connection>();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+
+  async function invoke(name: string, event: unknown) {
+    const handler = await loadHandler(name as never);
+    return handler(event, lambdaContext(name));
+  }
+
+  const server: Server = createServer(async (req, res) => {
+    const match = CONNECTIONS_PATH.exec(req.url ?? '');
+    if (!match) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not Found' }));
+      return;
+    }
+    const connection = connections.get(decodeURIComponent(match[1]!));
+    if (!connection) {
+      res.writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' });
+      res.end(JSON.stringify({ message: 'Gone' }));
+      return;
+    }
+    if (req.method === 'DELETE') {
+      connection.socket.close(1000);
+      res.writeHead(204).end();
+      return;
+    }
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ identity: {} }));
+      return;
+    }
+    const data = await readBody(req, MAX_MESSAGE_BYTES);
+    connection.socket.send(data.toString('utf8'));
+    res.writeHead(200).end();
+  });
+
+  server.on('upgrade', async (req, socket, head) => {
+    const connectionId = randomBytes(12).toString('base64').replace(/[+/]/g, 'A');
+    const queryStringParameters = query(req);
+    const headers = headersOf(req);
+    let authorizer: Record<string, unknown>;
+    try {
+      const result = await invoke(socketAuthorizer.name, {
+        type: 'REQUEST',
+        methodArn: `arn:aws:execute-api:local:000000000000:local/live/$connect`,
+        headers,
+        queryStringParameters,
+        requestContext: requestContext(connectionId, '$connect', 'CONNECT'),
+      });
+      const allowed = result?.policyDocument?.Statement?.every((s: { Effect: string }) => s.Effect === 'Allow');
+      if (!allowed) return refuse(socket, 403, 'Forbidden');
+      authorizer = { principalId: result.principalId, ...(result.context ?? {}) };
+    } catch {
+      return refuse(socket, 401, 'Unauthorized');
+    }
+    try {
+      const result = await invoke(routeName('$connect'), {
+        headers,
+        queryStringParameters,
+        isBase64Encoded: false,
+        requestContext: requestContext(connectionId, '$connect', 'CONNECT', authorizer),
+      });
+      if ((result?.statusCode ?? 200) >= 300) return refuse(socket, 403, 'Forbidden');
+    } catch (error) {
+      log.error('$connect failed', { error });
+      return refuse(socket, 500, 'Internal Server Error');
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      connections.set(connectionId, { socket: ws, authorizer });
+      ws.on('message', (data, isBinary) => {
+        const body = isBinary ? Buffer.from(data as Buffer).toString('base64') : data.toString();
+        invoke(routeName('$default'), {
+          body,
+          isBase64Encoded: isBinary,
+          requestContext: requestContext(connectionId, '$default', 'MESSAGE', authorizer),
+        }).catch((error) => log.error('$default failed', { error }));
+      });
+      ws.on('close', () => {
+        connections.delete(connectionId);
+        invoke(routeName('$disconnect'), {
+          isBase64Encoded: false,
+          requestContext: requestContext(connectionId, '$disconnect', 'DISCONNECT', authorizer),
+        }).catch((error) => log.error('$disconnect failed', { error }));
+      });
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `ws://127.0.0.1:${port}`,
+    managementEndpoint: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const { socket } of connections.values()) socket.terminate();
+        wss.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
