@@ -116,11 +116,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       apiUrl: api.url,
       realtimeUrl: ws.url,
     };
-    const web = await startWebServer(ports.web, options.web, config);
-    stops.push(web.stop);
+    const web = options.web === 'none' ? undefined : await startWebServer(ports.web, options.web, config);
+    if (web) stops.push(web.stop);
 
     return {
-      webUrl: web.url,
+      webUrl: web?.url ?? '',
       apiUrl: api.url,
       realtimeUrl: ws.url,
       config,

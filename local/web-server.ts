@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import sirv from 'sirv';
 import type { RuntimeConfig } from '../functions/contracts/runtime-config.js';
 
-export type WebMode = 'vite' | 'static';
+export type WebMode = 'vite' | 'static' | 'none';
 
 export interface WebServer {
   url: string;

@@ -1,0 +1,61 @@
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { RuntimeConfig } from '../../functions/contracts/runtime-config.js';
+
+export interface TestUser {
+  email: string;
+  password: string;
+  businessName: string;
+  idToken: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'owner') => `${prefix}-${Date.now()}-${++counter}@example.com`;
+
+function cognitoClient(config: RuntimeConfig) {
+  return new CognitoIdentityProviderClient({
+    region: config.region,
+    endpoint: config.userPoolEndpoint,
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+  });
+}
+
+/** Signs up through the real user pool (pre-sign-up trigger included), then signs in like the app. */
+export async function signUpAndSignIn(config: RuntimeConfig, businessName = 'Test Bakery'): Promise<TestUser> {
+  const client = cognitoClient(config);
+  const email = uniqueEmail();
+  const password = 'Test-password-1';
+  await client.send(
+    new SignUpCommand({
+      ClientId: config.userPoolClientId,
+      Username: email,
+      Password: password,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'custom:business_name', Value: businessName },
+      ],
+    }),
+  );
+  const tokens = await signIn(config, email, password);
+  client.destroy();
+  return { email, password, businessName, ...tokens };
+}
+
+export async function signIn(config: RuntimeConfig, email: string, password: string) {
+  const client = cognitoClient(config);
+  const { AuthenticationResult: result } = await client.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.userPoolClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  client.destroy();
+  if (!result?.IdToken || !result.AccessToken || !result.RefreshToken) throw new Error('Sign-in returned no tokens');
+  return { idToken: result.IdToken, accessToken: result.AccessToken, refreshToken: result.RefreshToken };
+}

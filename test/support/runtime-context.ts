@@ -1,0 +1,16 @@
+import type { RuntimeConfig } from '../../functions/contracts/runtime-config.js';
+
+/** What a global setup hands the test files about the local runtime it started. */
+export interface RuntimeContext {
+  webUrl: string;
+  apiUrl: string;
+  realtimeUrl: string;
+  config: RuntimeConfig;
+  env: Record<string, string>;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    runtime: RuntimeContext;
+  }
+}

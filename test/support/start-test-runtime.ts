@@ -1,0 +1,26 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePorts } from '../../local/ports.js';
+import { startLocalRuntime } from '../../local/runtime.js';
+import type { WebMode } from '../../local/web-server.js';
+import './runtime-context.js';
+
+/** Global setup body: one local runtime per test run, on free ports and a throw-away data folder. */
+export async function startTestRuntime(project: TestProject, web: WebMode) {
+  process.env.LOG_LEVEL ??= 'silent';
+  const dataDir = mkdtempSync(join(tmpdir(), `assistants-${project.name}-`));
+  const runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web });
+  project.provide('runtime', {
+    webUrl: runtime.webUrl,
+    apiUrl: runtime.apiUrl,
+    realtimeUrl: runtime.realtimeUrl,
+    config: runtime.config,
+    env: runtime.env,
+  });
+  return async () => {
+    await runtime.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
