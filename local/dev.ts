@@ -25,25 +25,22 @@ async function main() {
   if (java) fail(java);
 
   mkdirSync(dataDir, { recursive: true });
-  let lock: { release(): void };
+  // Probe the runtime's lock on .data/ first, so a second `npm run dev` is told exactly that
+  // rather than that its ports are busy.
   try {
-    lock = acquireDevLock(resolve(dataDir, 'dev.lock'));
+    acquireDevLock(resolve(dataDir, 'dev.lock')).release();
   } catch (error) {
     fail((error as Error).message);
   }
   const busy = await busyPorts(devPorts);
   if (busy.length) {
-    lock.release();
     fail(`These ports are in use by another program: ${busy.join(', ')}.\nStop it, then run \`npm run dev\` again.`);
   }
 
   console.log('Starting the local runtime (DynamoDB Local, S3, Cognito, API, WebSocket, e-mail, web)...');
   const started = Date.now();
   const runtime = await startLocalRuntime({ dataDir, ports: devPorts, web: 'vite', productName: process.env.PRODUCT_NAME }).catch(
-    (error: Error) => {
-      lock.release();
-      fail(`The local runtime could not start: ${error.message}`);
-    },
+    (error: Error) => fail(`The local runtime could not start: ${error.message}`),
   );
 
   let stopping = false;
@@ -52,7 +49,6 @@ async function main() {
     stopping = true;
     console.log('\nStopping...');
     await runtime.stop();
-    lock.release();
     process.exit(0);
   };
   process.on('SIGINT', shutdown);

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RuntimeConfig } from '../functions/contracts/runtime-config.js';
 import { ensureTable } from './bootstrap-table.js';
+import { acquireDevLock } from './dev-lock.js';
 import { ensureUserPool } from './bootstrap-user-pool.js';
 import { startHttpGateway } from './http-gateway.js';
 import { startLambdaInvokeServer } from './lambda-invoke-server.js';
@@ -43,7 +44,8 @@ export interface LocalRuntime {
 export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
   const { dataDir, ports } = options;
   mkdirSync(dataDir, { recursive: true });
-  const stops: (() => Promise<void>)[] = [];
+  const lock = acquireDevLock(join(dataDir, 'dev.lock'));
+  const stops: (() => Promise<void>)[] = [async () => lock.release()];
   const stop = async () => {
     for (const fn of stops.reverse()) await fn().catch(() => undefined);
   };

@@ -3,18 +3,23 @@ import { createTokenVerifier } from '../core/auth/verify-token.js';
 import { requireEnv } from '../core/runtime/env.js';
 import { log } from '../core/runtime/log.js';
 
-let verify: ReturnType<typeof createTokenVerifier> | undefined;
+let cached: { issuer: string; verify: ReturnType<typeof createTokenVerifier> } | undefined;
+
+function verifier() {
+  const issuer = requireEnv('TOKEN_ISSUER');
+  if (cached?.issuer !== issuer) cached = { issuer, verify: createTokenVerifier({ issuer, clientId: requireEnv('USER_POOL_CLIENT_ID') }) };
+  return cached.verify;
+}
 
 /**
  * `$connect` authorizer: browsers cannot set headers on a WebSocket, so the Cognito token comes as
  * `?token=`. Throwing 'Unauthorized' makes API Gateway answer 401.
  */
 export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
-  verify ??= createTokenVerifier({ issuer: requireEnv('TOKEN_ISSUER'), clientId: requireEnv('USER_POOL_CLIENT_ID') });
   const token = event.queryStringParameters?.token;
   if (!token) throw new Error('Unauthorized');
   try {
-    const claims = await verify(token);
+    const claims = await verifier()(token);
     return {
       principalId: claims.sub,
       policyDocument: {

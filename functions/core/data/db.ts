@@ -1,15 +1,17 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { requireEnv } from '../runtime/env.js';
 import { getDocumentClient } from './client.js';
 import { dataService } from './entities.js';
 
-let bound = false;
+let boundClient: DynamoDBDocumentClient | undefined;
 
-/** The ElectroDB service bound to the table and client of this environment (lazily, once). */
+/** The ElectroDB service bound to the table and client of this environment. */
 export function db(): typeof dataService {
-  if (!bound) {
-    dataService.setClient(getDocumentClient());
+  const client = getDocumentClient();
+  if (client !== boundClient) {
+    dataService.setClient(client);
     dataService.setTableName(requireEnv('TABLE_NAME'));
-    bound = true;
+    boundClient = client;
   }
   return dataService;
 }

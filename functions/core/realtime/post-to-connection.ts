@@ -3,11 +3,12 @@ import type { ServerSocketMessage } from '../../contracts/realtime.js';
 import { requireEnv } from '../runtime/env.js';
 import { removeConnection } from './connections.js';
 
-let client: ApiGatewayManagementApiClient | undefined;
+let cached: { endpoint: string; client: ApiGatewayManagementApiClient } | undefined;
 
 function managementClient(): ApiGatewayManagementApiClient {
-  client ??= new ApiGatewayManagementApiClient({ endpoint: requireEnv('REALTIME_ENDPOINT') });
-  return client;
+  const endpoint = requireEnv('REALTIME_ENDPOINT');
+  if (cached?.endpoint !== endpoint) cached = { endpoint, client: new ApiGatewayManagementApiClient({ endpoint }) };
+  return cached.client;
 }
 
 /** Sends one message; a connection that is gone (410) is forgotten rather than treated as an error. */

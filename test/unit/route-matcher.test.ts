@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { createRouteMatcher } from '../../local/route-matcher.js';
+import type { HttpRoute } from '../../lib/routes.js';
+
+const routes: HttpRoute[] = [
+  { name: 'get-chatbot', method: 'GET', path: '/chatbots/{id}', access: 'user', uses: [] },
+  { name: 'list-public', method: 'GET', path: '/chatbots/public', access: 'public', uses: [] },
+  { name: 'get-file', method: 'GET', path: '/files/{key+}', access: 'user', uses: [] },
+];
+
+describe('local route selection (as API Gateway selects routes)', () => {
+  const match = createRouteMatcher(routes);
+
+  it('prefers a literal path over a parameterised one', () => {
+    expect(match('GET', '/chatbots/public')?.route.name).toBe('list-public');
+  });
+
+  it('extracts and decodes path parameters', () => {
+    expect(match('GET', '/chatbots/a%20b')).toMatchObject({ route: { name: 'get-chatbot' }, pathParameters: { id: 'a b' } });
+  });
+
+  it('greedy parameters span segments', () => {
+    expect(match('GET', '/files/a/b/c.pdf')?.pathParameters).toEqual({ key: 'a/b/c.pdf' });
+  });
+
+  it('matches method and whole path only', () => {
+    expect(match('DELETE', '/chatbots/1')).toBeUndefined();
+    expect(match('GET', '/chatbots/1/extra')).toBeUndefined();
+  });
+});
