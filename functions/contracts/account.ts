@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Spec 000 section 3 "Subscription record"; defaults from section 9. */
 export const subscriptionTiers = ['trial', 'starter', 'professional', 'enterprise', 'expired'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every error response of the API, 4xx or 5xx, local or deployed. */
 export const errorResponseSchema = z.object({ error: z.string() });

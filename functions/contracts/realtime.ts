@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Spec 000 section 9: realtime heartbeat every 25 s, answered within 10 s. */
 export const HEARTBEAT_INTERVAL_MS = 25_000;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * `/config.json`, served next to the React build: written by CDK (Source.jsonData) on AWS and by the

@@ -7,11 +7,12 @@ import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { resourceEnv } from '../../functions/core/runtime/env.js';
+import { lambdaEsbuildOptions } from '../bundling.js';
 import { functionEntry, type FunctionName, type Resource } from '../routes.js';
 import { cognitoIssuer } from './cognito-issuer.js';
+import { acknowledge, acknowledgeWildcardResource } from './nag.js';
 import { repoPath } from './repo-path.js';
 
 /** Tag carried by every function of the application (value: the function's name in lib/routes.ts). */
@@ -19,10 +20,6 @@ export const FUNCTION_NAME_TAG = 'app:function';
 
 export const DEFAULT_TIMEOUT = Duration.seconds(10);
 export const DEFAULT_MEMORY_MB = 512;
-
-/** ESM bundles have no `require`; some bundled CommonJS dependencies still call it. */
-const ESM_REQUIRE_BANNER =
-  "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
 export type DataAccess = 'read' | 'readWrite';
 export type BucketEnvName = (typeof resourceEnv)['avatars' | 'documents'][number];
@@ -42,7 +39,7 @@ export interface AppFunctionProps {
  * matching least-privilege grant together.
  */
 export class AppFunction extends NodejsFunction {
-  readonly functionLabel: FunctionName;
+  readonly appFunctionName: FunctionName;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     const logGroup = new LogGroup(scope, `${id}Logs`, {
@@ -71,28 +68,27 @@ export class AppFunction extends NodejsFunction {
       logGroup,
       loggingFormat: LoggingFormat.JSON,
       environment: { NODE_OPTIONS: '--enable-source-maps' },
+      // Same esbuild options as bench/ (lib/bundling.ts), so measured bundles are the deployed ones.
       bundling: {
         format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        minify: true,
-        sourceMap: true,
+        target: lambdaEsbuildOptions.target,
+        mainFields: [...lambdaEsbuildOptions.mainFields],
+        minify: lambdaEsbuildOptions.minify,
+        sourceMap: lambdaEsbuildOptions.sourcemap,
         sourcesContent: false,
-        externalModules: [],
-        banner: ESM_REQUIRE_BANNER,
+        externalModules: [...lambdaEsbuildOptions.external],
+        banner: lambdaEsbuildOptions.banner.js,
         tsconfig: repoPath('tsconfig.json'),
       },
     });
-    this.functionLabel = props.name;
+    this.appFunctionName = props.name;
     Tags.of(this).add(FUNCTION_NAME_TAG, props.name);
-    NagSuppressions.addResourceSuppressions(this, [
-      {
-        id: 'AwsSolutions-L1',
-        reason:
-          'Node.js 22 is the runtime the architecture pins (ARCHITECTURE.md section 3) and the one the ' +
-          'bundles target; moving to a newer runtime is a deliberate, tested change, not an automatic one.',
-      },
-    ]);
+    acknowledge(
+      this,
+      'AwsSolutions-L1',
+      'Node.js 22 is the runtime the architecture pins (ARCHITECTURE.md section 3) and the one the bundles ' +
+        'target; moving to a newer runtime is a deliberate, tested change, not an automatic one.',
+    );
   }
 
   /** TABLE_NAME + read or read/write data access (items and indexes, no control plane). */
@@ -100,7 +96,10 @@ export class AppFunction extends NodejsFunction {
     this.addEnvironment(envName('table'), table.tableName);
     if (mode === 'read') table.grantReadData(this);
     else table.grantReadWriteData(this);
-    suppressWildcard(this, `Resource::${cfnRef(this, table.tableArn)}/index/*`, 'queries the table\'s global secondary indexes, whose ARNs end in /index/<name>; the grant covers the indexes of this one table only');
+    this.acknowledgeWildcard(
+      `${table.tableArn}/index/*`,
+      "queries the table's global secondary indexes, whose ARNs end in /index/<name>; the grant covers the indexes of this one table only",
+    );
     return this;
   }
 
@@ -113,7 +112,10 @@ export class AppFunction extends NodejsFunction {
     const objectActions = mode === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
     this.addToRolePolicy(new PolicyStatement({ actions: objectActions, resources: [bucket.arnForObjects('*')] }));
     this.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
-    suppressWildcard(this, `Resource::${cfnRef(this, bucket.bucketArn)}/*`, 'object keys are created per tenant at run time (presigned uploads), so the grant names every object of this one bucket');
+    this.acknowledgeWildcard(
+      bucket.arnForObjects('*'),
+      'object keys are created per tenant at run time (presigned uploads), so the grant names the objects of this one bucket',
+    );
     return this;
   }
 
@@ -122,27 +124,16 @@ export class AppFunction extends NodejsFunction {
    * + execute-api:ManageConnections on that stage's `@connections` only.
    */
   useRealtime(api: WebSocketApi, stage: WebSocketStage): this {
-    const stack = Stack.of(this);
-    this.addEnvironment(
-      envName('realtime'),
-      `https://${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}/${stage.stageName}`,
-    );
-    this.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['execute-api:ManageConnections'],
-        resources: [
-          stack.formatArn({
-            service: 'execute-api',
-            resource: api.apiId,
-            resourceName: `${stage.stageName}/*/@connections/*`,
-          }),
-        ],
-      }),
-    );
-    suppressWildcard(
-      this,
-      { regex: '/^Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<.+>\\/.+\\/\\*\\/@connections\\/\\*$/' },
-      'connection ids are created at run time; the grant is limited to the @connections management API of one stage of this WebSocket API',
+    this.addEnvironment(envName('realtime'), stage.callbackUrl);
+    const connections = Stack.of(this).formatArn({
+      service: 'execute-api',
+      resource: api.apiId,
+      resourceName: `${stage.stageName}/*/@connections/*`,
+    });
+    this.addToRolePolicy(new PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections] }));
+    this.acknowledgeWildcard(
+      connections,
+      'posts to connections whose ids exist only at run time; the grant is limited to the @connections API of one stage of this WebSocket API',
     );
     return this;
   }
@@ -154,6 +145,11 @@ export class AppFunction extends NodejsFunction {
     this.addEnvironment(clientIdEnv, client.userPoolClientId);
     this.addEnvironment(issuerEnv, cognitoIssuer(pool));
     return this;
+  }
+
+  /** Acknowledges one wildcard resource this function's role needs, on the role, with the reason. */
+  private acknowledgeWildcard(resourceArn: string, why: string): void {
+    acknowledgeWildcardResource(this.role ?? this, resourceArn, `${this.appFunctionName} ${why}.`);
   }
 }
 
@@ -168,7 +164,9 @@ export interface FunctionResources {
 
 /**
  * Turns a route table `uses` list into environment variables and grants, so each function gets
- * exactly the resources lib/routes.ts says it touches and nothing else.
+ * exactly the resources lib/routes.ts says it touches and nothing else. The route table names a
+ * resource, not an access mode, so data resources are granted read/write (never admin or delete
+ * of the resource itself).
  */
 export function applyUses(fn: AppFunction, uses: readonly Resource[], resources: FunctionResources): AppFunction {
   for (const use of uses) {
@@ -204,31 +202,9 @@ function envName<R extends 'table' | 'avatars' | 'documents' | 'realtime'>(resou
 function required<T>(fn: AppFunction, use: Resource, value: T | undefined): T {
   if (value === undefined) {
     throw new Error(
-      `Function ${fn.functionLabel} uses '${use}' (lib/routes.ts), but its construct was not given that resource` +
+      `Function ${fn.appFunctionName} uses '${use}' (lib/routes.ts), but its construct was not given that resource` +
         (use === 'userPool' ? ' (a Cognito trigger cannot use its own user pool: that would be a circular dependency)' : ''),
     );
   }
   return value;
-}
-
-/** One role-scoped IAM5 suppression for a wildcard a grant needs, with the evidence in the reason. */
-function suppressWildcard(fn: AppFunction, appliesTo: string | { regex: string }, why: string): void {
-  NagSuppressions.addResourceSuppressions(
-    fn.role ?? fn,
-    [{ id: 'AwsSolutions-IAM5', reason: `${fn.functionLabel} ${why}.`, appliesTo: [appliesTo] }],
-    true,
-  );
-}
-
-/**
- * The form cdk-nag prints a `Fn::GetAtt` in a finding (`<LogicalId.Arn>`), so a suppression names the
- * exact resource. Falls back to a pattern for ARNs that are not attributes of a resource in this stack.
- */
-function cfnRef(scope: Construct, arn: string): string {
-  const resolved: unknown = Stack.of(scope).resolve(arn);
-  if (resolved && typeof resolved === 'object' && 'Fn::GetAtt' in resolved) {
-    const getAtt = (resolved as { 'Fn::GetAtt': unknown })['Fn::GetAtt'];
-    if (Array.isArray(getAtt) && getAtt.length === 2) return `<${String(getAtt[0])}.${String(getAtt[1])}>`;
-  }
-  throw new Error(`Expected the ARN of a resource defined in this stack, got ${JSON.stringify(resolved)}`);
 }

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, CfnElement, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AppStack } from '../../lib/app-stack.js';
 import { loadConfig, type AppConfig } from '../../lib/config.js';
 import { FUNCTION_NAME_TAG } from '../../lib/constructs/app-function.js';
+import type { IConstruct } from 'constructs';
 
 /** A stand-in for the React build: the stack only needs a folder with an index.html. */
 export function fakeSiteBuild(): string {
@@ -70,4 +71,12 @@ export function actionsOf(statements: { Action: string | string[] }[]): string[]
 export function environmentOf(template: Template, functionLogicalId: string): Record<string, unknown> {
   const fn = template.toJSON().Resources[functionLogicalId] as { Properties: { Environment?: { Variables?: Record<string, unknown> } } };
   return fn.Properties.Environment?.Variables ?? {};
+}
+
+/** Logical id of an L2 construct's CloudFormation resource. */
+export function logicalIdOf(construct: IConstruct): string {
+  const resource = construct.node.defaultChild;
+  if (!(resource instanceof CfnElement)) throw new Error(`${construct.node.path} has no CloudFormation resource`);
+  const stack = Stack.of(resource);
+  return stack.resolve(stack.getLogicalId(resource)) as string;
 }

@@ -2,14 +2,14 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { resourceEnv } from '../../functions/core/runtime/env.js';
 import { fallbackRoute, httpRoutes, type HttpRoute } from '../../lib/routes.js';
-import { actionsOf, environmentOf, functionId, resourcesOfType, roleStatements, synthStack } from './app-template.js';
+import { actionsOf, environmentOf, functionId, logicalIdOf, resourcesOfType, roleStatements, synthStack } from './app-template.js';
 
 const origins = ['https://app.example.com'];
 const { template, stack } = synthStack({ allowedOrigins: origins });
 const routes: readonly HttpRoute[] = httpRoutes;
-const apiId = stack.resolve((stack.httpApi.api.node.defaultChild as { logicalId: string }).logicalId) as string;
-const poolId = stack.resolve((stack.auth.userPool.node.defaultChild as { logicalId: string }).logicalId) as string;
-const clientId = stack.resolve((stack.auth.userPoolClient.node.defaultChild as { logicalId: string }).logicalId) as string;
+const apiId = logicalIdOf(stack.httpApi.api);
+const poolId = logicalIdOf(stack.auth.userPool);
+const clientId = logicalIdOf(stack.auth.userPoolClient);
 
 const apiRoutes = Object.values(resourcesOfType(template, 'AWS::ApiGatewayV2::Route')).filter(
   (r) => (r.Properties?.ApiId as { Ref?: string }).Ref === apiId,

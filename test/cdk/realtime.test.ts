@@ -1,9 +1,10 @@
+import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { socketAuthorizer, socketRoutes } from '../../lib/routes.js';
-import { actionsOf, environmentOf, functionId, resourcesOfType, roleStatements, synthStack } from './app-template.js';
+import { actionsOf, environmentOf, functionId, logicalIdOf, resourcesOfType, roleStatements, synthStack } from './app-template.js';
 
 const { template, stack } = synthStack();
-const apiId = stack.resolve((stack.realtime.api.node.defaultChild as { logicalId: string }).logicalId) as string;
+const apiId = logicalIdOf(stack.realtime.api);
 const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
 const routes = Object.values(resourcesOfType(template, 'AWS::ApiGatewayV2::Route')).filter(
   (r) => (r.Properties?.ApiId as { Ref?: string }).Ref === apiId,
@@ -24,7 +25,7 @@ function functionOfRoute(routeKey: string): string | undefined {
 }
 
 describe('WebSocket API', () => {
-  it('selects routes by the message action and has exactly the routes of lib/routes.ts', () => {
+  it('is a WebSocket API with exactly the routes of lib/routes.ts', () => {
     expect(resources[apiId]?.Properties).toMatchObject({ ProtocolType: 'WEBSOCKET' });
     expect([...routeByKey.keys()].sort()).toEqual(socketRoutes.map((r) => r.routeKey).sort());
   });
@@ -60,8 +61,8 @@ describe('WebSocket API', () => {
       ApiId: { Ref: apiId },
       StageName: 'live',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: expect.any(Number) as unknown, ThrottlingBurstLimit: expect.any(Number) as unknown },
-      AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [expect.any(String) as unknown, 'Arn'] }, Format: expect.any(String) as unknown },
+      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+      AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] }, Format: Match.anyValue() },
     });
   });
 });

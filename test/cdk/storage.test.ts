@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { resourcesOfType, synthStack } from './app-template.js';
+import { logicalIdOf, resourcesOfType, synthStack } from './app-template.js';
 
 const origins = ['https://app.example.com'];
 const { template, stack } = synthStack({ allowedOrigins: origins });
 const buckets = resourcesOfType(template, 'AWS::S3::Bucket');
 const policies = Object.values(resourcesOfType(template, 'AWS::S3::BucketPolicy'));
-const logicalId = (bucket: { node: { defaultChild?: unknown } }) => stack.resolve((bucket.node.defaultChild as { logicalId: string }).logicalId) as string;
 const userBuckets = {
-  avatars: logicalId(stack.storage.avatarsBucket),
-  'knowledge-documents': logicalId(stack.storage.documentsBucket),
+  avatars: logicalIdOf(stack.storage.avatarsBucket),
+  'knowledge-documents': logicalIdOf(stack.storage.documentsBucket),
 };
 
 function policyOf(bucketId: string) {
@@ -48,7 +47,7 @@ describe.each(Object.entries(userBuckets))('%s bucket', (name, id) => {
   it('is versioned and logs access to the access-log bucket', () => {
     expect(bucket?.Properties?.VersioningConfiguration).toEqual({ Status: 'Enabled' });
     expect(bucket?.Properties?.LoggingConfiguration).toEqual({
-      DestinationBucketName: { Ref: logicalId(stack.storage.accessLogsBucket) },
+      DestinationBucketName: { Ref: logicalIdOf(stack.storage.accessLogsBucket) },
       LogFilePrefix: `${name}/`,
     });
   });

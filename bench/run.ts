@@ -1,0 +1,50 @@
+/**
+ * `npm run bench`: prints one figure per line as `<figure>: <value> <unit>`.
+ * Budgets (ARCHITECTURE.md section 8): bundle <= 1024 KB, cold <= 300 ms, web initial JS gzip <= 200 KB.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePorts } from '../local/ports.js';
+import { startLocalRuntime } from '../local/runtime.js';
+import { claimsAsApiGatewayPasses } from '../local/jwt-claims.js';
+import { signUpAndSignIn } from '../test/support/accounts.js';
+import { buildLambdas } from './build-lambdas.js';
+import { coldStartMs, median } from './cold-start.js';
+import { sampleEvents } from './sample-events.js';
+import { webInitialJsGzipBytes } from './web-size.js';
+
+const RUNS = 5;
+
+async function main() {
+  process.env.LOG_LEVEL = 'silent';
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  const built = await buildLambdas();
+  for (const lambda of built) console.log(`bundle ${lambda.name}: ${(lambda.bytes / 1024).toFixed(1)} KB`);
+
+  const webBytes = webInitialJsGzipBytes();
+  if (webBytes !== undefined) console.log(`web initial js gzip: ${(webBytes / 1024).toFixed(1)} KB`);
+
+  // Cold starts serve a real request: the functions talk to the local stand-ins, like Lambda to AWS.
+  const dataDir = mkdtempSync(join(tmpdir(), 'assistants-bench-'));
+  const runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web: 'none' });
+  try {
+    const user = await signUpAndSignIn(runtime.config, 'Bench Bistro');
+    const claims = claimsAsApiGatewayPasses(JSON.parse(Buffer.from(user.idToken.split('.')[1]!, 'base64url').toString()));
+    const ctx = { claims, idToken: user.idToken };
+    for (const lambda of built) {
+      const event = sampleEvents[lambda.name](ctx);
+      const times: number[] = [];
+      for (let run = 0; run < RUNS; run++) times.push(await coldStartMs(lambda.file, event, runtime.env));
+      console.log(`cold ${lambda.name}: ${Math.round(median(times))} ms`);
+    }
+  } finally {
+    await runtime.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+import { fallbackRoute, httpRoutes, type FunctionName } from '../lib/routes.js';
+
+export interface SampleContext {
+  /** Claims of a real signed-up user, as API Gateway passes them. */
+  claims: Record<string, string>;
+  idToken: string;
+}
+
+function httpEvent(name: FunctionName, ctx: SampleContext, body?: unknown) {
+  const route = httpRoutes.find((r) => r.name === name);
+  const method = route?.method ?? 'GET';
+  const path = route?.path ?? '/unknown';
+  return {
+    version: '2.0',
+    routeKey: route ? `${method} ${path}` : '$default',
+    rawPath: path,
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json' },
+    requestContext: {
+      http: { method, path, sourceIp: '127.0.0.1', userAgent: 'bench' },
+      authorizer: route?.access === 'public' ? undefined : { jwt: { claims: ctx.claims, scopes: [] } },
+      requestId: 'bench',
+      routeKey: route ? `${method} ${path}` : '$default',
+      stage: '$default',
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    isBase64Encoded: false,
+  };
+}
+
+const socketContext = (routeKey: string, ctx: SampleContext) => ({
+  routeKey,
+  connectionId: 'bench-connection',
+  eventType: routeKey === '$default' ? 'MESSAGE' : routeKey === '$connect' ? 'CONNECT' : 'DISCONNECT',
+  authorizer: { principalId: ctx.claims.sub, userId: ctx.claims.sub },
+  stage: 'live',
+});
+
+/** One representative event per named function; the Record type makes a new function need one. */
+export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown> = {
+  health: (ctx) => httpEvent('health', ctx),
+  'get-account': (ctx) => httpEvent('get-account', ctx),
+  'refresh-subscription': (ctx) => httpEvent('refresh-subscription', ctx),
+  [fallbackRoute.name]: (ctx: SampleContext) => httpEvent(fallbackRoute.name, ctx),
+  'pre-sign-up': () => ({
+    triggerSource: 'PreSignUp_SignUp',
+    request: { userAttributes: { email: 'bench@example.com' } },
+    response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
+  }),
+  'realtime-authorizer': (ctx) => ({
+    type: 'REQUEST',
+    methodArn: 'arn:aws:execute-api:local:000000000000:local/live/$connect',
+    queryStringParameters: { token: ctx.idToken },
+    requestContext: socketContext('$connect', ctx),
+  }),
+  'realtime-connect': (ctx) => ({ requestContext: socketContext('$connect', ctx), isBase64Encoded: false }),
+  'realtime-default': (ctx) => ({
+    requestContext: socketContext('$default', ctx),
+    body: JSON.stringify({ action: 'ping', id: 'bench' }),
+    isBase64Encoded: false,
+  }),
+  'realtime-disconnect': (ctx) => ({ requestContext: socketContext('$disconnect', ctx), isBase64Encoded: false }),
+};

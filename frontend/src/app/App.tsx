@@ -1,0 +1,67 @@
+import type { RuntimeConfig } from '@contracts/runtime-config';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { AuthProvider } from '@/auth/AuthProvider';
+import { RequireAuth } from '@/auth/RequireAuth';
+import { ErrorBoundary } from '@/components/ErrorBoundary';
+import { FullPageSpinner } from '@/components/Spinner';
+import { RuntimeConfigContext } from '@/config/runtime-config';
+import { DASHBOARD_HOME, dashboardScreens } from '@/dashboard/navigation';
+import { createQueryClient } from '@/lib/query-client';
+
+// Route-level code splitting: each page is its own chunk.
+const LandingPage = lazy(() => import('@/pages/LandingPage'));
+const AuthPage = lazy(() => import('@/pages/AuthPage'));
+const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
+const DashboardLayout = lazy(() => import('@/dashboard/DashboardLayout'));
+// Not needed for the first paint; it is mounted as soon as its chunk arrives, before any toast can fire.
+const AppToaster = lazy(() => import('@/components/AppToaster'));
+
+/** Spec 001 section 2, route table (routes whose screens are not built yet fall through to 404). */
+function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<LandingPage />} />
+      <Route path="/auth" element={<AuthPage />} />
+      <Route
+        path="/dashboard"
+        element={
+          <RequireAuth>
+            <DashboardLayout />
+          </RequireAuth>
+        }
+      >
+        <Route index element={<Navigate to={DASHBOARD_HOME} replace />} />
+        {dashboardScreens.map(({ path, screen: Screen }) => (
+          <Route key={path} path={path} element={<Screen />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
+export function App({ config }: { config: RuntimeConfig }) {
+  const [queryClient] = useState(createQueryClient);
+
+  return (
+    <ErrorBoundary>
+      <RuntimeConfigContext.Provider value={config}>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <BrowserRouter>
+              <Suspense fallback={<FullPageSpinner />}>
+                <AppRoutes />
+              </Suspense>
+            </BrowserRouter>
+          </AuthProvider>
+        </QueryClientProvider>
+      </RuntimeConfigContext.Provider>
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

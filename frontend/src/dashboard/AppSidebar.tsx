@@ -1,0 +1,68 @@
+import { BotIcon } from 'lucide-react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  useSidebar,
+} from '@/components/ui/sidebar';
+import { useRuntimeConfig } from '@/config/runtime-config';
+import { DASHBOARD_HOME, dashboardHref, visibleNavigation } from '@/dashboard/navigation';
+
+export function AppSidebar() {
+  const { productName } = useRuntimeConfig();
+  const { isMobile, setOpenMobile } = useSidebar();
+  const { pathname } = useLocation();
+  const isActiveHref = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
+  const closeOnMobile = () => {
+    if (isMobile) setOpenMobile(false);
+  };
+
+  return (
+    <Sidebar>
+      <SidebarHeader>
+        <SidebarMenu>
+          <SidebarMenuItem>
+            <SidebarMenuButton size="lg" asChild tooltip={productName}>
+              <Link to={DASHBOARD_HOME} onClick={closeOnMobile}>
+                <span className="flex aspect-square size-8 items-center justify-center rounded-lg bg-sidebar-primary text-sidebar-primary-foreground">
+                  <BotIcon className="size-4" aria-hidden="true" />
+                </span>
+                <span className="font-semibold">{productName}</span>
+              </Link>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        </SidebarMenu>
+      </SidebarHeader>
+      <SidebarContent>
+        <nav aria-label="Dashboard">
+          {visibleNavigation.map((group) => (
+            <SidebarGroup key={group.label}>
+              <SidebarGroupLabel>{group.label}</SidebarGroupLabel>
+              <SidebarGroupContent>
+                <SidebarMenu>
+                  {group.items.map((item) => (
+                    <SidebarMenuItem key={item.path}>
+                      <SidebarMenuButton asChild isActive={isActiveHref(dashboardHref(item))} tooltip={item.title}>
+                        <NavLink to={dashboardHref(item)} onClick={closeOnMobile}>
+                          <item.icon aria-hidden="true" />
+                          <span>{item.title}</span>
+                        </NavLink>
+                      </SidebarMenuButton>
+                    </SidebarMenuItem>
+                  ))}
+                </SidebarMenu>
+              </SidebarGroupContent>
+            </SidebarGroup>
+          ))}
+        </nav>
+      </SidebarContent>
+    </Sidebar>
+  );
+}
