@@ -1,0 +1,60 @@
+import { describe, expect, inject, it } from 'vitest';
+import { expect as expectPage } from './page-expect.js';
+import { useBrowser } from './browser.js';
+import { demoAccount } from '../../local/seed-demo-account.js';
+
+const { webUrl } = inject('runtime');
+const browser = useBrowser();
+
+async function signInAsDemo() {
+  const { page } = browser;
+  await page.goto(`${webUrl}/auth`);
+  await page.getByLabel('Email').fill(demoAccount.email);
+  await page.getByLabel('Password').fill(demoAccount.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/dashboard\/assistants$/);
+}
+
+describe('the app shell', () => {
+  it('/dashboard redirects to /dashboard/assistants, and only built screens are in the sidebar', async () => {
+    const { page } = browser;
+    await signInAsDemo();
+    await page.goto(`${webUrl}/dashboard`);
+    await page.waitForURL(`${webUrl}/dashboard/assistants`);
+    await expectPage.visible(page.getByRole('link', { name: 'Assistants' }));
+    expect(await page.getByRole('link', { name: 'Voice AI' }).count()).toBe(0);
+  });
+
+  it('the sidebar collapses with Ctrl+B and stays collapsed after a reload (cookie for 7 days)', async () => {
+    const { page } = browser;
+    await signInAsDemo();
+    const sidebar = page.locator('[data-state][data-collapsible]').first();
+    await expectPage.visible(page.getByRole('link', { name: 'Assistants' }));
+    await page.keyboard.press('Control+b');
+    await page.waitForFunction(() => document.cookie.includes('sidebar_state=false'));
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'sidebar_state');
+    const days = (cookie!.expires - Date.now() / 1000) / 86_400;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThan(7.1);
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    expect(await sidebar.getAttribute('data-state')).toBe('collapsed');
+  });
+
+  it('an unknown page shows the 404 with a link home', async () => {
+    const { page } = browser;
+    await page.goto(`${webUrl}/no-such-page`);
+    await expectPage.visible(page.getByText('Oops! Page not found'));
+    await page.getByRole('link', { name: /home/i }).click();
+    await page.waitForURL(`${webUrl}/`);
+  });
+
+  it('the landing page offers Join Waitlist and Sign In, and sends signed-in owners to the dashboard', async () => {
+    const { page } = browser;
+    await page.goto(`${webUrl}/`);
+    await expectPage.visible(page.getByRole('link', { name: 'Join Waitlist' }).or(page.getByRole('button', { name: 'Join Waitlist' })));
+    await signInAsDemo();
+    await page.goto(`${webUrl}/`);
+    await page.waitForURL(/\/dashboard\/assistants$/);
+  });
+});
