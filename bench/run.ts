@@ -12,7 +12,7 @@ import { signUpAndSignIn } from '../test/support/accounts.js';
 import { buildLambdas } from './build-lambdas.js';
 import { coldStartMs, median } from './cold-start.js';
 import { sampleEvents } from './sample-events.js';
-import { webInitialJsGzipBytes } from './web-size.js';
+import { dashboardInitialJsGzipBytes } from './web-size.js';
 
 const RUNS = 5;
 
@@ -22,8 +22,8 @@ async function main() {
   const built = await buildLambdas();
   for (const lambda of built) console.log(`bundle ${lambda.name}: ${(lambda.bytes / 1024).toFixed(1)} KB`);
 
-  const webBytes = webInitialJsGzipBytes();
-  if (webBytes !== undefined) console.log(`web initial js gzip: ${(webBytes / 1024).toFixed(1)} KB`);
+  const webBytes = dashboardInitialJsGzipBytes();
+  if (webBytes !== undefined) console.log(`dashboard initial js gzip: ${(webBytes / 1024).toFixed(1)} KB`);
 
   // Cold starts serve a real request: the functions talk to the local stand-ins, like Lambda to AWS.
   const dataDir = mkdtempSync(join(tmpdir(), 'assistants-bench-'));

@@ -23,5 +23,7 @@ export default defineConfig({
   build: {
     outDir: fromFrontend('../dist/site'),
     emptyOutDir: true,
+    // Read by bench/web-size.ts to add up what the dashboard loads first.
+    manifest: true,
   },
 });

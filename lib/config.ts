@@ -4,9 +4,6 @@ export interface AppConfig {
   /** Prefix of every physical name, so several stages can share an account. */
   readonly appName: string;
   readonly productName: string;
-  readonly openAiModel: string;
-  /** Secrets Manager secret holding provider keys (OPENAI_API_KEY, STRIPE_SECRET_KEY, ...). */
-  readonly providerSecretName: string;
   /** Origins allowed to call the HTTP API with credentials (the dashboard). Public routes allow any. */
   readonly allowedOrigins: readonly string[];
 }
@@ -17,8 +14,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stage,
     appName: `assistants-${stage}`,
     productName: env.PRODUCT_NAME ?? 'Assistly',
-    openAiModel: env.OPENAI_MODEL ?? 'gpt-4o-mini',
-    providerSecretName: env.PROVIDER_SECRET_NAME ?? `assistants/${stage}/providers`,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '*').split(',').map((o) => o.trim()).filter(Boolean),
   };
 }
