@@ -4,6 +4,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 export default defineConfig({
   test: {
+    globalSetup: ['test/support/global-setup.ts'],
     projects: [
       {
         test: {
@@ -16,7 +17,6 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          globalSetup: ['test/integration/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -25,7 +25,6 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -7,7 +7,7 @@ import { startLocalRuntime } from '../../local/runtime.js';
 import type { WebMode } from '../../local/web-server.js';
 import './runtime-context.js';
 
-/** Global setup body: one local runtime per test run, on free ports and a throw-away data folder. */
+/** Starts a local runtime on free ports and a throw-away data folder, and hands its addresses to the tests. */
 export async function startTestRuntime(project: TestProject, web: WebMode) {
   process.env.LOG_LEVEL ??= 'silent';
   const dataDir = mkdtempSync(join(tmpdir(), `assistants-${project.name}-`));
