@@ -14,6 +14,6 @@ export function javaProblem(): string | undefined {
   const text = `${result.stderr}${result.stdout}`;
   const match = /version "(\d+)(?:\.(\d+))?/.exec(text);
   const major = match ? (match[1] === '1' ? Number(match[2]) : Number(match[1])) : NaN;
-  if (!(major >= 17)) return `Java ${match?.[1] ?? '(unknown version)'} was found, but 17 or newer is needed.\n${INSTALL_HINT}`;
+  if (!(major >= 17)) return `Java ${Number.isNaN(major) ? '(unknown version)' : major} was found, but 17 or newer is needed.\n${INSTALL_HINT}`;
   return undefined;
 }
