@@ -1,0 +1,195 @@
+import * as z from 'zod';
+
+/** Spec 000 section 9 and spec 001 section 3. */
+export const chatPositions = ['bottom-right', 'bottom-left', 'top-right', 'top-left'] as const;
+export const chatStyles = ['modern', 'classic', 'minimal', 'rounded'] as const;
+export const trainingStatuses = ['untrained', 'needs_training', 'in_training', 'ready_for_deployment'] as const;
+export const deploymentChannels = ['website', 'whatsapp', 'instagram', 'messenger'] as const;
+
+export const DEFAULT_AGENT_NAME = 'AI Assistant';
+export const DEFAULT_AGENT_PERSONALITY = 'friendly and helpful';
+export const DEFAULT_PRIMARY_COLOR = '#2563eb';
+export const DEFAULT_SECONDARY_COLOR = '#1e40af';
+/** Spec 000 section 9: readiness threshold. */
+export const DEPLOYMENT_READY_QUALITY = 80;
+
+const color = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #2563eb');
+/** http(s) only; the crawler re-checks where it resolves. */
+export const websiteUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter your website URL')
+  .max(2048)
+  .transform((value, ctx) => {
+    const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
+    let url: URL;
+    try {
+      url = new URL(withScheme);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Please enter a valid website URL' });
+      return z.NEVER;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      ctx.addIssue({ code: 'custom', message: 'Only http and https website addresses can be used' });
+      return z.NEVER;
+    }
+    if (url.username || url.password) {
+      ctx.addIssue({ code: 'custom', message: 'Website addresses with a user name or password cannot be used' });
+      return z.NEVER;
+    }
+    url.hash = '';
+    return url.toString();
+  });
+
+/** An image URL: https (or the app's own http origin locally); empty means "no avatar". */
+const imageUrl = z.union([z.literal(''), z.string().trim().max(2048).url()]);
+
+export const conversationSettingsSchema = z.object({
+  responseDelay: z.number().int().min(0).max(5000),
+  typingIndicatorEnabled: z.boolean(),
+  maxResponseLength: z.number().int().min(100).max(2000),
+  conversationTimeout: z.number().int().min(5 * 60_000).max(120 * 60_000),
+  welcomeMessage: z.string().trim().min(1).max(1000),
+  fallbackMessage: z.string().trim().min(1).max(1000),
+  escalationTriggers: z.array(z.string().trim().toLowerCase().min(1).max(100)).max(50),
+  allowOffTopic: z.boolean(),
+  requireConfirmation: z.boolean(),
+  collectFeedback: z.boolean(),
+  handoffEnabled: z.boolean(),
+  contextWindow: z.number().int().min(3).max(20),
+  creativityLevel: z.number().int().min(1).max(10),
+  strictnessLevel: z.number().int().min(1).max(10),
+});
+export type ConversationSettings = z.infer<typeof conversationSettingsSchema>;
+
+export const DEFAULT_CONVERSATION_SETTINGS: ConversationSettings = {
+  responseDelay: 1000,
+  typingIndicatorEnabled: true,
+  maxResponseLength: 500,
+  conversationTimeout: 1_800_000,
+  welcomeMessage: 'Hello! How can I help you today?',
+  fallbackMessage: "I'm not sure I understand. Could you please rephrase that?",
+  escalationTriggers: ['speak to human', 'customer service', 'manager'],
+  allowOffTopic: false,
+  requireConfirmation: false,
+  collectFeedback: true,
+  handoffEnabled: true,
+  contextWindow: 10,
+  creativityLevel: 3,
+  strictnessLevel: 7,
+};
+
+export const crawlStages = ['queued', 'crawling', 'indexing', 'done', 'failed'] as const;
+
+/** Real progress of the crawl that feeds an assistant's knowledge (readable by the creator). */
+export const crawlProgressSchema = z.object({
+  stage: z.enum(crawlStages),
+  pages_found: z.number().int().nonnegative(),
+  pages_fetched: z.number().int().nonnegative(),
+  pages_indexed: z.number().int().nonnegative(),
+  pages_failed: z.number().int().nonnegative(),
+  error: z.string().nullable(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type CrawlProgress = z.infer<typeof crawlProgressSchema>;
+
+export const chatbotSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  team_id: z.string().nullable(),
+  business_name: z.string(),
+  agent_name: z.string(),
+  agent_personality: z.string(),
+  agent_image: z.string(),
+  primary_color: z.string(),
+  secondary_color: z.string(),
+  chat_position: z.enum(chatPositions),
+  chat_style: z.enum(chatStyles),
+  website_url: z.string(),
+  is_active: z.boolean(),
+  embed_code: z.string(),
+  training_quality: z.number().int().min(0).max(100),
+  training_status: z.enum(trainingStatuses),
+  deployment_channels: z.array(z.enum(deploymentChannels)),
+  conversation_settings: conversationSettingsSchema,
+  crawl: crawlProgressSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Chatbot = z.infer<typeof chatbotSchema>;
+
+/** POST /chatbots (create-chatbot): spec 000 "Assistant creation input". The owner comes from the token. */
+export const createChatbotRequestSchema = z.object({
+  websiteUrl: websiteUrlSchema,
+  /** Sent by the spec's client; ignored, the server uses the signed-in user. */
+  userId: z.string().optional(),
+  agentName: z.string().trim().max(80).optional().transform((v) => v || DEFAULT_AGENT_NAME),
+  agentPersonality: z.string().trim().max(500).optional().transform((v) => v || DEFAULT_AGENT_PERSONALITY),
+  agentImage: imageUrl.optional().transform((v) => v ?? ''),
+  primaryColor: color.optional().transform((v) => v ?? DEFAULT_PRIMARY_COLOR),
+  secondaryColor: color.optional().transform((v) => v ?? DEFAULT_SECONDARY_COLOR),
+  chatPosition: z.enum(chatPositions).optional().transform((v) => v ?? 'bottom-right'),
+  chatStyle: z.enum(chatStyles).optional().transform((v) => v ?? 'modern'),
+});
+export type CreateChatbotRequest = z.input<typeof createChatbotRequestSchema>;
+
+/** Spec 000 "Assistant creation result". Refusals are 4xx `{ error }` (403 'Subscription Required' / 'Limit Reached'). */
+export const createChatbotResponseSchema = z.object({
+  success: z.literal(true),
+  chatbot: z.object({ id: z.string(), businessName: z.string(), websiteUrl: z.string(), embedCode: z.string() }),
+});
+export type CreateChatbotResponse = z.infer<typeof createChatbotResponseSchema>;
+
+/** The refusal texts of spec 000 section 8, sent as `error` with status 403. */
+export const QUOTA_ERRORS = {
+  subscriptionRequired: 'Subscription Required',
+  limitReached: 'Limit Reached',
+} as const;
+
+/** PATCH /chatbots/{id}: identity, colours, avatar, personality (Configure page and creator panel). */
+export const updateChatbotRequestSchema = z
+  .object({
+    business_name: z.string().trim().min(1).max(120),
+    agent_name: z.string().trim().min(1).max(80),
+    agent_personality: z.string().trim().max(500),
+    agent_image: imageUrl,
+    primary_color: color,
+    secondary_color: color,
+    chat_position: z.enum(chatPositions),
+    chat_style: z.enum(chatStyles),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
+export type UpdateChatbotRequest = z.infer<typeof updateChatbotRequestSchema>;
+
+/** PUT /chatbots/{id}/active */
+export const setChatbotActiveRequestSchema = z.object({ is_active: z.boolean() });
+
+export const chatbotResponseSchema = z.object({ chatbot: chatbotSchema });
+export const chatbotListResponseSchema = z.object({ chatbots: z.array(chatbotSchema) });
+
+/** A page the crawl read, as the creator's scraped-pages card shows it. */
+export const crawledPageSchema = z.object({ title: z.string(), url: z.string() });
+export const crawlStatusResponseSchema = z.object({
+  progress: crawlProgressSchema,
+  training_quality: z.number().int(),
+  training_status: z.enum(trainingStatuses),
+  pages: z.array(crawledPageSchema),
+  total_pages: z.number().int().nonnegative(),
+});
+export type CrawlStatusResponse = z.infer<typeof crawlStatusResponseSchema>;
+
+/** POST /avatars/upload-url: presigned PUT for an image (spec: image types only, 5 MB max). */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const avatarContentTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'] as const;
+export const avatarUploadRequestSchema = z.object({
+  contentType: z.enum(avatarContentTypes, { message: 'Please select an image file' }),
+  size: z.number().int().positive().max(AVATAR_MAX_BYTES, 'Please select an image under 5MB'),
+});
+export const avatarUploadResponseSchema = z.object({
+  uploadUrl: z.string().url(),
+  /** Where the image is served from afterwards (set as agent_image). */
+  publicUrl: z.string().url(),
+  headers: z.record(z.string(), z.string()),
+});
