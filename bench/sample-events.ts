@@ -4,12 +4,16 @@ export interface SampleContext {
   /** Claims of a real signed-up user, as API Gateway passes them. */
   claims: Record<string, string>;
   idToken: string;
+  /** An assistant of that user, created from the benchmark's fixture site. */
+  chatbotId: string;
+  /** The fixture site's address (a create request reads it). */
+  websiteUrl: string;
 }
 
 function httpEvent(name: FunctionName, ctx: SampleContext, body?: unknown) {
   const route = httpRoutes.find((r) => r.name === name);
   const method = route?.method ?? 'GET';
-  const path = route?.path ?? '/unknown';
+  const path = (route?.path ?? '/unknown').replace('{id}', ctx.chatbotId);
   return {
     version: '2.0',
     routeKey: route ? `${method} ${path}` : '$default',
@@ -23,6 +27,7 @@ function httpEvent(name: FunctionName, ctx: SampleContext, body?: unknown) {
       routeKey: route ? `${method} ${path}` : '$default',
       stage: '$default',
     },
+    pathParameters: path.includes(ctx.chatbotId) ? { id: ctx.chatbotId } : undefined,
     body: body === undefined ? undefined : JSON.stringify(body),
     isBase64Encoded: false,
   };
@@ -41,6 +46,18 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   health: (ctx) => httpEvent('health', ctx),
   'get-account': (ctx) => httpEvent('get-account', ctx),
   'refresh-subscription': (ctx) => httpEvent('refresh-subscription', ctx),
+  'list-chatbots': (ctx) => httpEvent('list-chatbots', ctx),
+  // The free assistant exists already, so this measures the quota refusal path (no crawl started).
+  'create-chatbot': (ctx) => httpEvent('create-chatbot', ctx, { websiteUrl: ctx.websiteUrl }),
+  'get-chatbot': (ctx) => httpEvent('get-chatbot', ctx),
+  'update-chatbot': (ctx) => httpEvent('update-chatbot', ctx, { agent_name: 'Bench Agent' }),
+  'set-chatbot-active': (ctx) => httpEvent('set-chatbot-active', ctx, { is_active: true }),
+  // An id the user does not own: the ownership check answers 404 and nothing is deleted.
+  'delete-chatbot': (ctx) => httpEvent('delete-chatbot', { ...ctx, chatbotId: 'not-this-users-bot' }),
+  'get-crawl-status': (ctx) => httpEvent('get-crawl-status', ctx),
+  'create-avatar-upload': (ctx) => httpEvent('create-avatar-upload', ctx, { contentType: 'image/png', size: 2048 }),
+  // A bot that does not exist: loads the crawler and returns at once.
+  'crawl-website': () => ({ chatbotId: 'no-such-bot' }),
   [fallbackRoute.name]: (ctx: SampleContext) => httpEvent(fallbackRoute.name, ctx),
   'pre-sign-up': () => ({
     triggerSource: 'PreSignUp_SignUp',

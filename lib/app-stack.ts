@@ -1,10 +1,13 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { AppConfig } from './config.js';
+import type { FunctionResources } from './constructs/app-function.js';
+import { AsyncFunctions } from './constructs/async-functions.js';
 import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
 import { AppHttpApi } from './constructs/http-api.js';
 import { RealtimeApi } from './constructs/realtime-api.js';
+import { SiteDeployment } from './constructs/site-deployment.js';
 import { Storage } from './constructs/storage.js';
 import { WebHosting } from './constructs/web-hosting.js';
 
@@ -14,14 +17,21 @@ export interface AppStackProps extends StackProps {
   readonly siteAssetPath?: string;
 }
 
-/** The whole application: wires the domain constructs together and publishes what clients need. */
+/**
+ * The whole application: wires the domain constructs together and publishes what clients need.
+ * Order follows the references, so there is no cycle: the distribution depends only on buckets;
+ * functions get its URL; the async functions come before the functions that invoke them; the site
+ * files (with /config.json naming the APIs) are deployed last.
+ */
 export class AppStack extends Stack {
   readonly auth: Auth;
   readonly data: Data;
   readonly storage: Storage;
+  readonly web: WebHosting;
+  readonly asyncFunctions: AsyncFunctions;
   readonly realtime: RealtimeApi;
   readonly httpApi: AppHttpApi;
-  readonly web: WebHosting;
+  readonly siteDeployment: SiteDeployment;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -29,43 +39,55 @@ export class AppStack extends Stack {
 
     this.data = new Data(this, 'Data');
     this.storage = new Storage(this, 'Storage', { allowedOrigins: config.allowedOrigins });
-    const dataResources = {
+    this.web = new WebHosting(this, 'Web', {
+      productName: config.productName,
+      accessLogsBucket: this.storage.accessLogsBucket,
+      avatarsBucket: this.storage.avatarsBucket,
+    });
+    const baseResources = {
       table: this.data.table,
       avatars: this.storage.avatarsBucket,
       documents: this.storage.documentsBucket,
-    };
+      site: this.web.url,
+    } satisfies FunctionResources;
 
-    this.auth = new Auth(this, 'Auth', { triggerResources: dataResources });
+    this.asyncFunctions = new AsyncFunctions(this, 'Async', { resources: baseResources });
+    const resources = { ...baseResources, crawler: this.asyncFunctions.crawler } satisfies FunctionResources;
+
+    this.auth = new Auth(this, 'Auth', { triggerResources: resources });
     const identity = { userPool: this.auth.userPool, userPoolClient: this.auth.userPoolClient };
 
-    this.realtime = new RealtimeApi(this, 'Realtime', { ...identity, resources: dataResources });
+    this.realtime = new RealtimeApi(this, 'Realtime', { ...identity, resources });
     this.httpApi = new AppHttpApi(this, 'Http', {
       ...identity,
       allowedOrigins: config.allowedOrigins,
       resources: {
-        ...dataResources,
+        ...resources,
         realtime: { api: this.realtime.api, stage: this.realtime.stage },
         userPool: { pool: this.auth.userPool, client: this.auth.userPoolClient },
       },
     });
-    this.web = new WebHosting(this, 'Web', {
+    this.siteDeployment = new SiteDeployment(this, 'Site', {
       ...identity,
+      siteBucket: this.web.siteBucket,
+      distribution: this.web.distribution,
       productName: config.productName,
       apiUrl: this.httpApi.url,
       realtimeUrl: this.realtime.url,
-      accessLogsBucket: this.storage.accessLogsBucket,
       siteAssetPath: props.siteAssetPath,
     });
 
     const outputs: Record<string, [value: string, description: string]> = {
       ApiUrl: [this.httpApi.url, 'HTTP API base URL'],
       RealtimeUrl: [this.realtime.url, 'WebSocket URL (wss)'],
-      SiteUrl: [this.web.url, 'Dashboard URL'],
+      SiteUrl: [this.web.url, 'Dashboard URL (also serves /avatars/*)'],
       UserPoolId: [this.auth.userPool.userPoolId, 'Cognito user pool id'],
       UserPoolClientId: [this.auth.userPoolClient.userPoolClientId, 'Cognito app client id of the dashboard'],
       TableName: [this.data.table.tableName, 'DynamoDB table'],
       AvatarsBucket: [this.storage.avatarsBucket.bucketName, 'Bucket of avatars'],
       DocumentsBucket: [this.storage.documentsBucket.bucketName, 'Bucket of knowledge documents'],
+      CrawlFunctionName: [this.asyncFunctions.crawler.functionName, 'Function that crawls websites (invoked asynchronously)'],
+      AsyncFailuresQueueUrl: [this.asyncFunctions.failures.queueUrl, 'Failed async invocations (crawls), kept 14 days'],
     };
     for (const [key, [value, description]] of Object.entries(outputs)) {
       new CfnOutput(this, key, { key, value, description });

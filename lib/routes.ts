@@ -10,7 +10,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * What a function touches; the CDK construct turns each into an environment variable plus the
  * least-privilege grant (see lib/constructs/app-function.ts), the local runtime into env + endpoint.
  */
-export type Resource = 'table' | 'avatars' | 'documents' | 'realtime' | 'userPool';
+export type Resource = 'table' | 'avatars' | 'documents' | 'realtime' | 'userPool' | 'site' | 'crawler';
 
 export interface HttpRoute {
   /** Named function (spec names where the spec has one). */
@@ -38,7 +38,44 @@ export const httpRoutes = [
     access: 'user',
     uses: ['table'],
   },
+  { name: 'list-chatbots', method: 'GET', path: '/chatbots', access: 'user', uses: ['table'] },
+  {
+    name: 'create-chatbot',
+    method: 'POST',
+    path: '/chatbots',
+    access: 'user',
+    uses: ['table', 'site', 'crawler'],
+    timeoutSeconds: 29,
+  },
+  { name: 'get-chatbot', method: 'GET', path: '/chatbots/{id}', access: 'user', uses: ['table'] },
+  { name: 'update-chatbot', method: 'PATCH', path: '/chatbots/{id}', access: 'user', uses: ['table'] },
+  { name: 'set-chatbot-active', method: 'PUT', path: '/chatbots/{id}/active', access: 'user', uses: ['table'] },
+  {
+    name: 'delete-chatbot',
+    method: 'DELETE',
+    path: '/chatbots/{id}',
+    access: 'user',
+    uses: ['table', 'documents', 'avatars'],
+    timeoutSeconds: 29,
+  },
+  { name: 'get-crawl-status', method: 'GET', path: '/chatbots/{id}/crawl', access: 'user', uses: ['table'] },
+  { name: 'create-avatar-upload', method: 'POST', path: '/avatars/upload-url', access: 'user', uses: ['avatars', 'site'] },
 ] as const satisfies readonly HttpRoute[];
+
+/**
+ * Functions invoked asynchronously (Lambda `InvocationType: Event`), never behind the 30 s API limit.
+ * Callers find them through the `crawler` resource (env CRAWL_FUNCTION_NAME plus invoke permission).
+ */
+export interface AsyncFunction {
+  readonly name: string;
+  readonly uses: readonly Resource[];
+  readonly timeoutSeconds: number;
+  readonly memoryMb: number;
+}
+
+export const asyncFunctions = [
+  { name: 'crawl-website', uses: ['table', 'documents'], timeoutSeconds: 900, memoryMb: 1024 },
+] as const satisfies readonly AsyncFunction[];
 
 /** Serves every request that matches no route, so unknown paths get a JSON 404 like every other error. */
 export const fallbackRoute = { name: 'not-found', uses: [] } as const;
@@ -68,6 +105,7 @@ export const cognitoTriggerUses: readonly Resource[] = [];
 
 export type FunctionName =
   | (typeof httpRoutes)[number]['name']
+  | (typeof asyncFunctions)[number]['name']
   | typeof fallbackRoute.name
   | (typeof socketRoutes)[number]['name']
   | typeof socketAuthorizer.name
@@ -75,6 +113,7 @@ export type FunctionName =
 
 export const allFunctionNames: readonly FunctionName[] = [
   ...httpRoutes.map((r) => r.name),
+  ...asyncFunctions.map((f) => f.name),
   fallbackRoute.name,
   ...socketRoutes.map((r) => r.name),
   socketAuthorizer.name,

@@ -98,6 +98,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       USER_POOL_ID: pool.userPoolId,
       USER_POOL_CLIENT_ID: pool.userPoolClientId,
       TOKEN_ISSUER: tokenIssuer,
+      PUBLIC_SITE_URL: `http://localhost:${ports.web}`,
+      CRAWL_FUNCTION_NAME: 'crawl-website',
     };
     // The handlers run in this process, as Lambda would run them, and read this environment.
     Object.assign(process.env, env);
@@ -118,7 +120,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       apiUrl: api.url,
       realtimeUrl: ws.url,
     };
-    const web = options.web === 'none' ? undefined : await startWebServer(ports.web, options.web, config);
+    const web =
+      options.web === 'none'
+        ? undefined
+        : await startWebServer(ports.web, options.web, config, { avatarsOrigin: `${s3.endpoint}/${localResourceNames.avatarsBucket}` });
     if (web) stops.push(web.stop);
 
     return {

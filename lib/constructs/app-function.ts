@@ -3,7 +3,7 @@ import type { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2'
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, LoggingFormat, Runtime, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -147,6 +147,23 @@ export class AppFunction extends NodejsFunction {
     return this;
   }
 
+  /** PUBLIC_SITE_URL: `https://{distribution domain}` without a trailing slash. Needs no IAM grant. */
+  useSite(url: string): this {
+    this.addEnvironment(envName('site'), url);
+    return this;
+  }
+
+  /**
+   * CRAWL_FUNCTION_NAME + lambda:InvokeFunction on that function. The caller invokes it by name,
+   * unqualified, so the grant names the function's ARN only: unlike `grantInvoke`, which adds
+   * `<arn>:*` (every version and alias), it needs no wildcard.
+   */
+  useCrawler(crawler: IFunction): this {
+    this.addEnvironment(envName('crawler'), crawler.functionName);
+    this.addToRolePolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [crawler.functionArn] }));
+    return this;
+  }
+
   /** Acknowledges one wildcard resource this function's role needs, on the role, with the reason. */
   private acknowledgeWildcard(resourceArn: string, why: string): void {
     acknowledgeWildcardResource(this.role ?? this, resourceArn, `${this.appFunctionName} ${why}.`);
@@ -160,6 +177,10 @@ export interface FunctionResources {
   readonly documents?: IBucket;
   readonly realtime?: { readonly api: WebSocketApi; readonly stage: WebSocketStage };
   readonly userPool?: { readonly pool: IUserPool; readonly client: IUserPoolClient };
+  /** Public origin of the site, `https://{distribution domain}` (no trailing slash). */
+  readonly site?: string;
+  /** The function that crawls a website, invoked asynchronously (lib/routes.ts `asyncFunctions`). */
+  readonly crawler?: IFunction;
 }
 
 /**
@@ -190,12 +211,23 @@ export function applyUses(fn: AppFunction, uses: readonly Resource[], resources:
         fn.useUserPool(pool, client);
         break;
       }
+      case 'site':
+        fn.useSite(required(fn, use, resources.site));
+        break;
+      case 'crawler':
+        fn.useCrawler(required(fn, use, resources.crawler));
+        break;
+      default: {
+        // A resource added to lib/routes.ts without a case here fails to compile.
+        const unhandled: never = use;
+        throw new Error(`Function ${fn.appFunctionName} uses unknown resource '${String(unhandled)}'`);
+      }
     }
   }
   return fn;
 }
 
-function envName<R extends 'table' | 'avatars' | 'documents' | 'realtime'>(resource: R): (typeof resourceEnv)[R][0] {
+function envName<R extends Exclude<Resource, 'userPool'>>(resource: R): (typeof resourceEnv)[R][0] {
   return resourceEnv[resource][0];
 }
 
@@ -203,7 +235,8 @@ function required<T>(fn: AppFunction, use: Resource, value: T | undefined): T {
   if (value === undefined) {
     throw new Error(
       `Function ${fn.appFunctionName} uses '${use}' (lib/routes.ts), but its construct was not given that resource` +
-        (use === 'userPool' ? ' (a Cognito trigger cannot use its own user pool: that would be a circular dependency)' : ''),
+        (use === 'userPool' ? ' (a Cognito trigger cannot use its own user pool: that would be a circular dependency)' : '') +
+        (use === 'crawler' ? ' (only functions created after the async functions, such as the HTTP routes, can invoke them)' : ''),
     );
   }
   return value;

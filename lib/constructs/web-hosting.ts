@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { BOOTSTRAP_QUALIFIER_CONTEXT, DefaultStackSynthesizer, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AllowedMethods,
+  CachedMethods,
   CachePolicy,
   Distribution,
   HeadersFrameOption,
@@ -13,46 +12,39 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import type { RuntimeConfig } from '../../functions/contracts/runtime-config.js';
-import { repoPath } from './repo-path.js';
-import { acknowledge, acknowledgeWildcardResource } from './nag.js';
+import { acknowledge } from './nag.js';
 
-/** Where `npm run build:web` writes the React build, relative to the repository root. */
-export const DEFAULT_SITE_ASSET_PATH = 'dist/site';
-/** Vite's output folder for content-hashed files: safe to cache forever. */
-const HASHED_ASSETS = 'assets/*';
+/**
+ * Path of the avatars on the distribution. CloudFront passes the path on as the object key, so
+ * `https://{domain}/avatars/{uuid}.{ext}` serves the key `avatars/{uuid}.{ext}` of the avatars bucket:
+ * uploads must use keys under `avatars/`.
+ */
+export const AVATARS_PATH_PATTERN = '/avatars/*';
 
 export interface WebHostingProps {
   readonly productName: string;
-  /** HTTP API base URL and WebSocket stage URL, written into /config.json. */
-  readonly apiUrl: string;
-  readonly realtimeUrl: string;
-  readonly userPool: IUserPool;
-  readonly userPoolClient: IUserPoolClient;
   /** Receives the site bucket's server access logs and the distribution's standard logs. */
   readonly accessLogsBucket: IBucket;
-  /** Folder with the React build (must contain index.html). @default dist/site under the repository root */
-  readonly siteAssetPath?: string;
+  /** Private bucket of the avatars, served read-only under AVATARS_PATH_PATTERN. */
+  readonly avatarsBucket: IBucket;
 }
 
 /**
- * The dashboard and `embed.js`: a private bucket behind CloudFront (origin access control), SPA
- * fallback to index.html, security headers, and `/config.json` generated from the stack's outputs.
+ * The public origin of the product: a private site bucket (dashboard and `embed.js`) behind
+ * CloudFront with origin access control, SPA fallback to index.html and security headers, plus the
+ * avatars bucket under `/avatars/*`. It depends on no API, so functions can be given its URL; the
+ * files and `/config.json` are deployed by SiteDeployment once the APIs exist.
  */
 export class WebHosting extends Construct {
   readonly distribution: Distribution;
   readonly siteBucket: IBucket;
-  /** `https://{distribution domain}` */
+  /** `https://{distribution domain}`, without a trailing slash. */
   readonly url: string;
-  readonly runtimeConfig: RuntimeConfig;
 
   constructor(scope: Construct, id: string, props: WebHostingProps) {
     super(scope, id);
-    const sitePath = resolveSiteAssetPath(props.siteAssetPath);
 
     const siteBucket = new Bucket(this, 'SiteBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -89,7 +81,7 @@ export class WebHosting extends Construct {
     });
 
     this.distribution = new Distribution(this, 'Distribution', {
-      comment: `${props.productName} dashboard`,
+      comment: `${props.productName} dashboard, widget and avatars`,
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -97,6 +89,18 @@ export class WebHosting extends Construct {
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,
         compress: true,
+      },
+      additionalBehaviors: {
+        // Read-only, cached, no query string: object keys are random UUIDs, so an object never changes.
+        [AVATARS_PATH_PATTERN]: {
+          origin: S3BucketOrigin.withOriginAccessControl(props.avatarsBucket),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachedMethods: CachedMethods.CACHE_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: avatarHeaders(this),
+          compress: true,
+        },
       },
       defaultRootObject: 'index.html',
       // Client-side routes (/chatbots/123) are not objects: serve the app, which routes itself.
@@ -127,58 +131,11 @@ export class WebHosting extends Construct {
     acknowledge(
       this.distribution,
       'AwsSolutions-CFR2',
-      'The distribution serves only static files from a private bucket (no origin logic to attack); API abuse is ' +
+      'The distribution serves only static files from private buckets (no origin logic to attack); API abuse is ' +
         'limited at the API (throttling, per-bot and per-client limits). A WAF web ACL costs a monthly fee per ACL and rule.',
     );
     this.url = `https://${this.distribution.distributionDomainName}`;
-
-    this.runtimeConfig = {
-      productName: props.productName,
-      region: Stack.of(this).region,
-      userPoolId: props.userPool.userPoolId,
-      userPoolClientId: props.userPoolClient.userPoolClientId,
-      authFlow: 'USER_SRP_AUTH',
-      apiUrl: props.apiUrl,
-      realtimeUrl: props.realtimeUrl,
-    };
-
-    // Content-hashed files first, cached for a year; old ones stay for browsers still on an old index.html.
-    const assets = new BucketDeployment(this, 'DeployAssets', {
-      sources: [Source.asset(sitePath)],
-      destinationBucket: siteBucket,
-      exclude: ['*'],
-      include: [HASHED_ASSETS],
-      prune: false,
-      cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
-      memoryLimit: 512,
-    });
-    // Then everything with a stable name (index.html, embed.js, config.json): browsers revalidate,
-    // CloudFront keeps them until the invalidation this deployment sends.
-    const entry = new BucketDeployment(this, 'DeployEntryFiles', {
-      sources: [Source.asset(sitePath), Source.jsonData('config.json', this.runtimeConfig)],
-      destinationBucket: siteBucket,
-      exclude: [HASHED_ASSETS],
-      prune: true,
-      cacheControl: [CacheControl.noCache(), CacheControl.sMaxAge(Duration.days(365))],
-      distribution: this.distribution,
-      distributionPaths: ['/*'],
-      memoryLimit: 512,
-    });
-    entry.node.addDependency(assets);
-    acknowledgeDeploymentHandler(this, siteBucket);
   }
-}
-
-/** The React build folder, or a clear error if it has not been built. */
-export function resolveSiteAssetPath(siteAssetPath?: string): string {
-  const sitePath = siteAssetPath ? path.resolve(siteAssetPath) : repoPath(DEFAULT_SITE_ASSET_PATH);
-  if (!fs.existsSync(path.join(sitePath, 'index.html'))) {
-    throw new Error(
-      `The web build was not found at ${sitePath} (no index.html). Run \`npm run build:web\` before \`cdk synth\`, ` +
-        'or pass siteAssetPath.',
-    );
-  }
-  return sitePath;
 }
 
 /**
@@ -202,43 +159,25 @@ function contentSecurityPolicy(): string {
 }
 
 /**
- * BucketDeployment brings its own Lambda function (a singleton aws-cdk-lib adds to the stack), so its
- * findings are acknowledged on that construct, each with the reason it is acceptable.
+ * Avatars are user uploads: an SVG may carry script. Opened directly they would run on the
+ * dashboard's origin, so they are served sandboxed (no script, no same origin), never sniffed, and
+ * loadable as images by the pages that embed the widget.
  */
-function acknowledgeDeploymentHandler(scope: Construct, siteBucket: IBucket): void {
-  const stack = Stack.of(scope);
-  const handlers = stack.node.children.filter((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
-  const qualifier: string =
-    (stack.node.tryGetContext(BOOTSTRAP_QUALIFIER_CONTEXT) as string | undefined) ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
-  const why = 'CDK BucketDeployment handler (aws-cdk-lib code that runs only while deploying the site)';
-  for (const handler of handlers) {
-    acknowledge(
-      handler,
-      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      `${why}: CDK attaches the basic execution policy to the role it creates for its function, for its logs.`,
-    );
-    acknowledge(handler, 'AwsSolutions-L1', `${why}: its runtime is chosen and upgraded by aws-cdk-lib, not by this project.`);
-    for (const action of ['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*']) {
-      acknowledge(
-        handler,
-        `AwsSolutions-IAM5[Action::${action}]`,
-        `${why}: CDK grants read on its asset bucket and read/write on the site bucket with ${action}; it syncs a whole folder of files.`,
-      );
-    }
-    acknowledge(
-      handler,
-      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-${qualifier}-assets-<AWS::AccountId>-<AWS::Region>/*]`,
-      `${why}: it reads the uploaded site zip from the CDK bootstrap asset bucket, whose object keys are content hashes.`,
-    );
-    acknowledgeWildcardResource(
-      handler,
-      siteBucket.arnForObjects('*'),
-      `${why}: it writes and prunes the site files, whose names come from the web build.`,
-    );
-    acknowledge(
-      handler,
-      'AwsSolutions-IAM5[Resource::*]',
-      `${why}: cloudfront:CreateInvalidation/GetInvalidation, which CDK grants on * to invalidate the distribution after a deploy.`,
-    );
-  }
+function avatarHeaders(scope: Construct): ResponseHeadersPolicy {
+  return new ResponseHeadersPolicy(scope, 'AvatarHeaders', {
+    comment: 'Headers of user-uploaded avatars',
+    securityHeadersBehavior: {
+      strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, preload: false, override: true },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      contentSecurityPolicy: {
+        contentSecurityPolicy: "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+        override: true,
+      },
+    },
+    customHeadersBehavior: {
+      customHeaders: [{ header: 'Cross-Origin-Resource-Policy', value: 'cross-origin', override: true }],
+    },
+  });
 }

@@ -1,6 +1,7 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
@@ -14,11 +15,17 @@ const table = new Table(stack, 'Table', { partitionKey: { name: 'pk', type: Attr
 table.addGlobalSecondaryIndex({ indexName: 'gsi1', partitionKey: { name: 'gsi1pk', type: AttributeType.STRING } });
 const avatars = new Bucket(stack, 'Avatars');
 const documents = new Bucket(stack, 'Documents');
-const fn = applyUses(new AppFunction(stack, 'Fn', { name: 'health' }), ['table', 'avatars', 'documents'], {
-  table,
-  avatars,
-  documents,
+const crawler = new LambdaFunction(stack, 'Crawler', {
+  code: Code.fromInline('export const handler = async () => {};'),
+  handler: 'index.handler',
+  runtime: Runtime.NODEJS_22_X,
 });
+const site = 'https://d111111abcdef8.cloudfront.net';
+const fn = applyUses(
+  new AppFunction(stack, 'Fn', { name: 'health' }),
+  ['table', 'avatars', 'documents', 'site', 'crawler'],
+  { table, avatars, documents, site, crawler },
+);
 const template = Template.fromStack(stack);
 const fnId = logicalIdOf(fn);
 const statements = roleStatements(template, fnId);
@@ -29,7 +36,16 @@ describe('AppFunction use* helpers', () => {
       TABLE_NAME: { Ref: logicalIdOf(table) },
       AVATARS_BUCKET: { Ref: logicalIdOf(avatars) },
       DOCUMENTS_BUCKET: { Ref: logicalIdOf(documents) },
+      PUBLIC_SITE_URL: site,
+      CRAWL_FUNCTION_NAME: { Ref: logicalIdOf(crawler) },
     });
+  });
+
+  it('grant invoke on the crawler function itself, without the <arn>:* wildcard of grantInvoke', () => {
+    const invoke = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('lambda:')));
+    expect(invoke).toEqual([
+      expect.objectContaining({ Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [logicalIdOf(crawler), 'Arn'] } }),
+    ]);
   });
 
   it('grant object-level S3 actions on each used bucket, without wildcard actions', () => {
@@ -72,5 +88,7 @@ describe('applyUses', () => {
     const other = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Other');
     const lonely = new AppFunction(other, 'Lonely', { name: 'health' });
     expect(() => applyUses(lonely, ['documents'], {})).toThrow(/health uses 'documents'/);
+    expect(() => applyUses(lonely, ['crawler'], {})).toThrow(/health uses 'crawler'/);
+    expect(() => applyUses(lonely, ['site'], {})).toThrow(/health uses 'site'/);
   });
 });

@@ -2,45 +2,95 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runtimeConfigSchema } from '../../functions/contracts/runtime-config.js';
-import { resolveSiteAssetPath } from '../../lib/constructs/web-hosting.js';
+import { resolveSiteAssetPath } from '../../lib/constructs/site-deployment.js';
+import { AVATARS_PATH_PATTERN } from '../../lib/constructs/web-hosting.js';
 import { logicalIdOf, resourcesOfType, synthStack } from './app-template.js';
 
 const { template, stack, app, config } = synthStack();
 const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
 const distributionId = logicalIdOf(stack.web.distribution);
 const siteBucketId = logicalIdOf(stack.web.siteBucket);
+const avatarsBucketId = logicalIdOf(stack.storage.avatarsBucket);
 const distribution = resources[distributionId]?.Properties.DistributionConfig as Record<string, unknown>;
+const origins = distribution.Origins as Record<string, unknown>[];
+const originOf = (bucketId: string) =>
+  origins.find((o) => JSON.stringify(o.DomainName) === JSON.stringify({ 'Fn::GetAtt': [bucketId, 'RegionalDomainName'] }));
+const distributionArn = {
+  'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':cloudfront::', { Ref: 'AWS::AccountId' }, ':distribution/', { Ref: distributionId }]],
+};
+
+function allowsOf(bucketId: string): Record<string, unknown>[] {
+  const policy = Object.values(resourcesOfType(template, 'AWS::S3::BucketPolicy')).find(
+    (p) => (p.Properties?.Bucket as { Ref?: string }).Ref === bucketId,
+  );
+  return (policy?.Properties?.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement.filter((s) => s.Effect === 'Allow');
+}
+
+/** The origin access control of an origin (each S3 origin signs its requests with SigV4). */
+function expectOriginAccessControl(origin: Record<string, unknown> | undefined): void {
+  expect(origin).toMatchObject({
+    OriginAccessControlId: { 'Fn::GetAtt': [expect.any(String), 'Id'] },
+    S3OriginConfig: { OriginAccessIdentity: '' },
+  });
+  const oacId = (origin?.OriginAccessControlId as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  expect(resources[oacId]).toMatchObject({
+    Type: 'AWS::CloudFront::OriginAccessControl',
+    Properties: {
+      OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' },
+    },
+  });
+}
 const deployments = Object.values(resourcesOfType(template, 'Custom::CDKBucketDeployment'));
 
 describe('distribution', () => {
+  it('has two origins: the site bucket and the avatars bucket', () => {
+    expect(origins).toHaveLength(2);
+    expect(originOf(siteBucketId)).toBeDefined();
+    expect(originOf(avatarsBucketId)).toBeDefined();
+  });
+
   it('reads the private site bucket through origin access control (no OAI, no public website)', () => {
-    const origins = distribution.Origins as Record<string, unknown>[];
-    expect(origins).toHaveLength(1);
-    expect(origins[0]).toMatchObject({
-      DomainName: { 'Fn::GetAtt': [siteBucketId, 'RegionalDomainName'] },
-      OriginAccessControlId: { 'Fn::GetAtt': [expect.any(String), 'Id'] },
-      S3OriginConfig: { OriginAccessIdentity: '' },
-    });
-    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
-      OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' },
-    });
+    const site = originOf(siteBucketId);
+    expectOriginAccessControl(site);
+    expect((distribution.DefaultCacheBehavior as Record<string, unknown>).TargetOriginId).toBe(site?.Id);
   });
 
   it('is the only reader of the site bucket: GetObject for this distribution', () => {
-    const policy = Object.values(resourcesOfType(template, 'AWS::S3::BucketPolicy')).find(
-      (p) => (p.Properties?.Bucket as { Ref?: string }).Ref === siteBucketId,
-    );
-    const allows = (policy?.Properties?.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement.filter(
-      (s) => s.Effect === 'Allow',
-    );
-    expect(allows).toEqual([
-      expect.objectContaining({
+    expect(allowsOf(siteBucketId)).toEqual([
+      {
+        Effect: 'Allow',
         Action: 's3:GetObject',
         Principal: { Service: 'cloudfront.amazonaws.com' },
-        Condition: { StringEquals: { 'AWS:SourceArn': expect.objectContaining({ 'Fn::Join': expect.any(Array) }) } },
-      }),
+        Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [siteBucketId, 'Arn'] }, '/*']] },
+        Condition: { StringEquals: { 'AWS:SourceArn': distributionArn } },
+      },
     ]);
-    expect(JSON.stringify(allows)).toContain(distributionId);
+  });
+
+  it('depends on buckets only (no API, no function), so functions can be given its URL without a cycle', () => {
+    const seen = new Set<string>();
+    const visit = (id: string) => {
+      const resource = template.toJSON().Resources[id] as Record<string, unknown>;
+      const json = JSON.stringify({ p: resource.Properties, d: resource.DependsOn });
+      for (const [, ref] of json.matchAll(/"(?:Ref|Fn::GetAtt)":\[?"([A-Za-z0-9]+)"/g)) {
+        if (ref && ref in resources && !seen.has(ref)) {
+          seen.add(ref);
+          visit(ref);
+        }
+      }
+      for (const dep of ([] as string[]).concat((resource.DependsOn as string[] | string | undefined) ?? [])) {
+        if (!seen.has(dep)) {
+          seen.add(dep);
+          visit(dep);
+        }
+      }
+    };
+    visit(distributionId);
+    expect([...new Set([...seen].map((id) => resources[id]?.Type))].sort()).toEqual([
+      'AWS::CloudFront::OriginAccessControl',
+      'AWS::CloudFront::ResponseHeadersPolicy',
+      'AWS::S3::Bucket',
+    ]);
   });
 
   it('serves index.html at / and for client-side routes (403/404 -> /index.html 200)', () => {
@@ -69,6 +119,62 @@ describe('distribution', () => {
   it('writes standard logs to the access-log bucket', () => {
     expect(distribution.Logging).toMatchObject({
       Bucket: { 'Fn::GetAtt': [logicalIdOf(stack.storage.accessLogsBucket), 'RegionalDomainName'] },
+    });
+  });
+});
+
+describe('avatars behaviour', () => {
+  const behaviors = (distribution.CacheBehaviors ?? []) as Record<string, unknown>[];
+  const avatars = behaviors.find((b) => b.PathPattern === AVATARS_PATH_PATTERN);
+
+  it('serves /avatars/* from the avatars bucket through origin access control, so the URL path is the object key', () => {
+    expect(AVATARS_PATH_PATTERN).toBe('/avatars/*');
+    expect(behaviors).toHaveLength(1);
+    const origin = originOf(avatarsBucketId);
+    expect(avatars?.TargetOriginId).toBe(origin?.Id);
+    expectOriginAccessControl(origin);
+    expect(origin?.OriginPath).toBeUndefined();
+  });
+
+  it('is read-only, https only, cached with the managed CachingOptimized policy (no query string)', () => {
+    expect(avatars).toMatchObject({
+      AllowedMethods: ['GET', 'HEAD'],
+      CachedMethods: ['GET', 'HEAD'],
+      ViewerProtocolPolicy: 'redirect-to-https',
+      // Managed-CachingOptimized: no cookies, headers or query strings in the cache key.
+      CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6',
+    });
+    expect(avatars?.OriginRequestPolicyId).toBeUndefined();
+  });
+
+  it('serves uploads sandboxed and never sniffed, so an SVG cannot run script on the dashboard origin', () => {
+    const policyId = (avatars?.ResponseHeadersPolicyId as { Ref: string }).Ref;
+    const config = resources[policyId]?.Properties.ResponseHeadersPolicyConfig as Record<string, Record<string, Record<string, unknown>>>;
+    const csp = String(config.SecurityHeadersConfig?.ContentSecurityPolicy?.ContentSecurityPolicy);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain('sandbox');
+    expect(csp).not.toContain('script-src');
+    expect(config.SecurityHeadersConfig?.ContentTypeOptions).toMatchObject({ Override: true });
+  });
+
+  it('lets only this distribution read the avatars bucket (GetObject, by distribution ARN)', () => {
+    expect(allowsOf(avatarsBucketId)).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 's3:GetObject',
+        Principal: { Service: 'cloudfront.amazonaws.com' },
+        Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [avatarsBucketId, 'Arn'] }, '/*']] },
+        Condition: { StringEquals: { 'AWS:SourceArn': distributionArn } },
+      },
+    ]);
+  });
+
+  it('keeps the avatars bucket private (public access blocked)', () => {
+    expect(resources[avatarsBucketId]?.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
     });
   });
 });

@@ -105,6 +105,7 @@ describe('functions', () => {
     expect(actions.some((a) => a.startsWith('dynamodb:'))).toBe(uses.includes('table'));
     expect(actions.some((a) => a.startsWith('s3:'))).toBe(uses.includes('avatars') || uses.includes('documents'));
     expect(actions.includes('execute-api:ManageConnections')).toBe(uses.includes('realtime'));
+    expect(actions.some((a) => a.startsWith('lambda:'))).toBe(uses.includes('crawler'));
   });
 });
 

@@ -59,7 +59,15 @@ describe.each(Object.entries(userBuckets))('%s bucket', (name, id) => {
     expect([...(rules[0]?.AllowedMethods as string[])].sort()).toEqual(['GET', 'HEAD', 'PUT']);
   });
 
-  it('has no statement in its policy that allows anyone in', () => {
-    expect(policyOf(id).filter((s) => s.Effect === 'Allow')).toEqual([]);
+  it('allows no one in by its policy, except CloudFront reading avatars (see hosting.test.ts)', () => {
+    const allows = policyOf(id).filter((s) => s.Effect === 'Allow');
+    if (name === 'avatars') {
+      expect(allows).toEqual([
+        expect.objectContaining({ Action: 's3:GetObject', Principal: { Service: 'cloudfront.amazonaws.com' } }),
+      ]);
+      expect(JSON.stringify(allows[0]?.Condition)).toContain(logicalIdOf(stack.web.distribution));
+    } else {
+      expect(allows).toEqual([]);
+    }
   });
 });

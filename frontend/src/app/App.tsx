@@ -15,6 +15,8 @@ const LandingPage = lazy(() => import('@/pages/LandingPage'));
 const AuthPage = lazy(() => import('@/pages/AuthPage'));
 const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
 const DashboardLayout = lazy(() => import('@/dashboard/DashboardLayout'));
+const CreateChatbotPage = lazy(() => import('@/pages/CreateChatbotPage'));
+const ConfigurePage = lazy(() => import('@/pages/ConfigurePage'));
 // Not needed for the first paint; it is mounted as soon as its chunk arrives, before any toast can fire.
 const AppToaster = lazy(() => import('@/components/AppToaster'));
 
@@ -24,6 +26,22 @@ function AppRoutes() {
     <Routes>
       <Route path="/" element={<LandingPage />} />
       <Route path="/auth" element={<AuthPage />} />
+      <Route
+        path="/create-chatbot"
+        element={
+          <RequireAuth>
+            <CreateChatbotPage />
+          </RequireAuth>
+        }
+      />
+      <Route
+        path="/chatbot-preview"
+        element={
+          <RequireAuth>
+            <ConfigurePage />
+          </RequireAuth>
+        }
+      />
       <Route
         path="/dashboard"
         element={

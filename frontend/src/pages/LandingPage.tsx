@@ -5,8 +5,9 @@ import { useAuth } from '@/auth/auth-context';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useRuntimeConfig } from '@/config/runtime-config';
+import { AssistantCreator } from '@/creator/AssistantCreator';
 
-/** Minimal landing (spec 000 section 2); the full landing with the creator comes later. */
+/** Landing (spec 000 section 2): the hero and the creator section; the explainer and demo chat come later. */
 export default function LandingPage() {
   const { user, loading } = useAuth();
   const { productName } = useRuntimeConfig();
@@ -37,8 +38,8 @@ export default function LandingPage() {
         </nav>
       </header>
 
-      <main className="flex flex-1 items-center justify-center px-4 py-16">
-        <section className="mx-auto flex max-w-3xl flex-col items-center gap-6 text-center">
+      <main className="flex flex-1 flex-col">
+        <section className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-16 text-center">
           <Badge variant="secondary" className="gap-1.5 px-3 py-1 text-sm">
             <SparklesIcon aria-hidden="true" />
             Your first assistant is free, no card needed
@@ -55,6 +56,13 @@ export default function LandingPage() {
           <Button asChild size="lg" className="mt-2">
             <Link to="/auth">Get Started</Link>
           </Button>
+        </section>
+
+        <section id="creator" aria-labelledby="creator-heading" className="scroll-mt-4 px-4 pb-16">
+          <h2 id="creator-heading" className="mb-6 text-center text-3xl font-bold tracking-tight">
+            Create Your AI Assistant
+          </h2>
+          <AssistantCreator />
         </section>
       </main>
     </div>

@@ -67,10 +67,82 @@ export const connectionEntity = new Entity({
   },
 });
 
+/** Spec 000 section 3 and spec 001 section 3 "chatbot"; the owner's assistants newest first by gsi1. */
+export const chatbotEntity = new Entity({
+  model: { entity: 'chatbot', version: '1', service },
+  attributes: {
+    chatbot_id: { type: 'string', required: true },
+    user_id: { type: 'string', required: true, readOnly: true },
+    team_id: { type: 'string' },
+    business_name: { type: 'string', required: true },
+    agent_name: { type: 'string', required: true },
+    agent_personality: { type: 'string', required: true },
+    agent_image: { type: 'string', required: true, default: '' },
+    primary_color: { type: 'string', required: true },
+    secondary_color: { type: 'string', required: true },
+    chat_position: { type: ['bottom-right', 'bottom-left', 'top-right', 'top-left'] as const, required: true },
+    chat_style: { type: ['modern', 'classic', 'minimal', 'rounded'] as const, required: true },
+    website_url: { type: 'string', required: true },
+    is_active: { type: 'boolean', required: true, default: true },
+    training_quality: { type: 'number', required: true, default: 0 },
+    training_status: {
+      type: ['untrained', 'needs_training', 'in_training', 'ready_for_deployment'] as const,
+      required: true,
+      default: 'untrained',
+    },
+    deployment_channels: { type: 'set', items: 'string' },
+    /** Validated by functions/contracts/chatbot.ts conversationSettingsSchema before it is written. */
+    conversation_settings: { type: 'any' },
+    /** Crawl progress (contracts: crawlProgressSchema). */
+    crawl: { type: 'any', required: true },
+    /** The live knowledge index version in the documents bucket; switched atomically on re-index. */
+    index_version: { type: 'string' },
+    created_at: { type: 'string', required: true, readOnly: true },
+    updated_at: { type: 'string', required: true },
+  },
+  indexes: {
+    byId: {
+      pk: { field: pk, composite: ['chatbot_id'] },
+      sk: { field: sk, composite: [] },
+    },
+    byUser: {
+      index: gsi1.indexName,
+      pk: { field: gsi1.partitionKey, composite: ['user_id'] },
+      sk: { field: gsi1.sortKey, composite: ['created_at', 'chatbot_id'] },
+    },
+  },
+});
+
+/** A page the crawl read for an assistant: the knowledge source the index is built from. */
+export const crawledPageEntity = new Entity({
+  model: { entity: 'crawledPage', version: '1', service },
+  attributes: {
+    chatbot_id: { type: 'string', required: true },
+    url: { type: 'string', required: true },
+    title: { type: 'string', required: true },
+    text: { type: 'string', required: true },
+    headings: { type: 'list', items: { type: 'string' } },
+    description: { type: 'string' },
+    content_hash: { type: 'string', required: true },
+    /** Crawl order, so the creator shows the first pages read first. */
+    position: { type: 'number', required: true },
+    fetched_at: { type: 'string', required: true },
+  },
+  indexes: {
+    byChatbot: {
+      collection: 'chatbotKnowledge',
+      pk: { field: pk, composite: ['chatbot_id'] },
+      sk: { field: sk, composite: ['url'] },
+    },
+  },
+});
+
 export const entities = {
   userProfile: userProfileEntity,
   subscription: subscriptionEntity,
   connection: connectionEntity,
+  chatbot: chatbotEntity,
+  crawledPage: crawledPageEntity,
 };
 
 export const dataService = new Service(entities);

@@ -10,6 +10,10 @@ export const resourceEnv = {
   documents: ['DOCUMENTS_BUCKET'],
   realtime: ['REALTIME_ENDPOINT'],
   userPool: ['USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'TOKEN_ISSUER'],
+  /** Public origin of the dashboard (CloudFront): embed code, avatar URLs. */
+  site: ['PUBLIC_SITE_URL'],
+  /** Name of the crawl-website function, invoked asynchronously. */
+  crawler: ['CRAWL_FUNCTION_NAME'],
 } as const satisfies Record<Resource, readonly string[]>;
 
 export type EnvName = (typeof resourceEnv)[Resource][number];

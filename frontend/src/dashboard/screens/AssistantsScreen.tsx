@@ -1,104 +1,151 @@
-import { RefreshCwIcon } from 'lucide-react';
-import { useAccountQuery } from '@/auth/account-query';
-import { toAccountSubscription } from '@/auth/subscription';
-import { Badge } from '@/components/ui/badge';
+import { PlusIcon, RefreshCwIcon, SparklesIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { QUOTA_ERRORS } from '@contracts/chatbot';
+import { useCreationAllowance } from '@/chatbots/creation-allowance';
+import { useChatbotsQuery } from '@/chatbots/queries';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage, type AccountRead } from '@/lib/api';
+import { AccountSummary } from '@/dashboard/assistants/AccountSummary';
+import { AssistantCard } from '@/dashboard/assistants/AssistantCard';
+import { errorMessage } from '@/lib/api';
+import { notify } from '@/lib/notify';
 
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(date);
-}
+const CREATE_HREF = '/create-chatbot';
+const LOAD_ERROR_FALLBACK = 'Please refresh the page or contact support if the issue persists.';
 
-/**
- * /dashboard/assistants. For now the account card (from GET /account); the assistant grid of spec 000
- * section 2 comes with the assistants API.
- */
-export default function AssistantsScreen() {
-  const account = useAccountQuery();
-
+function CreateButton() {
+  const { subscription, refusal, canCreate } = useCreationAllowance();
+  if (canCreate) {
+    return (
+      <Button asChild>
+        <Link to={CREATE_HREF}>
+          <PlusIcon aria-hidden="true" />
+          Create New Assistant
+        </Link>
+      </Button>
+    );
+  }
+  const reason = !subscription
+    ? null
+    : refusal === QUOTA_ERRORS.limitReached
+      ? "You've reached your chatbot limit."
+      : 'Your free assistant is created. Upgrade to create more.';
   return (
-    <div className="flex flex-col gap-6">
-      <div>
-        <h2 className="text-2xl font-bold tracking-tight">Assistants</h2>
-        <p className="text-muted-foreground">Your account, plan and assistant allowance.</p>
-      </div>
-      {account.isPending ? (
-        <AccountCardSkeleton />
-      ) : account.isError ? (
-        <Card role="alert" className="max-w-xl border-destructive/40">
-          <CardHeader>
-            <CardTitle>Could not load your account</CardTitle>
-            <CardDescription>{errorMessage(account.error)}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button variant="outline" onClick={() => void account.refetch()} disabled={account.isFetching}>
-              <RefreshCwIcon className={account.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
-              Retry
-            </Button>
-          </CardContent>
-        </Card>
-      ) : (
-        <AccountCard account={account.data} />
+    <div className="flex flex-col items-start gap-1 sm:items-end">
+      <Button disabled aria-describedby={reason ? 'create-assistant-reason' : undefined}>
+        <PlusIcon aria-hidden="true" />
+        Create New Assistant
+      </Button>
+      {reason && (
+        <p id="create-assistant-reason" className="text-xs text-muted-foreground">
+          {reason}
+        </p>
       )}
     </div>
   );
 }
 
-function AccountCard({ account }: { account: AccountRead }) {
-  const { profile } = account;
-  const subscription = toAccountSubscription(account.subscription);
-
+function GridSkeleton() {
   return (
-    <Card className="max-w-xl" aria-label="Account">
-      <CardHeader>
-        <CardTitle className="text-xl">{profile.business_name || 'No business name set'}</CardTitle>
-        <CardDescription>{profile.email}</CardDescription>
+    <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-busy="true" aria-label="Loading AI assistants">
+      {Array.from({ length: 3 }, (_, index) => (
+        <Card key={index} className="gap-4">
+          <CardHeader className="flex flex-row items-center gap-3">
+            <Skeleton className="size-10 rounded-full" />
+            <div className="flex flex-1 flex-col gap-2">
+              <Skeleton className="h-4 w-3/4" />
+              <Skeleton className="h-3 w-1/2" />
+            </div>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3">
+            <Skeleton className="h-3 w-2/3" />
+            <Skeleton className="h-5 w-24" />
+            <Skeleton className="h-8" />
+          </CardContent>
+          <CardFooter className="gap-2 border-t pt-4">
+            <Skeleton className="h-8 w-24" />
+            <Skeleton className="h-8 w-20" />
+          </CardFooter>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function EmptyState() {
+  return (
+    <Card className="items-center py-12 text-center">
+      <CardHeader className="items-center">
+        <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
+          <SparklesIcon className="size-7" aria-hidden="true" />
+        </span>
+        <CardTitle className="text-2xl">Ready to create magic?</CardTitle>
+        <CardDescription>Turn your website into an AI assistant that answers your customers around the clock.</CardDescription>
       </CardHeader>
       <CardContent>
-        <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-3">
-          <div className="flex flex-col gap-1">
-            <dt className="text-muted-foreground">Plan</dt>
-            <dd className="flex flex-col gap-1">
-              <Badge variant="secondary" className="capitalize">
-                {subscription.subscription_tier}
-              </Badge>
-              {subscription.trial_end && <span>Trial ends {formatDate(subscription.trial_end)}</span>}
-              {subscription.subscription_end && (
-                <span>Subscription ends {formatDate(subscription.subscription_end)}</span>
-              )}
-            </dd>
-          </div>
-          <div className="flex flex-col gap-1">
-            <dt className="text-muted-foreground">Subscribed</dt>
-            <dd className="font-medium">{subscription.subscribed ? 'Yes' : 'No'}</dd>
-          </div>
-          <div className="flex flex-col gap-1">
-            <dt className="text-muted-foreground">Assistants used</dt>
-            <dd className="font-medium">
-              {subscription.chatbots_created} of {subscription.max_chatbots}
-            </dd>
-          </div>
-        </dl>
+        <Button asChild size="lg">
+          <Link to={CREATE_HREF}>
+            <PlusIcon aria-hidden="true" />
+            Create Your First AI Assistant
+          </Link>
+        </Button>
       </CardContent>
     </Card>
   );
 }
 
-function AccountCardSkeleton() {
+/** /dashboard/assistants (spec 000 section 2, "Assistants screen"). */
+export default function AssistantsScreen() {
+  const chatbots = useChatbotsQuery();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (chatbots.isError) {
+      notify.error('Error Loading AI Assistants', { description: errorMessage(chatbots.error, LOAD_ERROR_FALLBACK) });
+    }
+  }, [chatbots.isError, chatbots.error]);
+
   return (
-    <Card className="max-w-xl" aria-busy="true" aria-label="Loading account">
-      <CardHeader>
-        <Skeleton className="h-6 w-48" />
-        <Skeleton className="h-4 w-64" />
-      </CardHeader>
-      <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <Skeleton className="h-10" />
-        <Skeleton className="h-10" />
-        <Skeleton className="h-10" />
-      </CardContent>
-    </Card>
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex flex-col gap-2">
+          <h2 className="text-2xl font-bold tracking-tight">AI Assistants</h2>
+          <AccountSummary />
+        </div>
+        <CreateButton />
+      </div>
+
+      {chatbots.isPending ? (
+        <GridSkeleton />
+      ) : chatbots.isError ? (
+        <Card role="alert" className="max-w-xl border-destructive/40">
+          <CardHeader>
+            <CardTitle>Error Loading AI Assistants</CardTitle>
+            <CardDescription>{errorMessage(chatbots.error, LOAD_ERROR_FALLBACK)}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button variant="outline" onClick={() => void chatbots.refetch()} disabled={chatbots.isFetching}>
+              <RefreshCwIcon className={chatbots.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
+              Retry
+            </Button>
+          </CardContent>
+        </Card>
+      ) : chatbots.data.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+          {chatbots.data.map((chatbot) => (
+            <AssistantCard
+              key={chatbot.id}
+              chatbot={chatbot}
+              selected={chatbot.id === selectedId}
+              onSelect={() => setSelectedId(chatbot.id)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
   );
 }

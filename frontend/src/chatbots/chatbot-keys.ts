@@ -1,0 +1,7 @@
+/** Cache keys of the assistants API, per signed-in user (a change of user never shows another's data). */
+export const chatbotKeys = {
+  all: (userId: string) => ['chatbots', userId] as const,
+  list: (userId: string) => ['chatbots', userId, 'list'] as const,
+  detail: (userId: string, id: string) => ['chatbots', userId, 'detail', id] as const,
+  crawl: (userId: string, id: string) => ['chatbots', userId, 'crawl', id] as const,
+};

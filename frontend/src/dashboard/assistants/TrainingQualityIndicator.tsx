@@ -1,0 +1,61 @@
+import type { Chatbot } from '@contracts/chatbot';
+import { qualityShortfallText, qualityTone, trainingStatusDisplay, type Tone } from '@/chatbots/training-quality';
+import { Badge } from '@/components/ui/badge';
+import { Progress } from '@/components/ui/progress';
+import { cn } from '@/lib/cn';
+
+const BADGE_TONE: Record<Tone, string> = {
+  green: 'border-green-200 bg-green-100 text-green-800',
+  yellow: 'border-yellow-200 bg-yellow-100 text-yellow-800',
+  red: 'border-red-200 bg-red-100 text-red-800',
+  gray: 'border-border bg-muted text-muted-foreground',
+};
+
+const TEXT_TONE: Record<Exclude<Tone, 'gray'>, string> = {
+  green: 'text-green-700',
+  yellow: 'text-yellow-700',
+  red: 'text-red-700',
+};
+
+const BAR_TONE: Record<Exclude<Tone, 'gray'>, string> = {
+  green: 'bg-green-600',
+  yellow: 'bg-yellow-500',
+  red: 'bg-red-500',
+};
+
+interface TrainingQualityIndicatorProps {
+  /** 0 to 100; null or undefined when there is no data. */
+  quality: number | null | undefined;
+  status: Chatbot['training_status'] | null | undefined;
+  label: string;
+}
+
+/** Spec 000 section 4, "Training status values" and the training quality colours. */
+export function TrainingQualityIndicator({ quality, status, label }: TrainingQualityIndicatorProps) {
+  const display = trainingStatusDisplay(status);
+  if (quality === null || quality === undefined) {
+    return (
+      <div className="flex items-center justify-between gap-2 text-sm">
+        <span className="text-muted-foreground">Training Quality</span>
+        <span className="text-muted-foreground">No Data</span>
+      </div>
+    );
+  }
+  const tone = qualityTone(quality);
+  const shortfall = qualityShortfallText(quality);
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex items-center justify-between gap-2 text-sm">
+        <span className="text-muted-foreground">Training Quality</span>
+        <span className="flex items-center gap-2">
+          <span className={cn('font-semibold tabular-nums', TEXT_TONE[tone])}>{quality}%</span>
+          <Badge variant="outline" className={BADGE_TONE[display.tone]}>
+            {display.label}
+          </Badge>
+        </span>
+      </div>
+      <Progress value={quality} aria-label={label} className="h-1.5 bg-muted" indicatorClassName={BAR_TONE[tone]} />
+      {shortfall && <p className="text-xs text-muted-foreground">{shortfall}</p>}
+    </div>
+  );
+}

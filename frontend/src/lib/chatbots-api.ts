@@ -1,0 +1,81 @@
+import {
+  avatarUploadResponseSchema,
+  chatbotListResponseSchema,
+  chatbotResponseSchema,
+  crawlStatusResponseSchema,
+  createChatbotResponseSchema,
+  type Chatbot,
+  type CrawlStatusResponse,
+  type CreateChatbotRequest,
+  type CreateChatbotResponse,
+  type UpdateChatbotRequest,
+} from '@contracts/chatbot';
+import * as z from 'zod';
+import { ApiError, type ApiClient } from '@/lib/api';
+
+const deletedResponseSchema = z.object({ deleted: z.literal(true) });
+
+const chatbotPath = (id: string) => `/chatbots/${encodeURIComponent(id)}`;
+
+/** GET /chatbots: the owner's assistants, newest first. */
+export async function listChatbots(api: ApiClient, signal?: AbortSignal): Promise<Chatbot[]> {
+  const { chatbots } = await api.request('/chatbots', { schema: chatbotListResponseSchema, signal });
+  return chatbots;
+}
+
+/** GET /chatbots/{id}; another owner's or an unknown id is a 404 ApiError. */
+export async function getChatbot(api: ApiClient, id: string, signal?: AbortSignal): Promise<Chatbot> {
+  const { chatbot } = await api.request(chatbotPath(id), { schema: chatbotResponseSchema, signal });
+  return chatbot;
+}
+
+/** POST /chatbots (create-chatbot). The crawl then runs asynchronously: poll getCrawlStatus. */
+export function createChatbot(api: ApiClient, body: CreateChatbotRequest): Promise<CreateChatbotResponse> {
+  return api.request('/chatbots', { method: 'POST', body, schema: createChatbotResponseSchema });
+}
+
+/** GET /chatbots/{id}/crawl: real progress of the crawl and the first pages read. */
+export function getCrawlStatus(api: ApiClient, id: string, signal?: AbortSignal): Promise<CrawlStatusResponse> {
+  return api.request(`${chatbotPath(id)}/crawl`, { schema: crawlStatusResponseSchema, signal });
+}
+
+/** PATCH /chatbots/{id} */
+export async function updateChatbot(api: ApiClient, id: string, body: UpdateChatbotRequest): Promise<Chatbot> {
+  const { chatbot } = await api.request(chatbotPath(id), { method: 'PATCH', body, schema: chatbotResponseSchema });
+  return chatbot;
+}
+
+/** PUT /chatbots/{id}/active */
+export async function setChatbotActive(api: ApiClient, id: string, isActive: boolean): Promise<Chatbot> {
+  const { chatbot } = await api.request(`${chatbotPath(id)}/active`, {
+    method: 'PUT',
+    body: { is_active: isActive },
+    schema: chatbotResponseSchema,
+  });
+  return chatbot;
+}
+
+/** DELETE /chatbots/{id} */
+export async function deleteChatbot(api: ApiClient, id: string): Promise<void> {
+  await api.request(chatbotPath(id), { method: 'DELETE', schema: deletedResponseSchema });
+}
+
+/**
+ * Uploads an avatar image: POST /avatars/upload-url for a presigned PUT, then the file itself.
+ * Resolves to the image's public URL (the assistant's agent_image).
+ */
+export async function uploadAvatar(api: ApiClient, file: File): Promise<string> {
+  const { uploadUrl, publicUrl, headers } = await api.request('/avatars/upload-url', {
+    method: 'POST',
+    body: { contentType: file.type, size: file.size },
+    schema: avatarUploadResponseSchema,
+  });
+  let response: Response;
+  try {
+    response = await fetch(uploadUrl, { method: 'PUT', headers, body: file });
+  } catch (cause) {
+    throw new ApiError(0, 'Could not reach the file storage. Check your connection and try again.', { cause });
+  }
+  if (!response.ok) throw new ApiError(response.status, `The image upload failed (status ${response.status}).`);
+  return publicUrl;
+}

@@ -1,0 +1,60 @@
+import type { EntityItem } from 'electrodb';
+import {
+  DEFAULT_CONVERSATION_SETTINGS,
+  conversationSettingsSchema,
+  crawlProgressSchema,
+  deploymentChannels,
+  type Chatbot,
+  type CrawlProgress,
+} from '../../contracts/chatbot.js';
+import type { chatbotEntity } from '../data/entities.js';
+import { requireEnv } from '../runtime/env.js';
+import { embedCode } from './embed-code.js';
+
+export type StoredChatbot = EntityItem<typeof chatbotEntity>;
+
+export function newCrawlProgress(now: Date): CrawlProgress {
+  return {
+    stage: 'queued',
+    pages_found: 0,
+    pages_fetched: 0,
+    pages_indexed: 0,
+    pages_failed: 0,
+    error: null,
+    started_at: now.toISOString(),
+    finished_at: null,
+  };
+}
+
+const channelSet = new Set<string>(deploymentChannels);
+
+/** The API shape of a stored assistant: defaults filled, settings and progress validated. */
+export function toChatbot(stored: StoredChatbot): Chatbot {
+  const settings = conversationSettingsSchema.safeParse({ ...DEFAULT_CONVERSATION_SETTINGS, ...(stored.conversation_settings ?? {}) });
+  const crawl = crawlProgressSchema.safeParse(stored.crawl);
+  return {
+    id: stored.chatbot_id,
+    user_id: stored.user_id,
+    team_id: stored.team_id ?? null,
+    business_name: stored.business_name,
+    agent_name: stored.agent_name,
+    agent_personality: stored.agent_personality,
+    agent_image: stored.agent_image ?? '',
+    primary_color: stored.primary_color,
+    secondary_color: stored.secondary_color,
+    chat_position: stored.chat_position,
+    chat_style: stored.chat_style,
+    website_url: stored.website_url,
+    is_active: stored.is_active ?? true,
+    embed_code: embedCode(requireEnv('PUBLIC_SITE_URL'), stored.chatbot_id),
+    training_quality: stored.training_quality ?? 0,
+    training_status: stored.training_status ?? 'untrained',
+    deployment_channels: (stored.deployment_channels ?? []).filter((c): c is Chatbot['deployment_channels'][number] =>
+      channelSet.has(c),
+    ),
+    conversation_settings: settings.success ? settings.data : DEFAULT_CONVERSATION_SETTINGS,
+    crawl: crawl.success ? crawl.data : newCrawlProgress(new Date(stored.created_at)),
+    created_at: stored.created_at,
+    updated_at: stored.updated_at,
+  };
+}

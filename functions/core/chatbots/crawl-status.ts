@@ -1,0 +1,23 @@
+import type { CrawlStatusResponse } from '../../contracts/chatbot.js';
+import { db } from '../data/db.js';
+import { toChatbot } from './chatbot-record.js';
+import { ownedChatbot } from './owned-chatbot.js';
+
+/** Spec 000 section 9: the creator previews at most 6 pages, then '+N more pages'. */
+export const PREVIEW_PAGES = 6;
+
+/** What the creator polls while the assistant learns: real progress and the first pages read. */
+export async function crawlStatus(userId: string, chatbotId: string): Promise<CrawlStatusResponse> {
+  const bot = toChatbot(await ownedChatbot(userId, chatbotId));
+  const { data: pages } = await db()
+    .entities.crawledPage.query.byChatbot({ chatbot_id: chatbotId })
+    .go({ pages: 'all', attributes: ['title', 'url', 'position'] });
+  const firstRead = [...pages].sort((a, b) => a.position - b.position).slice(0, PREVIEW_PAGES);
+  return {
+    progress: bot.crawl,
+    training_quality: bot.training_quality,
+    training_status: bot.training_status,
+    pages: firstRead.map(({ title, url }) => ({ title, url })),
+    total_pages: pages.length,
+  };
+}

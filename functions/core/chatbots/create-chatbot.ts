@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { Subscription } from '../../contracts/account.js';
+import type { CreateChatbotResponse, createChatbotRequestSchema } from '../../contracts/chatbot.js';
+import { DEFAULT_CONVERSATION_SETTINGS } from '../../contracts/chatbot.js';
+import { getAccount } from '../accounts/account.js';
+import { readSiteMetadata } from '../crawl/site-metadata.js';
+import { allowPrivateNetworkFromEnv } from '../crawl/network-policy.js';
+import { db } from '../data/db.js';
+import { HttpError } from '../http/http-error.js';
+import type { Identity } from '../http/identity.js';
+import { invokeAsync } from '../invoke/invoke-async.js';
+import { requireEnv } from '../runtime/env.js';
+import { log } from '../runtime/log.js';
+import { newCrawlProgress } from './chatbot-record.js';
+import { embedCode } from './embed-code.js';
+import { businessNameFrom } from './business-name.js';
+import { creationRefusal } from './quota.js';
+
+export type CreateChatbotInput = z.output<typeof createChatbotRequestSchema>;
+
+const MAX_ATTEMPTS = 3;
+
+type NewChatbot = Parameters<ReturnType<typeof db>['entities']['chatbot']['create']>[0];
+
+/**
+ * Counts the new assistant against the quota and creates it in one transaction: the counter only
+ * moves from the value this request saw, so of two parallel requests at the limit one is refused.
+ */
+async function createWithinQuota(identity: Identity, item: NewChatbot, seen: Subscription): Promise<void> {
+  let subscription = seen;
+  for (let attempt = 1; ; attempt++) {
+    const counted = subscription;
+    // ElectroDB reports a cancelled transaction in its result rather than by throwing.
+    const { canceled } = await db()
+      .transaction.write(({ subscription: subscriptions, chatbot }) => [
+        subscriptions
+          .patch({ user_id: identity.userId })
+          .set({ chatbots_created: counted.chatbots_created + 1, updated_at: new Date().toISOString() })
+          .where(
+            (attr, op) =>
+              `${op.eq(attr.chatbots_created, counted.chatbots_created)} AND ${op.eq(attr.subscribed, counted.subscribed)}`,
+          )
+          .commit(),
+        chatbot.create(item).commit(),
+      ])
+      .go();
+    if (!canceled) return;
+    if (attempt === MAX_ATTEMPTS) throw new HttpError(409, 'The account changed while creating the assistant. Please try again.');
+    // Another request changed the counter first: decide again on what is stored now.
+    subscription = (await getAccount(identity)).subscription;
+    const refusal = creationRefusal(subscription);
+    if (refusal) throw new HttpError(403, refusal);
+  }
+}
+
+/**
+ * create-chatbot: checks the site can be read (nothing is created if not), creates the assistant
+ * within the owner's quota, then starts the crawl asynchronously.
+ */
+export async function createChatbot(identity: Identity, input: CreateChatbotInput): Promise<CreateChatbotResponse> {
+  const account = await getAccount(identity);
+  const refusal = creationRefusal(account.subscription);
+  if (refusal) throw new HttpError(403, refusal);
+
+  let metadata: Awaited<ReturnType<typeof readSiteMetadata>>;
+  try {
+    metadata = await readSiteMetadata(input.websiteUrl, { allowPrivateNetwork: allowPrivateNetworkFromEnv() });
+  } catch (error) {
+    throw new HttpError(422, `We could not read ${input.websiteUrl}: ${(error as Error).message}`);
+  }
+
+  const now = new Date();
+  const chatbotId = randomUUID();
+  const businessName = businessNameFrom(metadata, account.profile.business_name, metadata.finalUrl);
+  const item: NewChatbot = {
+    chatbot_id: chatbotId,
+    user_id: identity.userId,
+    business_name: businessName,
+    agent_name: input.agentName,
+    agent_personality: input.agentPersonality,
+    agent_image: input.agentImage,
+    primary_color: input.primaryColor,
+    secondary_color: input.secondaryColor,
+    chat_position: input.chatPosition,
+    chat_style: input.chatStyle,
+    website_url: metadata.finalUrl,
+    is_active: true,
+    training_quality: 0,
+    training_status: 'untrained',
+    deployment_channels: ['website'],
+    conversation_settings: DEFAULT_CONVERSATION_SETTINGS,
+    crawl: newCrawlProgress(now),
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+  await createWithinQuota(identity, item, account.subscription);
+
+  try {
+    await invokeAsync(requireEnv('CRAWL_FUNCTION_NAME'), { chatbotId });
+  } catch (error) {
+    log.error('Crawl could not be started', { chatbotId, error });
+    await db()
+      .entities.chatbot.patch({ chatbot_id: chatbotId })
+      .set({
+        crawl: { ...newCrawlProgress(now), stage: 'failed', error: 'Reading your website could not be started. Please try again.', finished_at: new Date().toISOString() },
+      })
+      .go();
+  }
+
+  const siteUrl = requireEnv('PUBLIC_SITE_URL');
+  return {
+    success: true,
+    chatbot: { id: chatbotId, businessName, websiteUrl: metadata.finalUrl, embedCode: embedCode(siteUrl, chatbotId) },
+  };
+}

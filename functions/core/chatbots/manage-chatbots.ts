@@ -1,0 +1,66 @@
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
+import type { Chatbot, UpdateChatbotRequest } from '../../contracts/chatbot.js';
+import { db } from '../data/db.js';
+import { deleteAllIndexes } from '../knowledge/index-store.js';
+import { requireEnv } from '../runtime/env.js';
+import { log } from '../runtime/log.js';
+import { getS3Client } from '../storage/s3-client.js';
+import { toChatbot } from './chatbot-record.js';
+import { ownedChatbot } from './owned-chatbot.js';
+
+/** The owner's assistants, newest first (spec 000: chatbots ordered by created_at desc). */
+export async function listChatbots(userId: string): Promise<Chatbot[]> {
+  const { data } = await db().entities.chatbot.query.byUser({ user_id: userId }).go({ order: 'desc', pages: 'all' });
+  return data.map(toChatbot);
+}
+
+export async function getChatbot(userId: string, chatbotId: string): Promise<Chatbot> {
+  return toChatbot(await ownedChatbot(userId, chatbotId));
+}
+
+export async function updateChatbot(userId: string, chatbotId: string, changes: UpdateChatbotRequest): Promise<Chatbot> {
+  await ownedChatbot(userId, chatbotId);
+  const { data } = await db()
+    .entities.chatbot.patch({ chatbot_id: chatbotId })
+    .set({ ...changes, updated_at: new Date().toISOString() })
+    .go({ response: 'all_new' });
+  return toChatbot(data);
+}
+
+export async function setChatbotActive(userId: string, chatbotId: string, isActive: boolean): Promise<Chatbot> {
+  return updateChatbotFields(userId, chatbotId, { is_active: isActive });
+}
+
+async function updateChatbotFields(userId: string, chatbotId: string, fields: { is_active: boolean }) {
+  await ownedChatbot(userId, chatbotId);
+  const { data } = await db()
+    .entities.chatbot.patch({ chatbot_id: chatbotId })
+    .set({ ...fields, updated_at: new Date().toISOString() })
+    .go({ response: 'all_new' });
+  return toChatbot(data);
+}
+
+/** Avatars this product stored (`<site>/avatars/<key>`) are deleted with the assistant; other URLs are not ours. */
+function ownedAvatarKey(agentImage: string | undefined): string | undefined {
+  if (!agentImage) return undefined;
+  const prefix = `${requireEnv('PUBLIC_SITE_URL')}/avatars/`;
+  return agentImage.startsWith(prefix) ? `avatars/${agentImage.slice(prefix.length)}` : undefined;
+}
+
+/** Deletes the assistant with everything it learned: crawled pages, index versions, its uploaded avatar. */
+export async function deleteChatbot(userId: string, chatbotId: string): Promise<void> {
+  const bot = await ownedChatbot(userId, chatbotId);
+  const { data: pages } = await db().entities.crawledPage.query.byChatbot({ chatbot_id: chatbotId }).go({ pages: 'all' });
+  if (pages.length) {
+    const { unprocessed } = await db().entities.crawledPage.delete(pages.map((p) => ({ chatbot_id: chatbotId, url: p.url }))).go();
+    if (unprocessed.length) throw new Error(`Could not delete ${unprocessed.length} pages of ${chatbotId}`);
+  }
+  await deleteAllIndexes(chatbotId);
+  const avatarKey = ownedAvatarKey(bot.agent_image);
+  if (avatarKey) {
+    await getS3Client()
+      .send(new DeleteObjectCommand({ Bucket: requireEnv('AVATARS_BUCKET'), Key: avatarKey }))
+      .catch((error) => log.warn('Avatar not deleted', { chatbotId, error }));
+  }
+  await db().entities.chatbot.delete({ chatbot_id: chatbotId }).go();
+}

@@ -1,0 +1,40 @@
+// The browser build: the default Node build bundles a whole DOM implementation (domino, ~235 KB minified)
+// only to parse HTML strings; this module passes linkedom nodes, never strings.
+import TurndownService from 'turndown/lib/turndown.browser.cjs.js';
+
+/**
+ * DOM to markdown for knowledge text: headings, lists, emphasis and tables' text survive; images are
+ * dropped; links keep only their text (URLs are noise for retrieval); markdown escaping is off because the
+ * text is stored and shown as text, never rendered as HTML.
+ */
+const service = new TurndownService({ headingStyle: 'atx', bulletListMarker: '-', codeBlockStyle: 'fenced' });
+service.escape = (text: string) => text;
+service.addRule('dropMedia', {
+  filter: ['img', 'picture', 'video', 'audio', 'button', 'input', 'select', 'textarea'],
+  replacement: () => '',
+});
+service.addRule('linkText', {
+  filter: 'a',
+  replacement: (content) => content,
+});
+service.addRule('tightListItem', {
+  filter: 'li',
+  replacement: (content, node) => {
+    const parent = node.parentNode as Element | null;
+    const ordered = parent?.nodeName === 'OL';
+    const index = ordered && parent ? Array.prototype.indexOf.call(parent.children, node) + 1 : 0;
+    const marker = ordered ? `${index}. ` : '- ';
+    const body = content.trim().replace(/\n+/g, '\n  ');
+    return `${marker}${body}${node.nextSibling ? '\n' : ''}`;
+  },
+});
+
+/** Converts an element (of any DOM implementation, e.g. linkedom) to markdown text. */
+export function htmlToMarkdown(element: Element): string {
+  return service
+    .turndown(element as unknown as HTMLElement)
+    .replace(/\u00a0/g, ' ')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

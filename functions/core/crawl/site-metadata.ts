@@ -1,0 +1,63 @@
+import { CrawlRefusedError, FetchFailedError } from './crawl-errors.js';
+import { normaliseUrl } from './crawl-url.js';
+import { parseDocument } from './parse-document.js';
+import { decodeHtml } from './decode-html.js';
+import { safeFetch } from './safe-fetch.js';
+import type { HostResolver } from './validating-lookup.js';
+
+export interface SiteMetadata {
+  /** Where the home page was read (after redirects). */
+  finalUrl: string;
+  /** og:site_name (else application-name). */
+  siteName?: string;
+  /** The page's <title> (else og:title). */
+  title?: string;
+  /** meta description (else og:description). */
+  description?: string;
+}
+
+export interface SiteMetadataOptions {
+  allowPrivateNetwork: boolean;
+  /** Default 8 s: this runs while the user waits. */
+  timeoutMs?: number;
+  userAgent?: string;
+  lookup?: HostResolver;
+}
+
+function clean(value: string | null | undefined): string | undefined {
+  return value?.replace(/\s+/g, ' ').trim().slice(0, 300) || undefined;
+}
+
+/**
+ * Reads a website's name, title and description from its home page (used to name the business of a new
+ * assistant). Accepts "example.com" as https://example.com/. Fails fast with a readable message:
+ * CrawlRefusedError for addresses that may not be fetched, FetchFailedError when the page cannot be read.
+ */
+export async function readSiteMetadata(url: string, options: SiteMetadataOptions): Promise<SiteMetadata> {
+  const trimmed = url.trim();
+  const target = normaliseUrl(/^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`);
+  if (!target) throw new CrawlRefusedError(`Refused to fetch "${url}": only http and https addresses can be fetched`);
+  const response = await safeFetch(target, {
+    allowPrivateNetwork: options.allowPrivateNetwork,
+    timeoutMs: options.timeoutMs ?? 8_000,
+    maxBytes: 1024 * 1024,
+    maxRedirects: 5,
+    accept: ['text/html', 'application/xhtml+xml'],
+    userAgent: options.userAgent,
+    lookup: options.lookup,
+  });
+  if (response.status < 200 || response.status >= 300) {
+    throw new FetchFailedError(`${response.finalUrl} answered with HTTP ${response.status}`, response.finalUrl);
+  }
+  const document = parseDocument(decodeHtml(response.body, response.contentTypeHeader));
+  const meta = (selector: string) => clean(document.querySelector(selector)?.getAttribute('content'));
+  const siteName = meta('meta[property="og:site_name"]') ?? meta('meta[name="application-name" i]');
+  const title = clean(document.title) ?? meta('meta[property="og:title"]');
+  const description = meta('meta[name="description" i]') ?? meta('meta[property="og:description"]');
+  return {
+    finalUrl: response.finalUrl,
+    ...(siteName ? { siteName } : {}),
+    ...(title ? { title } : {}),
+    ...(description ? { description } : {}),
+  };
+}

@@ -1,0 +1,14 @@
+/**
+ * A unit of knowledge an assistant answers from: a crawled page or a knowledge entry (faq, context,
+ * document, link). `text` is readable text; paragraphs are separated by blank lines and headings may
+ * be written as Markdown (`## Opening hours`).
+ */
+export type KnowledgeDocument = {
+  id: string;
+  source: 'page' | 'entry';
+  title: string;
+  url?: string;
+  text: string;
+  /** Knowledge entry type (faq, context, document, link); pages have none. */
+  type?: string;
+};

@@ -1,0 +1,39 @@
+/**
+ * How text becomes search terms, the same for indexing and for queries: lower case, accents folded
+ * (café = cafe), English stop words removed, plurals reduced to their singular (deliveries = delivery,
+ * hours = hour), tokens without a letter or digit ignored. Stop words carry no meaning for ranking and
+ * would make every chunk match every question ("what are your ...").
+ */
+const stopWords = new Set(
+  `a about above after again against all am an and any are aren as at be because been before being below
+  between both but by can cannot could couldn d did didn do does doesn doing don down during each few for
+  from further had hadn has hasn have haven having he her here hers herself him himself his how i if in
+  into is isn it its itself just ll m me might more most must mustn my myself no nor not now o of off on
+  once only or other ought our ours ourselves out over own re s same shan she should shouldn so some such
+  t than that the their theirs them themselves then there these they this those through to too under
+  until up us ve very was wasn we were weren what when where which while who whom why will with won would
+  wouldn y you your yours yourself yourselves`.split(/\s+/),
+);
+
+const combiningMarks = /[\u0300-\u036f]/g;
+const letterOrDigit = /[\p{L}\p{N}]/u;
+
+export function isStopWord(term: string): boolean {
+  return stopWords.has(term);
+}
+
+/** Returns the indexed form of a token, or null for a token that is not searched. */
+export function toSearchTerm(token: string): string | null {
+  const term = token.toLowerCase().normalize('NFD').replace(combiningMarks, '');
+  if (!letterOrDigit.test(term) || stopWords.has(term)) return null;
+  return singular(term);
+}
+
+/** A conservative English plural stemmer: only endings that are plurals far more often than not. */
+export function singular(term: string): string {
+  if (term.length <= 3 || !term.endsWith('s') || /\d/.test(term)) return term;
+  if (term.endsWith('ies') && term.length > 4) return `${term.slice(0, -3)}y`;
+  if (/(?:x|ch|sh|ss|zz)es$/.test(term)) return term.slice(0, -2);
+  if (/(?:ss|us|is)$/.test(term)) return term;
+  return term.slice(0, -1);
+}

@@ -1,0 +1,8 @@
+import { createChatbotRequestSchema } from '../contracts/chatbot.js';
+import { createChatbot } from '../core/chatbots/create-chatbot.js';
+import { httpHandler } from '../core/http/http-handler.js';
+
+export const handler = httpHandler(
+  { route: 'create-chatbot', body: createChatbotRequestSchema, successStatus: 201 },
+  ({ identity, body }) => createChatbot(identity, body),
+);

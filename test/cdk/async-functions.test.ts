@@ -1,0 +1,113 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { resourceEnv } from '../../functions/core/runtime/env.js';
+import { CRAWLER_FUNCTION_NAME } from '../../lib/constructs/async-functions.js';
+import { allFunctionNames, asyncFunctions, httpRoutes, socketRoutes, type AsyncFunction, type Resource } from '../../lib/routes.js';
+import { actionsOf, environmentOf, functionId, logicalIdOf, resourcesOfType, roleStatements, synthStack } from './app-template.js';
+
+const { template, stack } = synthStack();
+const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
+const entries: readonly AsyncFunction[] = asyncFunctions;
+const crawlerId = functionId(template, CRAWLER_FUNCTION_NAME);
+const failuresId = logicalIdOf(stack.asyncFunctions.failures);
+const siteUrl = {
+  'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalIdOf(stack.web.distribution), 'DomainName'] }]],
+};
+
+/** Route table entries of every kind, with what each function uses. */
+const usesByName = new Map<string, readonly Resource[]>([
+  ...httpRoutes.map((r) => [r.name, r.uses] as const),
+  ...socketRoutes.map((r) => [r.name, r.uses] as const),
+  ...entries.map((f) => [f.name, f.uses] as const),
+]);
+
+describe.each(entries.map((f) => [f.name, f] as const))('async function %s', (name, entry) => {
+  const id = functionId(template, name);
+  const fn = resources[id]?.Properties ?? {};
+
+  it('has the timeout and memory of lib/routes.ts', () => {
+    expect(fn.Timeout).toBe(entry.timeoutSeconds);
+    expect(fn.MemorySize).toBe(entry.memoryMb);
+  });
+
+  it('gets exactly the environment its uses imply', () => {
+    const expected = ['NODE_OPTIONS', ...entry.uses.flatMap((u) => resourceEnv[u])].sort();
+    expect(Object.keys(environmentOf(template, id)).sort()).toEqual(expected);
+  });
+
+  it('is integrated with no API route and may not be invoked by API Gateway', () => {
+    const integrations = Object.values(resourcesOfType(template, 'AWS::ApiGatewayV2::Integration'));
+    expect(integrations.filter((i) => JSON.stringify(i.Properties?.IntegrationUri).includes(`"${id}"`))).toEqual([]);
+    const permissions = Object.values(resourcesOfType(template, 'AWS::Lambda::Permission')).filter((p) =>
+      JSON.stringify(p.Properties?.FunctionName).includes(`"${id}"`),
+    );
+    expect(permissions).toEqual([]);
+  });
+
+  it('is not retried by Lambda, and failed invocations go to the failures queue', () => {
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: id },
+      Qualifier: '$LATEST',
+      MaximumRetryAttempts: 0,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [failuresId, 'Arn'] } } },
+    });
+    const send = roleStatements(template, id).filter((s) => actionsOf([s]).includes('sqs:SendMessage'));
+    expect(send.map((s) => s.Resource)).toEqual([{ 'Fn::GetAtt': [failuresId, 'Arn'] }]);
+  });
+});
+
+describe('failures queue', () => {
+  it('is encrypted, accepts TLS only and keeps records 14 days', () => {
+    expect(resources[failuresId]?.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [{ Ref: failuresId }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+      },
+    });
+  });
+});
+
+describe('crawler resource', () => {
+  const callers = [...usesByName].filter(([, uses]) => uses.includes('crawler')).map(([name]) => name);
+
+  it('is used by create-chatbot', () => {
+    expect(callers).toContain('create-chatbot');
+  });
+
+  it.each(callers)('%s knows the crawl function by name and may invoke exactly that function', (name) => {
+    const id = functionId(template, name);
+    expect(environmentOf(template, id).CRAWL_FUNCTION_NAME).toEqual({ Ref: crawlerId });
+    const invoke = roleStatements(template, id).filter((s) => actionsOf([s]).some((a) => a.startsWith('lambda:')));
+    expect(invoke).toEqual([expect.objectContaining({ Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [crawlerId, 'Arn'] } })]);
+  });
+
+  it('no other role of the stack may invoke a function', () => {
+    const callerRoles = new Set(
+      callers.map((name) => {
+        const fn = resources[functionId(template, name)]?.Properties as { Role: { 'Fn::GetAtt': [string, string] } };
+        return fn.Role['Fn::GetAtt'][0];
+      }),
+    );
+    const invokers = Object.values(resourcesOfType(template, 'AWS::IAM::Policy'))
+      .filter((p) => JSON.stringify(p.Properties?.PolicyDocument).includes('lambda:'))
+      .flatMap((p) => (p.Properties?.Roles as { Ref: string }[]).map((r) => r.Ref));
+    expect([...new Set(invokers)].sort()).toEqual([...callerRoles].sort());
+  });
+});
+
+describe('site resource', () => {
+  const users = [...usesByName].filter(([, uses]) => uses.includes('site')).map(([name]) => name);
+
+  it('is used by the functions that build public links (create-chatbot, create-avatar-upload)', () => {
+    expect(users).toEqual(expect.arrayContaining(['create-chatbot', 'create-avatar-upload']));
+  });
+
+  it.each(users)('%s gets PUBLIC_SITE_URL = https:// + the distribution domain, no trailing slash', (name) => {
+    expect(environmentOf(template, functionId(template, name)).PUBLIC_SITE_URL).toEqual(siteUrl);
+  });
+
+  it.each(allFunctionNames.filter((n) => !users.includes(n)))('%s does not get PUBLIC_SITE_URL', (name) => {
+    expect(environmentOf(template, functionId(template, name)).PUBLIC_SITE_URL).toBeUndefined();
+  });
+});

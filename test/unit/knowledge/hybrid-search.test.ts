@@ -1,0 +1,138 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EmbeddingProvider } from '../../../functions/core/knowledge/embedding-provider.js';
+import { buildKnowledgeIndex } from '../../../functions/core/knowledge/index-knowledge.js';
+import { reciprocalRankFusion, RRF_K } from '../../../functions/core/knowledge/rank-fusion.js';
+import { loadIndexFromJson, searchIndex, serializeIndex, type SearchIndex } from '../../../functions/core/knowledge/search-index.js';
+import { nearestRows, toVectorMatrix } from '../../../functions/core/knowledge/vector-matrix.js';
+import { bakeryDocuments } from './small-business-documents.js';
+
+process.env.LOG_LEVEL = 'silent';
+
+/**
+ * A fake embedding model that understands a few concepts: a text's vector counts its words per
+ * concept, so "When can I drop by?" is close to the opening hours without sharing a word with them.
+ */
+const concepts: Record<string, string[]> = {
+  schedule: ['open', 'opening', 'closed', 'monday', 'friday', 'saturday', 'sunday', 'when', 'am', 'pm', 'drop'],
+  place: ['address', 'parking', 'park', 'car', 'where'],
+  food: ['bread', 'loaf', 'loaves', 'sourdough', 'pastries', 'cakes', 'croissants', 'focaccia', 'rye'],
+  delivery: ['deliver', 'delivery', 'bike', 'miles'],
+  jobs: ['positions', 'baker', 'wage', 'cv', 'jobs', 'work'],
+  money: ['pay', 'cash', 'cards', 'payment', 'deposit', 'costs'],
+  dietary: ['gluten', 'vegan', 'allergens', 'wheat', 'nuts', 'coeliac'],
+};
+
+class ConceptEmbeddings implements EmbeddingProvider {
+  readonly model = 'fake-concepts';
+  readonly calls: string[][] = [];
+  async embed(texts: readonly string[]): Promise<Float32Array[]> {
+    this.calls.push([...texts]);
+    return texts.map((text) => {
+      const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
+      return Float32Array.from(Object.values(concepts).map((list) => words.filter((word) => list.includes(word)).length));
+    });
+  }
+}
+
+describe('hybrid search (full text + vectors, reciprocal rank fusion)', () => {
+  const embeddings = new ConceptEmbeddings();
+  let index: SearchIndex;
+  const vectorOf = async (query: string) => (await embeddings.embed([query]))[0]!;
+  const textOnly = (query: string) => searchIndex(index, query, 5);
+  const hybrid = async (query: string) => searchIndex(index, query, 5, { queryVector: await vectorOf(query) });
+
+  beforeAll(async () => {
+    const built = await buildKnowledgeIndex(bakeryDocuments, { embeddings });
+    index = loadIndexFromJson(built.json);
+  });
+
+  it('embeds every chunk once, with its title and heading, in one call and in chunk order', () => {
+    expect(embeddings.calls).toHaveLength(1);
+    expect(embeddings.calls[0]).toHaveLength(index.chunks.length);
+    expect(embeddings.calls[0]![2]).toBe(`Visit us | Rosie's Bakery\n\nOpening hours\n\n${index.chunks[2]!.text}`);
+    expect(index.vectors).toMatchObject({ model: 'fake-concepts', dimensions: Object.keys(concepts).length });
+  });
+
+  it('finds a chunk by meaning when no word matches', async () => {
+    expect(textOnly('When can I drop by?')).toEqual([]);
+    const [best] = await hybrid('When can I drop by?');
+    expect(best).toMatchObject({ chunkId: 'https://rosies-bakery.example/visit#0', heading: 'Opening hours' });
+  });
+
+  it('lifts the chunks that both rankings agree on above a short one that only BM25 likes', async () => {
+    // BM25 favours the short gluten-free answer that says "bread" once; the vectors favour the pages about bread.
+    expect(textOnly('bread')[0]?.chunkId).toBe('entry-gluten-free#0');
+    const hits = await hybrid('bread');
+    expect(hits[0]?.documentId).toBe('https://rosies-bakery.example/');
+    expect(hits.map((hit) => hit.chunkId)).toContain('entry-gluten-free#0');
+    expect(hits.map((hit) => hit.score)).toEqual([...hits.map((hit) => hit.score)].sort((a, b) => b - a));
+  });
+
+  it('gives a chunk found first by both rankings the highest possible fused score', async () => {
+    const [best] = await hybrid('where can I park my car');
+    expect(best?.chunkId).toBe('https://rosies-bakery.example/visit#0');
+    expect(best?.score).toBeCloseTo(2 / (RRF_K + 1), 10);
+  });
+
+  it('returns [] when neither the words nor the meaning match', async () => {
+    expect(await hybrid('xylophone quasar')).toEqual([]);
+    expect(await hybrid('')).toEqual([]);
+  });
+
+  it('searches full text only with a query vector of another length', () => {
+    expect(searchIndex(index, 'bread', 5, { queryVector: new Float32Array(3) })).toEqual(textOnly('bread'));
+  });
+
+  it('keeps the vectors through a round trip', async () => {
+    const loaded = loadIndexFromJson(serializeIndex(index));
+    expect(loaded.vectors?.data).toEqual(index.vectors?.data);
+    for (const query of ['bread', 'When can I drop by?', 'opening times']) {
+      const queryVector = await vectorOf(query);
+      expect(searchIndex(loaded, query, 5, { queryVector })).toEqual(searchIndex(index, query, 5, { queryVector }));
+    }
+  });
+
+  it('indexes full text only when the embedding provider fails', async () => {
+    const failing: EmbeddingProvider = { model: 'down', embed: () => Promise.reject(new Error('503')) };
+    const built = await buildKnowledgeIndex(bakeryDocuments, { embeddings: failing });
+    const loaded = loadIndexFromJson(built.json);
+    expect(loaded.vectors).toBeUndefined();
+    expect(searchIndex(loaded, 'opening hours')[0]?.heading).toBe('Opening hours');
+  });
+});
+
+describe('reciprocalRankFusion', () => {
+  it('sums 1 / (k + rank) over the rankings an item appears in', () => {
+    const fused = reciprocalRankFusion([
+      ['a', 'b', 'c'],
+      ['b', 'd'],
+    ]);
+    expect(fused.get('a')).toBeCloseTo(1 / 61);
+    expect(fused.get('b')).toBeCloseTo(1 / 62 + 1 / 61);
+    expect(fused.get('c')).toBeCloseTo(1 / 63);
+    expect(fused.get('d')).toBeCloseTo(1 / 62);
+  });
+});
+
+describe('nearestRows', () => {
+  const matrix = toVectorMatrix('m', [
+    Float32Array.of(1, 0),
+    Float32Array.of(0, 2),
+    Float32Array.of(3, 3),
+    Float32Array.of(-1, 0),
+    Float32Array.of(4, 0.1), // a fifth row: scored outside the four-row passes
+  ]);
+
+  it('ranks rows by cosine similarity, above the minimum, at most the limit', () => {
+    const nearest = nearestRows(matrix, Float32Array.of(5, 0), 10, 0.1);
+    expect(nearest.map((n) => n.row)).toEqual([0, 4, 2]);
+    expect(nearest[0]!.similarity).toBeCloseTo(1);
+    expect(nearest[2]!.similarity).toBeCloseTo(Math.SQRT1_2);
+    expect(nearestRows(matrix, Float32Array.of(1, 1), 2, -1).map((n) => n.row)).toEqual([2, 4]);
+    expect(nearestRows(matrix, Float32Array.of(1, 1, 1), 2, -1)).toEqual([]);
+  });
+
+  it('refuses vectors of different lengths', () => {
+    expect(() => toVectorMatrix('m', [Float32Array.of(1, 0), Float32Array.of(1)])).toThrow(/dimensions/);
+  });
+});
