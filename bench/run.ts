@@ -11,7 +11,7 @@ import { startLocalRuntime } from '../local/runtime.js';
 import { claimsAsApiGatewayPasses } from '../local/jwt-claims.js';
 import { signUpAndSignIn } from '../test/support/accounts.js';
 import { apiClient } from '../test/support/api-client.js';
-import { startFixtureSite } from '../test/support/fixture-site.js';
+import { startFixtureSite } from '../local/sample-site.js';
 import { crawlAndIndexSeconds } from './crawl.js';
 import { benchKnowledge } from './knowledge.js';
 import { buildLambdas } from './build-lambdas.js';

@@ -38,7 +38,7 @@ export const httpRoutes = [
     access: 'user',
     uses: ['table'],
   },
-  { name: 'list-chatbots', method: 'GET', path: '/chatbots', access: 'user', uses: ['table'] },
+  { name: 'list-chatbots', method: 'GET', path: '/chatbots', access: 'user', uses: ['table', 'site'] },
   {
     name: 'create-chatbot',
     method: 'POST',
@@ -47,18 +47,18 @@ export const httpRoutes = [
     uses: ['table', 'site', 'crawler'],
     timeoutSeconds: 29,
   },
-  { name: 'get-chatbot', method: 'GET', path: '/chatbots/{id}', access: 'user', uses: ['table'] },
-  { name: 'update-chatbot', method: 'PATCH', path: '/chatbots/{id}', access: 'user', uses: ['table'] },
-  { name: 'set-chatbot-active', method: 'PUT', path: '/chatbots/{id}/active', access: 'user', uses: ['table'] },
+  { name: 'get-chatbot', method: 'GET', path: '/chatbots/{id}', access: 'user', uses: ['table', 'site'] },
+  { name: 'update-chatbot', method: 'PATCH', path: '/chatbots/{id}', access: 'user', uses: ['table', 'site'] },
+  { name: 'set-chatbot-active', method: 'PUT', path: '/chatbots/{id}/active', access: 'user', uses: ['table', 'site'] },
   {
     name: 'delete-chatbot',
     method: 'DELETE',
     path: '/chatbots/{id}',
     access: 'user',
-    uses: ['table', 'documents', 'avatars'],
+    uses: ['table', 'documents', 'avatars', 'site'],
     timeoutSeconds: 29,
   },
-  { name: 'get-crawl-status', method: 'GET', path: '/chatbots/{id}/crawl', access: 'user', uses: ['table'] },
+  { name: 'get-crawl-status', method: 'GET', path: '/chatbots/{id}/crawl', access: 'user', uses: ['table', 'site'] },
   { name: 'create-avatar-upload', method: 'POST', path: '/avatars/upload-url', access: 'user', uses: ['avatars', 'site'] },
 ] as const satisfies readonly HttpRoute[];
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expect as expectPage } from './page-expect.js';
 import { useBrowser } from './browser.js';
 import { uniqueEmail } from '../support/accounts.js';
-import { startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
+import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 
 const { webUrl } = inject('runtime');
 const browser = useBrowser();

@@ -2,7 +2,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUpAndSignIn } from '../support/accounts.js';
 import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
-import { startFixtureSite } from '../support/fixture-site.js';
+import { startFixtureSite } from '../../local/sample-site.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
 
 const { apiUrl, config, env } = inject('runtime');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlSite, type CrawledPage, type CrawlResult } from '../../../functions/core/crawl/crawl-site.js';
 import type { CrawlProgress } from '../../../functions/core/crawl/crawl-progress.js';
-import { startFixtureSite, type FixtureSite } from '../../support/fixture-site.js';
+import { startFixtureSite, type FixtureSite } from '../../../local/sample-site.js';
 
 const pathOf = (url: string) => {
   const { pathname, search } = new URL(url);

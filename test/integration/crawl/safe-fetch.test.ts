@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FetchFailedError, UnsupportedContentTypeError } from '../../../functions/core/crawl/crawl-errors.js';
 import { safeFetch } from '../../../functions/core/crawl/safe-fetch.js';
 import { readSiteMetadata } from '../../../functions/core/crawl/site-metadata.js';
-import { startFixtureSite, type FixtureSite } from '../../support/fixture-site.js';
+import { startFixtureSite, type FixtureSite } from '../../../local/sample-site.js';
 
 describe('safeFetch limits', () => {
   let site: FixtureSite;

@@ -4,7 +4,7 @@ import { CrawlRefusedError } from '../../../functions/core/crawl/crawl-errors.js
 import { crawlSite } from '../../../functions/core/crawl/crawl-site.js';
 import { safeFetch } from '../../../functions/core/crawl/safe-fetch.js';
 import { readSiteMetadata } from '../../../functions/core/crawl/site-metadata.js';
-import { startFixtureSite, type FixtureSite } from '../../support/fixture-site.js';
+import { startFixtureSite, type FixtureSite } from '../../../local/sample-site.js';
 
 const resolvingTo =
   (...addresses: string[]) =>

@@ -38,8 +38,6 @@ describe('knowledge index store (S3 of the local runtime)', () => {
 
   beforeAll(async () => {
     Object.assign(process.env, env, { LOG_LEVEL: 'silent' });
-    // s3rver checks only that the access key id is one it knows, and it knows only its built-in key.
-    if (env.AWS_ACCESS_KEY_ID !== 'S3RVER') Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' });
     bakery = await buildKnowledgeIndex(bakeryDocuments, fullText);
   });
   afterEach(() => {
