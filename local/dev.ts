@@ -59,6 +59,8 @@ async function main() {
 
   Open:      ${runtime.webUrl}
   Sign in:   ${demoAccount.email}  /  ${demoAccount.password}   (or sign up with any e-mail)
+             The demo account has an assistant for ${demoAccount.businessName}, learned from the
+             sample website at ${runtime.sampleSiteUrl} (create yours from any http(s) site).
 
   API:       ${runtime.apiUrl}   (health: ${runtime.apiUrl}/health)
   WebSocket: ${runtime.realtimeUrl}

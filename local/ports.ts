@@ -10,6 +10,8 @@ export interface RuntimePorts {
   dynamodb: number;
   s3: number;
   ses: number;
+  /** The demo assistant's website (local/sample-site.ts). */
+  sampleSite: number;
 }
 
 /** Fixed ports of `npm run dev`, so bookmarks and the printed URL stay the same. */
@@ -23,6 +25,7 @@ export const devPorts: RuntimePorts = {
   dynamodb: 8000,
   s3: 4569,
   ses: 8005,
+  sampleSite: 3005,
 };
 
 /** Free ports for a test run, so tests never collide with a running `npm run dev`. */

@@ -10,6 +10,7 @@ import { startHttpGateway } from './http-gateway.js';
 import { startLambdaInvokeServer } from './lambda-invoke-server.js';
 import { localCredentials, localResourceNames, LOCAL_REGION } from './local-aws.js';
 import type { RuntimePorts } from './ports.js';
+import { startFixtureSite } from './sample-site.js';
 import { seedDemoAccount } from './seed-demo-account.js';
 import { startCognitoRefreshShim } from './services/cognito-refresh-shim.js';
 import { startCognito } from './services/cognito.js';
@@ -34,6 +35,8 @@ export interface LocalRuntime {
   /** The environment the in-process handlers see; tests use it to reach the same stand-ins. */
   env: Record<string, string>;
   mailUrl: string;
+  /** The demo assistant's website. */
+  sampleSiteUrl: string;
   stop(): Promise<void>;
 }
 
@@ -107,7 +110,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const api = await startHttpGateway({ port: ports.api, tokenIssuer, userPoolClientId: pool.userPoolClientId });
     stops.push(api.stop);
 
-    await seedDemoAccount(cognitoClient, pool);
+    const sampleSite = await startFixtureSite({ port: ports.sampleSite, hangingPage: false });
+    stops.push(sampleSite.stop);
+    await seedDemoAccount(cognitoClient, pool, sampleSite.url);
     cognitoClient.destroy();
 
     const config: RuntimeConfig = {
@@ -133,6 +138,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       config,
       env,
       mailUrl: ses.endpoint,
+      sampleSiteUrl: sampleSite.url,
       stop,
     };
   } catch (error) {

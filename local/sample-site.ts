@@ -1,5 +1,6 @@
 /**
- * A small business website served locally, for crawler tests, the e2e journey and the benchmark.
+ * A small business website served locally: the website of the demo assistant that `npm run dev` seeds,
+ * and the site the crawler tests, the e2e journey and the benchmark read.
  *
  *   const site = await startFixtureSite({ pages: 30 });
  *   await crawlSite(site.url, { allowPrivateNetwork: true });   // site.url = 'http://127.0.0.1:PORT'
@@ -38,6 +39,8 @@ export interface FixtureSiteOptions {
    * its per-page time limit, so a benchmark of crawl speed may turn it off.
    */
   hangingPage?: boolean;
+  /** Port to listen on (127.0.0.1). Default: a free one. `npm run dev` uses a fixed port for its demo assistant. */
+  port?: number;
 }
 
 export interface FixtureSite {
@@ -610,7 +613,7 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
