@@ -94,6 +94,15 @@ export const crawlProgressSchema = z.object({
 });
 export type CrawlProgress = z.infer<typeof crawlProgressSchema>;
 
+/** One signal of training_quality and what would raise it (functions/core/training/training-quality.ts). */
+export const trainingPartSchema = z.object({
+  signal: z.enum(['website', 'knowledge', 'faqs', 'ratings', 'corrections']),
+  points: z.number().int().nonnegative(),
+  max: z.number().int().positive(),
+  hint: z.string(),
+});
+export type TrainingPart = z.infer<typeof trainingPartSchema>;
+
 export const chatbotSchema = z.object({
   id: z.string(),
   user_id: z.string(),
@@ -111,6 +120,7 @@ export const chatbotSchema = z.object({
   embed_code: z.string(),
   training_quality: z.number().int().min(0).max(100),
   training_status: z.enum(trainingStatuses),
+  training_breakdown: z.array(trainingPartSchema),
   deployment_channels: z.array(z.enum(deploymentChannels)),
   conversation_settings: conversationSettingsSchema,
   crawl: crawlProgressSchema,

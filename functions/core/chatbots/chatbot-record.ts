@@ -4,6 +4,7 @@ import {
   conversationSettingsSchema,
   crawlProgressSchema,
   deploymentChannels,
+  trainingPartSchema,
   type Chatbot,
   type CrawlProgress,
 } from '../../contracts/chatbot.js';
@@ -32,6 +33,7 @@ const channelSet = new Set<string>(deploymentChannels);
 export function toChatbot(stored: StoredChatbot): Chatbot {
   const settings = conversationSettingsSchema.safeParse({ ...DEFAULT_CONVERSATION_SETTINGS, ...(stored.conversation_settings ?? {}) });
   const crawl = crawlProgressSchema.safeParse(stored.crawl);
+  const breakdown = trainingPartSchema.array().safeParse(stored.training_breakdown ?? []);
   return {
     id: stored.chatbot_id,
     user_id: stored.user_id,
@@ -49,6 +51,7 @@ export function toChatbot(stored: StoredChatbot): Chatbot {
     embed_code: embedCode(requireEnv('PUBLIC_SITE_URL'), stored.chatbot_id),
     training_quality: stored.training_quality ?? 0,
     training_status: stored.training_status ?? 'untrained',
+    training_breakdown: breakdown.success ? breakdown.data : [],
     deployment_channels: (stored.deployment_channels ?? []).filter((c): c is Chatbot['deployment_channels'][number] =>
       channelSet.has(c),
     ),

@@ -13,7 +13,12 @@ import type { StoredChatbot } from './chatbot-record.js';
 /** DynamoDB items stop at 400 KB; a page's readable text beyond this adds little to answers. */
 const MAX_PAGE_TEXT_CHARS = 100_000;
 
-const crawlMaxPages = () => Number(process.env.CRAWL_MAX_PAGES ?? 50);
+const DEFAULT_MAX_PAGES = 50;
+
+function crawlMaxPages(): number {
+  const configured = Number(process.env.CRAWL_MAX_PAGES);
+  return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_MAX_PAGES;
+}
 
 class ChatbotGone extends Error {}
 
@@ -119,6 +124,7 @@ export async function learnWebsite(chatbotId: string): Promise<void> {
       index_version: version,
       training_quality: quality.quality,
       training_status: quality.status,
+      training_breakdown: quality.parts,
     });
     await deleteIndexVersionsExcept(chatbotId, version);
   } catch (error) {

@@ -90,6 +90,8 @@ export const chatbotEntity = new Entity({
       required: true,
       default: 'untrained',
     },
+    /** What training_quality is made of (contracts: trainingPartSchema). */
+    training_breakdown: { type: 'any' },
     deployment_channels: { type: 'set', items: 'string' },
     /** Validated by functions/contracts/chatbot.ts conversationSettingsSchema before it is written. */
     conversation_settings: { type: 'any' },

@@ -1,4 +1,4 @@
-import type { trainingStatuses } from '../../contracts/chatbot.js';
+import type { TrainingPart, trainingStatuses } from '../../contracts/chatbot.js';
 import { DEPLOYMENT_READY_QUALITY } from '../../contracts/chatbot.js';
 
 export type TrainingStatus = (typeof trainingStatuses)[number];
@@ -14,13 +14,8 @@ export interface TrainingSignals {
   corrections: number;
 }
 
-export interface QualityPart {
-  signal: 'website' | 'knowledge' | 'faqs' | 'ratings' | 'corrections';
-  points: number;
-  max: number;
-  /** What would raise it, shown to the owner while points < max. */
-  hint: string;
-}
+/** What would raise it (`hint`) is shown to the owner while points < max. */
+export type QualityPart = TrainingPart;
 
 export interface TrainingQuality {
   quality: number;

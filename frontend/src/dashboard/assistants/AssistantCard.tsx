@@ -135,6 +135,7 @@ export function AssistantCard({ chatbot, selected, onSelect }: AssistantCardProp
               quality={chatbot.training_quality}
               status={chatbot.training_status}
               label={`Training quality of ${business}`}
+              breakdown={chatbot.training_breakdown}
             />
             {chatbot.crawl.stage === 'failed' && (
               <p className="text-xs text-destructive">

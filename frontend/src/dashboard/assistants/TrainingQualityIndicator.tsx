@@ -28,10 +28,12 @@ interface TrainingQualityIndicatorProps {
   quality: number | null | undefined;
   status: Chatbot['training_status'] | null | undefined;
   label: string;
+  /** What quality is made of; below the threshold its hints say what would raise it. */
+  breakdown?: Chatbot['training_breakdown'];
 }
 
 /** Spec 000 section 4, "Training status values" and the training quality colours. */
-export function TrainingQualityIndicator({ quality, status, label }: TrainingQualityIndicatorProps) {
+export function TrainingQualityIndicator({ quality, status, label, breakdown = [] }: TrainingQualityIndicatorProps) {
   const display = trainingStatusDisplay(status);
   if (quality === null || quality === undefined) {
     return (
@@ -56,6 +58,20 @@ export function TrainingQualityIndicator({ quality, status, label }: TrainingQua
       </div>
       <Progress value={quality} aria-label={label} className="h-1.5 bg-muted" indicatorClassName={BAR_TONE[tone]} />
       {shortfall && <p className="text-xs text-muted-foreground">{shortfall}</p>}
+      {shortfall && breakdown.some((part) => part.points < part.max) && (
+        <details className="text-xs text-muted-foreground">
+          <summary className="cursor-pointer">What would raise it</summary>
+          <ul className="mt-1 list-disc pl-4">
+            {breakdown
+              .filter((part) => part.points < part.max)
+              .map((part) => (
+                <li key={part.signal}>
+                  {part.hint} ({part.points}/{part.max})
+                </li>
+              ))}
+          </ul>
+        </details>
+      )}
     </div>
   );
 }
