@@ -1,6 +1,6 @@
 import { CrawlRefusedError, FetchFailedError } from './crawl-errors.js';
 import { normaliseUrl } from './crawl-url.js';
-import { parseDocument } from './parse-document.js';
+import { readHeadMetadata } from './head-metadata.js';
 import { decodeHtml } from './decode-html.js';
 import { safeFetch } from './safe-fetch.js';
 import type { HostResolver } from './validating-lookup.js';
@@ -49,11 +49,10 @@ export async function readSiteMetadata(url: string, options: SiteMetadataOptions
   if (response.status < 200 || response.status >= 300) {
     throw new FetchFailedError(`${response.finalUrl} answered with HTTP ${response.status}`, response.finalUrl);
   }
-  const document = parseDocument(decodeHtml(response.body, response.contentTypeHeader));
-  const meta = (selector: string) => clean(document.querySelector(selector)?.getAttribute('content'));
-  const siteName = meta('meta[property="og:site_name"]') ?? meta('meta[name="application-name" i]');
-  const title = clean(document.title) ?? meta('meta[property="og:title"]');
-  const description = meta('meta[name="description" i]') ?? meta('meta[property="og:description"]');
+  const head = readHeadMetadata(decodeHtml(response.body, response.contentTypeHeader));
+  const siteName = clean(head.siteName) ?? clean(head.applicationName);
+  const title = clean(head.title) ?? clean(head.ogTitle);
+  const description = clean(head.description) ?? clean(head.ogDescription);
   return {
     finalUrl: response.finalUrl,
     ...(siteName ? { siteName } : {}),
