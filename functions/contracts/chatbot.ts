@@ -177,6 +177,9 @@ export type UpdateChatbotRequest = z.infer<typeof updateChatbotRequestSchema>;
 export const setChatbotActiveRequestSchema = z.object({ is_active: z.boolean() });
 
 export const chatbotResponseSchema = z.object({ chatbot: chatbotSchema });
+/** GET /chatbots?sort=: newest first (default) or by business name (assistant selectors). */
+export const listChatbotsQuerySchema = z.object({ sort: z.enum(['newest', 'business_name']).default('newest') });
+
 export const chatbotListResponseSchema = z.object({ chatbots: z.array(chatbotSchema) });
 
 /** A page the crawl read, as the creator's scraped-pages card shows it. */

@@ -42,6 +42,8 @@ describe('assistants: creation from a website, quota, ownership, deletion', () =
 
     const listed = await api.get('/chatbots');
     expect(listed.body.chatbots).toHaveLength(1);
+    expect((await api.get('/chatbots?sort=business_name')).body.chatbots).toHaveLength(1);
+    expect((await api.get('/chatbots?sort=sideways')).status).toBe(400);
     expect(listed.body.chatbots[0]).toMatchObject({ id: chatbot.id, agent_name: 'Bella', is_active: true, training_quality: status.training_quality });
     const account = await api.get('/account');
     expect(account.body.subscription.chatbots_created).toBe(1);

@@ -8,10 +8,12 @@ import { getS3Client } from '../storage/s3-client.js';
 import { toChatbot } from './chatbot-record.js';
 import { ownedChatbot } from './owned-chatbot.js';
 
-/** The owner's assistants, newest first (spec 000: chatbots ordered by created_at desc). */
-export async function listChatbots(userId: string): Promise<Chatbot[]> {
+/** The owner's assistants, newest first, or by business name for the spec's assistant selectors. */
+export async function listChatbots(userId: string, sort: 'newest' | 'business_name' = 'newest'): Promise<Chatbot[]> {
   const { data } = await db().entities.chatbot.query.byUser({ user_id: userId }).go({ order: 'desc', pages: 'all' });
-  return data.map(toChatbot);
+  const chatbots = data.map(toChatbot);
+  if (sort === 'business_name') chatbots.sort((a, b) => a.business_name.localeCompare(b.business_name));
+  return chatbots;
 }
 
 export async function getChatbot(userId: string, chatbotId: string): Promise<Chatbot> {
