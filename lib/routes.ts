@@ -60,6 +60,19 @@ export const httpRoutes = [
   },
   { name: 'get-crawl-status', method: 'GET', path: '/chatbots/{id}/crawl', access: 'user', uses: ['table', 'site'] },
   { name: 'create-avatar-upload', method: 'POST', path: '/avatars/upload-url', access: 'user', uses: ['avatars', 'site'] },
+  {
+    name: 'chat-with-emma',
+    method: 'POST',
+    path: '/chat',
+    access: 'public',
+    uses: ['table', 'documents'],
+    maxBodyBytes: 16 * 1024,
+    timeoutSeconds: 29,
+  },
+  { name: 'get-public-chatbot', method: 'GET', path: '/public/chatbots/{id}', access: 'public', uses: ['table'] },
+  { name: 'get-demo-stats', method: 'GET', path: '/public/chatbots/{id}/demo-stats', access: 'public', uses: ['table'] },
+  { name: 'track-demo-analytics', method: 'POST', path: '/demo/analytics', access: 'public', uses: ['table'], maxBodyBytes: 4 * 1024 },
+  { name: 'save-correction', method: 'POST', path: '/chatbots/{id}/corrections', access: 'user', uses: ['table'] },
 ] as const satisfies readonly HttpRoute[];
 
 /**

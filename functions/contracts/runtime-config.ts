@@ -15,6 +15,8 @@ export const runtimeConfigSchema = z.object({
   authFlow: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
   apiUrl: z.string().url(),
   realtimeUrl: z.string(),
+  /** The product's own sales calendar for the landing demo chat's booking link; hidden when unset. */
+  bookingUrl: z.string().url().optional(),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -1,0 +1,102 @@
+import * as z from 'zod';
+import { chatPositions, chatStyles, trainingStatuses } from './chatbot.js';
+
+/** Longest visitor message the engine accepts (400 above it). */
+export const MAX_CHAT_MESSAGE_CHARS = 2000;
+
+/** POST /chat (chat-with-emma): spec 000 section 7 and spec 001 section 7. Public: widget, demo, test chat. */
+export const chatRequestSchema = z.object({
+  message: z
+    .string()
+    .max(MAX_CHAT_MESSAGE_CHARS, `Messages can be at most ${MAX_CHAT_MESSAGE_CHARS} characters`)
+    .refine((m) => m.trim().length > 0, 'Please enter a message'),
+  chatbotId: z.string().min(1).max(100),
+  /** The visitor: 'test_<ts>' in the test chat, 'training-session', 'demo_<ts>', a widget's stored id. */
+  contactId: z.string().trim().min(1).max(100),
+  contactName: z.string().trim().max(100).optional(),
+});
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+export const chatSourceSchema = z.object({ title: z.string(), url: z.string() });
+
+export const chatResponseSchema = z.object({
+  message: z.string(),
+  conversationId: z.string(),
+  messageId: z.string(),
+  /** Pages the answer came from. */
+  sources: z.array(chatSourceSchema),
+  /** An escalation trigger matched: a human agent transfer was requested. */
+  transferRequested: z.boolean(),
+});
+export type ChatResponse = z.infer<typeof chatResponseSchema>;
+
+/**
+ * GET /public/chatbots/{id}: the spec's `chatbots_demo_safe`, the only fields of an assistant the
+ * public (demo page, embed widget) may read. Inactive or unknown -> 404.
+ */
+export const publicChatbotSchema = z.object({
+  id: z.string(),
+  business_name: z.string(),
+  agent_name: z.string(),
+  agent_personality: z.string(),
+  agent_image: z.string(),
+  primary_color: z.string(),
+  secondary_color: z.string(),
+  chat_position: z.enum(chatPositions),
+  chat_style: z.enum(chatStyles),
+  website_url: z.string(),
+  is_active: z.boolean(),
+  training_quality: z.number(),
+  training_status: z.enum(trainingStatuses),
+  welcome_message: z.string(),
+  typing_indicator: z.boolean(),
+  response_delay: z.number(),
+  collect_feedback: z.boolean(),
+});
+export type PublicChatbot = z.infer<typeof publicChatbotSchema>;
+export const publicChatbotResponseSchema = z.object({ chatbot: publicChatbotSchema });
+
+/** POST /demo/analytics (track-demo-analytics). Failures are ignored by the client (spec). */
+export const demoEventTypes = ['demo_view', 'demo_interaction'] as const;
+export const trackDemoAnalyticsRequestSchema = z.object({
+  chatbot_id: z.string().min(1).max(100),
+  event_type: z.enum(demoEventTypes),
+  /** One demo page visit; the average session is measured per session. */
+  session_id: z.string().trim().min(1).max(100),
+  metadata: z
+    .object({
+      message_content: z.string().max(100, 'message_content is truncated to 100 characters').optional(),
+      timestamp: z.string().max(40).optional(),
+    })
+    .optional(),
+});
+export type TrackDemoAnalyticsRequest = z.infer<typeof trackDemoAnalyticsRequestSchema>;
+
+/** GET /public/chatbots/{id}/demo-stats (get-demo-stats): spec 001 "Demo stats". */
+export const demoStatsSchema = z.object({
+  total_views: z.number().int().nonnegative(),
+  total_interactions: z.number().int().nonnegative(),
+  /** Seconds, mean over sessions with at least one interaction. */
+  avg_session_time: z.number().nonnegative(),
+  last_accessed: z.string().nullable(),
+});
+export type DemoStats = z.infer<typeof demoStatsSchema>;
+
+/** POST /chatbots/{id}/corrections: spec 000 `conversation_corrections` (the owner's edit of a reply). */
+export const saveCorrectionRequestSchema = z.object({
+  original_message: z.string().trim().min(1).max(MAX_CHAT_MESSAGE_CHARS),
+  original_response: z.string().max(10_000),
+  corrected_response: z.string().trim().min(1, 'Please enter a response').max(10_000),
+  context_used: z.string().max(1000).optional(),
+});
+export type SaveCorrectionRequest = z.infer<typeof saveCorrectionRequestSchema>;
+export const correctionSchema = z.object({
+  id: z.string(),
+  chatbot_id: z.string(),
+  original_message: z.string(),
+  original_response: z.string(),
+  corrected_response: z.string(),
+  context_used: z.string(),
+  created_at: z.string(),
+});
+export type Correction = z.infer<typeof correctionSchema>;
