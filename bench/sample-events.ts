@@ -56,6 +56,14 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'delete-chatbot': (ctx) => httpEvent('delete-chatbot', { ...ctx, chatbotId: 'not-this-users-bot' }),
   'get-crawl-status': (ctx) => httpEvent('get-crawl-status', ctx),
   'create-avatar-upload': (ctx) => httpEvent('create-avatar-upload', ctx, { contentType: 'image/png', size: 2048 }),
+  'chat-with-emma': (ctx) =>
+    httpEvent('chat-with-emma', ctx, { message: 'What are your opening hours?', chatbotId: ctx.chatbotId, contactId: 'bench' }),
+  'get-public-chatbot': (ctx) => httpEvent('get-public-chatbot', ctx),
+  'get-demo-stats': (ctx) => httpEvent('get-demo-stats', ctx),
+  'track-demo-analytics': (ctx) =>
+    httpEvent('track-demo-analytics', ctx, { chatbot_id: ctx.chatbotId, event_type: 'demo_view', session_id: 'bench' }),
+  'save-correction': (ctx) =>
+    httpEvent('save-correction', ctx, { original_message: 'Hi', original_response: 'Hello', corrected_response: 'Hello there' }),
   // A bot that does not exist: loads the crawler and returns at once.
   'crawl-website': () => ({ chatbotId: 'no-such-bot' }),
   [fallbackRoute.name]: (ctx: SampleContext) => httpEvent(fallbackRoute.name, ctx),

@@ -1,5 +1,6 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import sirv from 'sirv';
 import type { RuntimeConfig } from '../functions/contracts/runtime-config.js';
@@ -49,6 +50,8 @@ export async function startWebServer(
   options: WebServerOptions,
 ): Promise<WebServer> {
   const configJson = JSON.stringify(config);
+  let embedJs: () => Promise<Uint8Array | undefined> = () => readFile(resolve(siteBuildDir, 'embed.js')).catch(() => undefined);
+  let closeEmbed: (() => Promise<void>) | undefined;
   let appMiddleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   let closeVite: (() => Promise<void>) | undefined;
 
@@ -62,6 +65,11 @@ export async function startWebServer(
     });
     appMiddleware = vite.middlewares;
     closeVite = () => vite.close();
+    // The embed widget is not part of the Vite app: esbuild bundles it in memory, again on each request.
+    const [esbuild, { embedBuildOptions }] = await Promise.all([import('esbuild'), import('../frontend/widget/build-options.js')]);
+    const widget = await esbuild.context({ ...embedBuildOptions, write: false, outfile: 'embed.js' });
+    embedJs = async () => (await widget.rebuild()).outputFiles?.[0]?.contents;
+    closeEmbed = () => widget.dispose();
   } else {
     if (!existsSync(resolve(siteBuildDir, 'index.html'))) {
       throw new Error(`No frontend build in ${siteBuildDir}: run \`npm run build:web\` first.`);
@@ -76,8 +84,25 @@ export async function startWebServer(
       return;
     }
     if (path === '/config.json') {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      // Public values only; the embed widget reads them from customers' sites (other origins).
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
       res.end(configJson);
+      return;
+    }
+    if (path === '/embed.js' && (req.method === 'GET' || req.method === 'HEAD')) {
+      embedJs().then(
+        (body) => {
+          if (!body) return res.writeHead(404, { 'content-type': 'text/plain' }).end('embed.js is not built: run `npm run build:web`');
+          res.writeHead(200, {
+            'content-type': 'application/javascript; charset=utf-8',
+            // Short: owners never change the URL in their embed code, so a new widget must reach them soon.
+            'cache-control': mode === 'vite' ? 'no-cache' : 'public, max-age=300',
+            'cross-origin-resource-policy': 'cross-origin',
+          });
+          res.end(req.method === 'HEAD' ? undefined : body);
+        },
+        (error: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(`embed.js failed to build: ${String(error)}`),
+      );
       return;
     }
     appMiddleware(req, res, () => {
@@ -89,6 +114,7 @@ export async function startWebServer(
     url: `http://localhost:${port}`,
     stop: async () => {
       await closeVite?.();
+      await closeEmbed?.();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
     },

@@ -17,6 +17,7 @@ const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
 const DashboardLayout = lazy(() => import('@/dashboard/DashboardLayout'));
 const CreateChatbotPage = lazy(() => import('@/pages/CreateChatbotPage'));
 const ConfigurePage = lazy(() => import('@/pages/ConfigurePage'));
+const DemoPage = lazy(() => import('@/pages/DemoPage'));
 // Not needed for the first paint; it is mounted as soon as its chunk arrives, before any toast can fire.
 const AppToaster = lazy(() => import('@/components/AppToaster'));
 
@@ -26,6 +27,7 @@ function AppRoutes() {
     <Routes>
       <Route path="/" element={<LandingPage />} />
       <Route path="/auth" element={<AuthPage />} />
+      <Route path="/demo" element={<DemoPage />} />
       <Route
         path="/create-chatbot"
         element={

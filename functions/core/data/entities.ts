@@ -139,12 +139,145 @@ export const crawledPageEntity = new Entity({
   },
 });
 
+/** Spec 001 section 3 "conversation": one visitor's exchange with an assistant on a channel. */
+export const conversationEntity = new Entity({
+  model: { entity: 'conversation', version: '1', service },
+  attributes: {
+    conversation_id: { type: 'string', required: true },
+    chatbot_id: { type: 'string', required: true, readOnly: true },
+    user_id: { type: 'string', required: true, readOnly: true },
+    channel: { type: ['website', 'whatsapp', 'instagram', 'messenger', 'sms'] as const, required: true, default: 'website' },
+    contact_id: { type: 'string', required: true, readOnly: true },
+    contact_name: { type: 'string' },
+    status: { type: 'string', required: true, default: 'active' },
+    last_message_at: { type: 'string', required: true },
+    created_at: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    byId: {
+      pk: { field: pk, composite: ['conversation_id'] },
+      sk: { field: sk, composite: [] },
+    },
+    /** The visitor's conversations with one assistant, newest last: continue the latest or start anew. */
+    byContact: {
+      index: gsi1.indexName,
+      pk: { field: gsi1.partitionKey, composite: ['chatbot_id', 'contact_id'] },
+      sk: { field: gsi1.sortKey, composite: ['created_at'] },
+    },
+  },
+});
+
+/** Spec 001 section 3 "message", with the assistant's response time. */
+export const messageEntity = new Entity({
+  model: { entity: 'message', version: '1', service },
+  attributes: {
+    conversation_id: { type: 'string', required: true },
+    message_id: { type: 'string', required: true },
+    sender_type: { type: ['user', 'assistant', 'system'] as const, required: true },
+    content: { type: 'string', required: true },
+    message_type: { type: 'string', required: true, default: 'text' },
+    response_time_ms: { type: 'number' },
+    /** Pages an assistant answer came from: [{ title, url }]. */
+    sources: { type: 'any' },
+    created_at: { type: 'string', required: true },
+  },
+  indexes: {
+    byConversation: {
+      pk: { field: pk, composite: ['conversation_id'] },
+      sk: { field: sk, composite: ['created_at', 'message_id'] },
+    },
+  },
+});
+
+/** Spec 000 `conversation_corrections`: the owner's better answer, which the engine then uses. */
+export const correctionEntity = new Entity({
+  model: { entity: 'correction', version: '1', service },
+  attributes: {
+    chatbot_id: { type: 'string', required: true },
+    correction_id: { type: 'string', required: true },
+    user_id: { type: 'string', required: true },
+    original_message: { type: 'string', required: true },
+    original_response: { type: 'string', required: true },
+    corrected_response: { type: 'string', required: true },
+    context_used: { type: 'string', required: true, default: '' },
+    created_at: { type: 'string', required: true },
+  },
+  indexes: {
+    byChatbot: {
+      pk: { field: pk, composite: ['chatbot_id'] },
+      sk: { field: sk, composite: ['created_at', 'correction_id'] },
+    },
+  },
+});
+
+/** Spec 001 "agent_transfer": a request for a human, started by an escalation trigger. */
+export const agentTransferEntity = new Entity({
+  model: { entity: 'agentTransfer', version: '1', service },
+  attributes: {
+    chatbot_id: { type: 'string', required: true },
+    transfer_id: { type: 'string', required: true },
+    conversation_id: { type: 'string', required: true },
+    status: { type: 'string', required: true, default: 'pending' },
+    trigger_reason: { type: 'string', required: true },
+    agent_email: { type: 'string' },
+    transferred_at: { type: 'string', required: true },
+  },
+  indexes: {
+    byChatbot: {
+      pk: { field: pk, composite: ['chatbot_id'] },
+      sk: { field: sk, composite: ['transferred_at', 'transfer_id'] },
+    },
+  },
+});
+
+/** One visit of an assistant's public demo page: first and last event, for the average session. */
+export const demoSessionEntity = new Entity({
+  model: { entity: 'demoSession', version: '1', service },
+  attributes: {
+    chatbot_id: { type: 'string', required: true },
+    session_id: { type: 'string', required: true },
+    views: { type: 'number', required: true, default: 0 },
+    interactions: { type: 'number', required: true, default: 0 },
+    first_at: { type: 'string', required: true },
+    last_at: { type: 'string', required: true },
+  },
+  indexes: {
+    byChatbot: {
+      pk: { field: pk, composite: ['chatbot_id'] },
+      sk: { field: sk, composite: ['session_id'] },
+    },
+  },
+});
+
+/** A fixed-window request counter for public routes; expires by TTL. */
+export const rateCounterEntity = new Entity({
+  model: { entity: 'rateCounter', version: '1', service },
+  attributes: {
+    counter_key: { type: 'string', required: true },
+    window_start: { type: 'number', required: true },
+    count: { type: 'number', required: true, default: 0 },
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    byKey: {
+      pk: { field: pk, composite: ['counter_key'] },
+      sk: { field: sk, composite: ['window_start'] },
+    },
+  },
+});
+
 export const entities = {
   userProfile: userProfileEntity,
   subscription: subscriptionEntity,
   connection: connectionEntity,
   chatbot: chatbotEntity,
   crawledPage: crawledPageEntity,
+  conversation: conversationEntity,
+  message: messageEntity,
+  correction: correctionEntity,
+  agentTransfer: agentTransferEntity,
+  demoSession: demoSessionEntity,
+  rateCounter: rateCounterEntity,
 };
 
 export const dataService = new Service(entities);

@@ -1,5 +1,5 @@
 import { DEFAULT_AGENT_NAME, type Chatbot } from '@contracts/chatbot';
-import { BotIcon, ExternalLinkIcon, GlobeIcon, SettingsIcon } from 'lucide-react';
+import { BotIcon, ExternalLinkIcon, GlobeIcon, SettingsIcon, Share2Icon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { isCrawlFinished } from '@/chatbots/crawl-stage';
 import { useSetChatbotActiveMutation } from '@/chatbots/mutations';
@@ -52,10 +52,12 @@ interface AssistantCardProps {
   chatbot: Chatbot;
   selected: boolean;
   onSelect: () => void;
+  /** Opens the Share Demo dialog for this assistant. */
+  onShare: () => void;
 }
 
 /** One assistant on the Assistants screen (spec 000 section 2). Clicking the card selects it. */
-export function AssistantCard({ chatbot, selected, onSelect }: AssistantCardProps) {
+export function AssistantCard({ chatbot, selected, onSelect, onShare }: AssistantCardProps) {
   const business = chatbot.business_name;
   const learning = !isCrawlFinished(chatbot.crawl.stage);
 
@@ -157,6 +159,17 @@ export function AssistantCard({ chatbot, selected, onSelect }: AssistantCardProp
             <ExternalLinkIcon aria-hidden="true" />
             Demo
           </a>
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={(event) => {
+            event.stopPropagation();
+            onShare();
+          }}
+        >
+          <Share2Icon aria-hidden="true" />
+          Share Demo
         </Button>
         <div className="ml-auto flex items-center gap-1" onClick={(event) => event.stopPropagation()}>
           <ActiveSwitch chatbot={chatbot} />

@@ -1,5 +1,5 @@
 import { PlusIcon, RefreshCwIcon, SparklesIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { QUOTA_ERRORS } from '@contracts/chatbot';
 import { useCreationAllowance } from '@/chatbots/creation-allowance';
@@ -11,6 +11,10 @@ import { AccountSummary } from '@/dashboard/assistants/AccountSummary';
 import { AssistantCard } from '@/dashboard/assistants/AssistantCard';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
+
+// Neither is part of the first view (the dashboard's JS budget): each loads on first use.
+const TestChatPanel = lazy(() => import('@/dashboard/assistants/TestChatPanel'));
+const ShareDemoDialog = lazy(() => import('@/dashboard/assistants/ShareDemoDialog'));
 
 const CREATE_HREF = '/create-chatbot';
 const LOAD_ERROR_FALLBACK = 'Please refresh the page or contact support if the issue persists.';
@@ -100,6 +104,10 @@ function EmptyState() {
 export default function AssistantsScreen() {
   const chatbots = useChatbotsQuery();
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [shareId, setShareId] = useState<string | null>(null);
+  const [shareOpen, setShareOpen] = useState(false);
+  const selected = chatbots.data?.find((chatbot) => chatbot.id === selectedId);
+  const sharing = chatbots.data?.find((chatbot) => chatbot.id === shareId);
 
   useEffect(() => {
     if (chatbots.isError) {
@@ -142,9 +150,24 @@ export default function AssistantsScreen() {
               chatbot={chatbot}
               selected={chatbot.id === selectedId}
               onSelect={() => setSelectedId(chatbot.id)}
+              onShare={() => {
+                setShareId(chatbot.id);
+                setShareOpen(true);
+              }}
             />
           ))}
         </div>
+      )}
+
+      {selected && (
+        <Suspense fallback={<Skeleton className="h-[600px] rounded-xl" role="status" aria-label="Loading the test chat" />}>
+          <TestChatPanel key={selected.id} chatbot={selected} />
+        </Suspense>
+      )}
+      {sharing && (
+        <Suspense fallback={null}>
+          <ShareDemoDialog chatbot={sharing} open={shareOpen} onOpenChange={setShareOpen} />
+        </Suspense>
       )}
     </div>
   );

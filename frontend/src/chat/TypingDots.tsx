@@ -1,0 +1,17 @@
+import { cn } from '@/lib/cn';
+
+/** Three bouncing dots; the label is read by screen readers. */
+export function TypingDots({ label, className }: { label: string; className?: string }) {
+  return (
+    <span role="status" aria-label={label} className={cn('inline-flex items-center gap-1', className)}>
+      {[0, 150, 300].map((delay) => (
+        <span
+          key={delay}
+          aria-hidden="true"
+          className="size-2 animate-bounce rounded-full bg-current opacity-60"
+          style={{ animationDelay: `${delay}ms` }}
+        />
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,219 @@
+import type { PublicChatbot } from '@contracts/chat';
+import { DEFAULT_AGENT_NAME } from '@contracts/chatbot';
+import { ArrowUpIcon, XIcon } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { MessageText } from '@/chat/MessageText';
+import { useApi } from '@/lib/api';
+import { sendChatMessage, trackDemoEvent } from '@/lib/chat-api';
+import { cn } from '@/lib/cn';
+
+/** Spec 001 section 9: the chat window is 380x600 and opens by itself after 2000 ms. */
+export const DEMO_CHAT_AUTO_OPEN_MS = 2000;
+const DEMO_CONTACT_NAME = 'Demo Visitor';
+/** Spec 000 section 9: demo tracking text is truncated to 100 characters. */
+const TRACKED_TEXT_CHARS = 100;
+const ERROR_TEXT = 'Sorry, I encountered an error. Please try again.';
+
+interface WidgetMessage {
+  id: string;
+  text: string;
+  isBot: boolean;
+  /** A failed reply: the red bubble, with the server's message when it sent one. */
+  error?: string;
+}
+
+let nextId = 0;
+const newId = () => `demo-msg-${Date.now()}-${++nextId}`;
+
+function AgentAvatar({ chatbot, className }: { chatbot: PublicChatbot; className?: string }) {
+  return (
+    <span
+      className={cn('flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-white/20', className)}
+      aria-hidden="true"
+    >
+      {chatbot.agent_image ? <img src={chatbot.agent_image} alt="" className="size-full object-cover" /> : '💬'}
+    </span>
+  );
+}
+
+interface DemoChatWidgetProps {
+  chatbot: PublicChatbot;
+  /** One demo page visit (the analytics session). */
+  sessionId: string;
+  /** Called after each exchange, so the page can refresh its statistics. */
+  onInteraction?: () => void;
+}
+
+/** The floating chat of the demo page (spec 001 section 2, 'Floating chat widget'). */
+export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWidgetProps) {
+  const api = useApi();
+  const agent = chatbot.agent_name || DEFAULT_AGENT_NAME;
+  const business = chatbot.business_name;
+  const primary = chatbot.primary_color || '#2563eb';
+  const secondary = chatbot.secondary_color || '#1e40af';
+  const [open, setOpen] = useState(false);
+  const [focusInput, setFocusInput] = useState(false);
+  const [input, setInput] = useState('');
+  const [waiting, setWaiting] = useState(false);
+  const [messages, setMessages] = useState<WidgetMessage[]>(() => [
+    { id: newId(), isBot: true, text: `Hi there! I'm ${agent} from ${business}. How can I help you today?` },
+  ]);
+  const [contactId] = useState(() => `demo_${Date.now()}`);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setOpen(true), DEMO_CHAT_AUTO_OPEN_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  useEffect(() => {
+    if (open && focusInput) {
+      inputRef.current?.focus();
+      setFocusInput(false);
+    }
+  }, [open, focusInput]);
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [messages, waiting, open]);
+
+  const toggle = () => {
+    setFocusInput(!open);
+    setOpen(!open);
+  };
+
+  const send = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const text = input.trim();
+    if (!text || waiting) return;
+    setInput('');
+    setMessages((list) => [...list, { id: newId(), isBot: false, text }]);
+    setWaiting(true);
+
+    const tracked = trackDemoEvent(api, {
+      chatbot_id: chatbot.id,
+      event_type: 'demo_interaction',
+      session_id: sessionId,
+      metadata: { message_content: text.slice(0, TRACKED_TEXT_CHARS), timestamp: new Date().toISOString() },
+    });
+    try {
+      const reply = await sendChatMessage(api, { message: text, chatbotId: chatbot.id, contactId, contactName: DEMO_CONTACT_NAME });
+      if (!reply.message) throw new Error('The assistant sent an empty reply.');
+      setMessages((list) => [...list, { id: newId(), isBot: true, text: reply.message }]);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : undefined;
+      setMessages((list) => [...list, { id: newId(), isBot: true, text: ERROR_TEXT, error: detail ?? '' }]);
+    } finally {
+      setWaiting(false);
+      inputRef.current?.focus();
+    }
+    await tracked;
+    onInteraction?.();
+  };
+
+  return (
+    <>
+      {open && (
+        <section
+          aria-label={`Chat with ${agent}`}
+          className="fixed right-4 bottom-24 z-50 flex h-[600px] max-h-[calc(100svh-7rem)] w-[380px] max-w-[calc(100vw-2rem)] flex-col overflow-hidden rounded-2xl border bg-background shadow-2xl sm:right-6"
+          data-testid="demo-chat-window"
+        >
+          <header
+            className="flex items-center gap-3 px-4 py-3 text-white"
+            style={{ background: `linear-gradient(135deg, ${primary}, ${secondary})` }}
+          >
+            <AgentAvatar chatbot={chatbot} className="size-10 text-xl" />
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-semibold">{agent}</p>
+              <p className="text-xs opacity-90">● Online</p>
+            </div>
+            <button
+              type="button"
+              aria-label="Close chat"
+              onClick={() => setOpen(false)}
+              className="rounded-full p-1.5 hover:bg-white/20 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+            >
+              <XIcon className="size-5" aria-hidden="true" />
+            </button>
+          </header>
+
+          <div ref={listRef} role="log" aria-live="polite" aria-label="Messages" className="flex flex-1 flex-col gap-3 overflow-y-auto bg-muted/30 p-4">
+            {messages.map((message) => (
+              <div key={message.id} className={cn('flex', message.isBot ? 'justify-start' : 'justify-end')}>
+                <div
+                  className={cn(
+                    'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap shadow-xs',
+                    message.error !== undefined
+                      ? 'rounded-bl-sm border border-red-200 bg-red-50 text-red-700'
+                      : message.isBot
+                        ? 'rounded-bl-sm bg-background text-foreground'
+                        : 'rounded-br-sm text-white',
+                  )}
+                  style={message.isBot ? undefined : { backgroundColor: primary }}
+                  role={message.error !== undefined ? 'alert' : undefined}
+                >
+                  {message.error !== undefined ? (
+                    <>
+                      {message.text}
+                      {message.error && <span className="mt-1 block text-xs opacity-90">{message.error}</span>}
+                    </>
+                  ) : message.isBot ? (
+                    <MessageText text={message.text} />
+                  ) : (
+                    message.text
+                  )}
+                </div>
+              </div>
+            ))}
+            {waiting && (
+              <div className="flex justify-start">
+                <div role="status" className="rounded-2xl rounded-bl-sm bg-background px-3.5 py-2 text-sm text-muted-foreground italic shadow-xs">
+                  typing...
+                </div>
+              </div>
+            )}
+          </div>
+
+          <form onSubmit={(event) => void send(event)} className="flex items-center gap-2 border-t p-3">
+            <label htmlFor="demo-chat-input" className="sr-only">
+              Your message
+            </label>
+            <input
+              id="demo-chat-input"
+              ref={inputRef}
+              value={input}
+              onChange={(event) => setInput(event.target.value)}
+              placeholder="Type your message..."
+              autoComplete="off"
+              maxLength={2000}
+              className="h-10 min-w-0 flex-1 rounded-full border border-input bg-transparent px-4 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            />
+            <button
+              type="submit"
+              aria-label="Send message"
+              disabled={waiting}
+              className="flex size-10 shrink-0 items-center justify-center rounded-full text-white transition-opacity disabled:opacity-50"
+              style={{ backgroundColor: primary }}
+            >
+              <ArrowUpIcon className="size-5" aria-hidden="true" />
+            </button>
+          </form>
+        </section>
+      )}
+
+      <button
+        type="button"
+        onClick={toggle}
+        aria-label={open ? 'Hide chat' : 'Open chat'}
+        aria-expanded={open}
+        className="fixed right-4 bottom-4 z-50 flex size-16 items-center justify-center overflow-hidden rounded-full text-3xl text-white shadow-xl transition-transform hover:scale-105 focus-visible:ring-4 focus-visible:ring-ring/50 focus-visible:outline-none sm:right-6"
+        style={{ background: `linear-gradient(135deg, ${primary}, ${secondary})` }}
+      >
+        {chatbot.agent_image ? <img src={chatbot.agent_image} alt="" className="size-full object-cover" /> : <span aria-hidden="true">💬</span>}
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import {
+  chatResponseSchema,
+  correctionSchema,
+  demoStatsSchema,
+  publicChatbotResponseSchema,
+  type ChatRequest,
+  type ChatResponse,
+  type Correction,
+  type DemoStats,
+  type PublicChatbot,
+  type SaveCorrectionRequest,
+  type TrackDemoAnalyticsRequest,
+} from '@contracts/chat';
+import * as z from 'zod';
+import type { ApiClient } from '@/lib/api';
+
+const okResponseSchema = z.object({ ok: z.literal(true) });
+const correctionResponseSchema = z.object({ correction: correctionSchema });
+
+/** POST /chat (chat-with-emma): public, used by the test chat and the demo widget. */
+export function sendChatMessage(api: ApiClient, body: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
+  return api.request('/chat', { method: 'POST', body, schema: chatResponseSchema, auth: false, signal });
+}
+
+/** GET /public/chatbots/{id}: the demo-safe fields; inactive or unknown is a 404 ApiError. */
+export async function getPublicChatbot(api: ApiClient, id: string, signal?: AbortSignal): Promise<PublicChatbot> {
+  const { chatbot } = await api.request(`/public/chatbots/${encodeURIComponent(id)}`, {
+    schema: publicChatbotResponseSchema,
+    auth: false,
+    signal,
+  });
+  return chatbot;
+}
+
+/** GET /public/chatbots/{id}/demo-stats (get-demo-stats). */
+export function getDemoStats(api: ApiClient, id: string, signal?: AbortSignal): Promise<DemoStats> {
+  return api.request(`/public/chatbots/${encodeURIComponent(id)}/demo-stats`, {
+    schema: demoStatsSchema,
+    auth: false,
+    signal,
+  });
+}
+
+/** POST /demo/analytics (track-demo-analytics). Failures are only logged (spec 000 section 8). */
+export async function trackDemoEvent(api: ApiClient, body: TrackDemoAnalyticsRequest): Promise<void> {
+  try {
+    await api.request('/demo/analytics', { method: 'POST', body, schema: okResponseSchema, auth: false });
+  } catch (error) {
+    console.warn('Demo tracking failed:', error);
+  }
+}
+
+/** POST /chatbots/{id}/corrections: the owner's edit of a test chat reply. */
+export async function saveCorrection(api: ApiClient, chatbotId: string, body: SaveCorrectionRequest): Promise<Correction> {
+  const { correction } = await api.request(`/chatbots/${encodeURIComponent(chatbotId)}/corrections`, {
+    method: 'POST',
+    body,
+    schema: correctionResponseSchema,
+  });
+  return correction;
+}

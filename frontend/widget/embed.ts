@@ -1,0 +1,94 @@
+/**
+ * `embed.js`: the script of the embed code an owner pastes into their site,
+ *
+ *   <script src="{product origin}/embed.js" data-chatbot-id="{id}" async></script>
+ *
+ * It finds its own script element, reads `/config.json` from the origin it was loaded from (for the
+ * API's URL), then the bot's public profile, and mounts the widget in a shadow root. An inactive or
+ * unknown bot (404) renders nothing. No framework and no zod (types only): the budget is 12 KB gzip.
+ */
+import type { ChatResponse, PublicChatbot } from '../../functions/contracts/chat.js';
+import type { RuntimeConfig } from '../../functions/contracts/runtime-config.js';
+import { mountWidget } from './widget.js';
+
+const TAG = '[chat widget]';
+
+function ownScript(): HTMLScriptElement | undefined {
+  const current = document.currentScript;
+  if (current instanceof HTMLScriptElement && current.dataset.chatbotId) return current;
+  return Array.from(document.querySelectorAll<HTMLScriptElement>('script[data-chatbot-id]')).find((script) => {
+    try {
+      return new URL(script.src, location.href).pathname.endsWith('/embed.js');
+    } catch {
+      return false;
+    }
+  });
+}
+
+async function errorText(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { error?: unknown; message?: unknown };
+    const text = body.error ?? body.message;
+    if (typeof text === 'string' && text) return text;
+  } catch {
+    // Not JSON: fall through.
+  }
+  return response.status === 429
+    ? 'Too many messages. Please wait a moment and try again.'
+    : 'Sorry, something went wrong. Please try again.';
+}
+
+async function start(script: HTMLScriptElement): Promise<void> {
+  const chatbotId = script.dataset.chatbotId?.trim();
+  if (!chatbotId) return;
+  // The same bot embedded twice on a page shows one widget.
+  const marks = window as unknown as Record<string, boolean | undefined>;
+  const mark = `__assistantWidget_${chatbotId}`;
+  if (marks[mark]) return;
+  marks[mark] = true;
+
+  const origin = new URL(script.src, location.href).origin;
+  const configResponse = await fetch(`${origin}/config.json`);
+  if (!configResponse.ok) throw new Error(`config.json answered ${configResponse.status}`);
+  const { apiUrl } = (await configResponse.json()) as Pick<RuntimeConfig, 'apiUrl'>;
+  const api = apiUrl.replace(/\/+$/, '');
+
+  const profile = await fetch(`${api}/public/chatbots/${encodeURIComponent(chatbotId)}`);
+  if (profile.status === 404) {
+    console.warn(TAG, `Assistant ${chatbotId} is inactive or does not exist; the widget is not shown.`);
+    return;
+  }
+  if (!profile.ok) throw new Error(`the assistant's profile answered ${profile.status}`);
+  const { chatbot } = (await profile.json()) as { chatbot: PublicChatbot };
+
+  const send = async (message: string, contactId: string): Promise<string> => {
+    let response: Response;
+    try {
+      response = await fetch(`${api}/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message, chatbotId, contactId, contactName: 'Website Visitor' }),
+      });
+    } catch {
+      throw new Error('Could not reach the assistant. Please check your connection and try again.');
+    }
+    if (!response.ok) throw new Error(await errorText(response));
+    return ((await response.json()) as ChatResponse).message;
+  };
+
+  const mount = () => {
+    const host = document.createElement('assistant-widget');
+    host.setAttribute('data-chatbot-id', chatbotId);
+    document.body.append(host);
+    mountWidget(host, { chatbotId, bot: chatbot, assetOrigin: origin, send });
+  };
+  if (document.body) mount();
+  else document.addEventListener('DOMContentLoaded', mount, { once: true });
+}
+
+const script = ownScript();
+if (script) {
+  start(script).catch((error: unknown) => {
+    console.warn(TAG, 'Could not load the chat widget:', error instanceof Error ? error.message : error);
+  });
+}

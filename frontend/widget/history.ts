@@ -1,0 +1,56 @@
+/**
+ * The visitor's conversation with one assistant, kept in localStorage so a reload (or the next page of
+ * the site) shows it and continues it: the contact id the chat engine knows the visitor by, and the
+ * last messages. Storage can be missing or refuse (private modes, blocked third-party storage): the
+ * widget then works for the current page only.
+ */
+export interface StoredMessage {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+export interface ConversationState {
+  contactId: string;
+  messages: StoredMessage[];
+}
+
+export const MAX_STORED_MESSAGES = 50;
+
+export const storageKey = (chatbotId: string) => `assistant-widget:${chatbotId}`;
+
+export function newContactId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return `web_${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function loadConversation(chatbotId: string): ConversationState {
+  try {
+    const saved = JSON.parse(storage()?.getItem(storageKey(chatbotId)) ?? 'null') as Partial<ConversationState> | null;
+    if (saved && typeof saved.contactId === 'string' && saved.contactId) {
+      const messages = Array.isArray(saved.messages)
+        ? saved.messages.filter((m) => m && (m.role === 'user' || m.role === 'assistant') && typeof m.text === 'string')
+        : [];
+      return { contactId: saved.contactId, messages: messages.slice(-MAX_STORED_MESSAGES) };
+    }
+  } catch {
+    // Unreadable or not ours: start afresh.
+  }
+  return { contactId: newContactId(), messages: [] };
+}
+
+export function saveConversation(chatbotId: string, state: ConversationState): void {
+  state.messages = state.messages.slice(-MAX_STORED_MESSAGES);
+  try {
+    storage()?.setItem(storageKey(chatbotId), JSON.stringify(state));
+  } catch {
+    // Full or refused: the conversation still works on this page.
+  }
+}

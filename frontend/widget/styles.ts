@@ -1,0 +1,48 @@
+/**
+ * The widget's own CSS, inside its shadow root: the host page's CSS cannot reach in, and none of this
+ * reaches out. `:host` resets everything the page might set on the host element or let it inherit
+ * (important declarations of the shadow tree win over the page's, even important ones).
+ *
+ * Custom properties set on `.root`: --p primary colour, --s secondary colour; the style classes
+ * (s-modern, s-classic, s-minimal, s-rounded) set --r (window corners) and --b (bubbles, input).
+ * Position classes: b/t (bottom/top) and r/x (right/left). Under 768 px the window fills the screen.
+ */
+export const widgetCss = `
+:host{all:initial!important;display:block!important}
+*{box-sizing:border-box}
+[hidden]{display:none!important}
+.root{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;color:#111827;--r:16px;--b:16px}
+.s-classic{--r:4px;--b:4px}
+.s-minimal{--r:8px;--b:8px}
+.s-rounded{--r:28px;--b:22px}
+button{font:inherit;color:inherit;background:none;border:0;padding:0;margin:0;cursor:pointer}
+:focus-visible{outline:2px solid var(--p);outline-offset:2px}
+.l{position:fixed;z-index:2147483000;width:60px;height:60px;border-radius:50%;background:linear-gradient(135deg,var(--p),var(--s));color:#fff;font-size:28px;display:flex;align-items:center;justify-content:center;overflow:hidden;box-shadow:0 6px 20px rgba(0,0,0,.25)}
+.l img{width:100%;height:100%;object-fit:cover}
+.w{position:fixed;z-index:2147483001;width:380px;height:600px;max-width:calc(100vw - 40px);max-height:calc(100vh - 112px);display:flex;flex-direction:column;overflow:hidden;background:#fff;border-radius:var(--r);box-shadow:0 12px 40px rgba(0,0,0,.22)}
+.b .l{bottom:20px}.t .l{top:20px}.b .w{bottom:92px}.t .w{top:92px}
+.r .l,.r .w{right:20px}.x .l,.x .w{left:20px}
+.h{display:flex;align-items:center;gap:10px;padding:12px 14px;background:linear-gradient(135deg,var(--p),var(--s));color:#fff}
+.s-classic .h{background:var(--p)}
+.s-minimal .h{background:#fff;color:#111827;border-bottom:1px solid #e5e7eb}
+.s-minimal .w{border:1px solid #e5e7eb;box-shadow:0 4px 16px rgba(0,0,0,.12)}
+.h img{width:36px;height:36px;border-radius:50%;object-fit:cover;background:#fff;flex:none}
+.n{font-weight:600;font-size:15px}
+.o{font-size:12px;opacity:.9}
+.c{margin-left:auto;width:32px;height:32px;border-radius:8px;font-size:24px;line-height:32px;text-align:center}
+.h .c:focus-visible{outline-color:currentColor}
+.g{flex:1;overflow-y:auto;padding:14px;display:flex;flex-direction:column;gap:8px;background:#f9fafb}
+.m{max-width:85%;padding:9px 12px;border-radius:var(--b);white-space:pre-wrap;overflow-wrap:anywhere}
+.u{align-self:flex-end;background:var(--p);color:#fff}
+.a{align-self:flex-start;background:#fff;border:1px solid #e5e7eb}
+.e{align-self:flex-start;background:#fef2f2;border:1px solid #fca5a5;color:#b91c1c}
+.a a{color:var(--s);font-weight:600;text-decoration:underline}
+.y{align-self:flex-start;color:#6b7280;font-style:italic;font-size:13px}
+.f{display:flex;align-items:flex-end;gap:8px;padding:10px;border-top:1px solid #e5e7eb;background:#fff}
+textarea{flex:1;resize:none;min-height:40px;max-height:120px;padding:9px 12px;border:1px solid #d1d5db;border-radius:var(--b);font:inherit;color:inherit;background:#fff;outline:0}
+textarea:focus{border-color:var(--p);box-shadow:0 0 0 1px var(--p)}
+.d{flex:none;width:40px;height:40px;border-radius:50%;background:var(--p);color:#fff;font-size:18px}
+.d:disabled{opacity:.5;cursor:default}
+@media (max-width:767px){.w{top:0!important;right:0!important;bottom:0!important;left:0!important;width:auto;height:auto;max-width:none;max-height:none;border-radius:0;border:0}textarea{font-size:16px}}
+@media print{.root{display:none}}
+`;

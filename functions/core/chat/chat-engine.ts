@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import type { ChatRequest, ChatResponse } from '../../contracts/chat.js';
+import { DEFAULT_CONVERSATION_SETTINGS, conversationSettingsSchema } from '../../contracts/chatbot.js';
+import { db } from '../data/db.js';
+import { notFound } from '../http/http-error.js';
+import { searchKnowledge } from '../knowledge/index-knowledge.js';
+import type { SearchHit } from '../knowledge/search-index.js';
+import { log } from '../runtime/log.js';
+import { limitAnswerLength } from './answer-length.js';
+import { continueOrStartConversation, recentMessages, storeMessage } from './conversation-store.js';
+import { matchingCorrection } from './corrections.js';
+import { TRANSFER_MESSAGE, matchedEscalationTrigger } from './escalation.js';
+import { offlineAnswer } from './offline-responder.js';
+import { ProviderFailure, llmConfigured, openAiAnswer } from './openai-responder.js';
+import { enforceRateLimits } from './rate-limit.js';
+import { systemPrompt, temperatureFor } from './system-prompt.js';
+
+/** Public chat limits: per assistant (all its visitors) and per visitor. */
+export const CHAT_LIMITS = { perBotPerMinute: 120, perClientPerMinute: 20 };
+const PASSAGES = 5;
+
+/** What the visitor sees when the AI provider fails; their message is kept. */
+export const PROVIDER_FAILURE_MESSAGE = "Sorry, I can't answer right now. Please try again in a moment.";
+
+export type ChatOutcome = ChatResponse | { error: string };
+
+async function knowledgeFor(chatbotId: string, indexVersion: string | undefined, question: string): Promise<SearchHit[]> {
+  if (!indexVersion) return [];
+  try {
+    return await searchKnowledge(chatbotId, indexVersion, question, PASSAGES);
+  } catch (error) {
+    // A missing or unreadable index must not stop the conversation: answer from what is left.
+    log.warn('Knowledge search failed', { chatbotId, indexVersion, error });
+    return [];
+  }
+}
+
+/**
+ * chat-with-emma: one visitor message in, one grounded answer out. Loads the active assistant and its
+ * settings, continues or starts the conversation, checks escalation, retrieves knowledge, applies the
+ * owner's corrections, answers with the LLM or the offline responder, and stores both messages.
+ */
+export async function chat(request: ChatRequest, clientAddress: string, now = new Date()): Promise<ChatOutcome> {
+  const { data: bot } = await db().entities.chatbot.get({ chatbot_id: request.chatbotId }).go();
+  if (!bot || bot.is_active === false) throw notFound('This assistant is not available');
+
+  await enforceRateLimits([
+    { key: `chat:bot:${bot.chatbot_id}`, limit: CHAT_LIMITS.perBotPerMinute, windowSeconds: 60 },
+    { key: `chat:client:${bot.chatbot_id}:${clientAddress}:${request.contactId}`, limit: CHAT_LIMITS.perClientPerMinute, windowSeconds: 60 },
+  ]);
+
+  const parsedSettings = conversationSettingsSchema.safeParse({ ...DEFAULT_CONVERSATION_SETTINGS, ...(bot.conversation_settings ?? {}) });
+  const settings = parsedSettings.success ? parsedSettings.data : DEFAULT_CONVERSATION_SETTINGS;
+  const started = performance.now();
+  const { conversationId } = await continueOrStartConversation({
+    chatbotId: bot.chatbot_id,
+    ownerId: bot.user_id,
+    contactId: request.contactId,
+    contactName: request.contactName,
+    timeoutMs: settings.conversationTimeout,
+    now,
+  });
+  const history = await recentMessages(conversationId, settings.contextWindow);
+  await storeMessage(conversationId, { sender_type: 'user', content: request.message, created_at: now.toISOString() });
+
+  let answer: string;
+  let sources: { title: string; url: string }[] = [];
+  let transferRequested = false;
+  const trigger = settings.handoffEnabled ? matchedEscalationTrigger(request.message, settings.escalationTriggers) : undefined;
+  if (trigger) {
+    await db()
+      .entities.agentTransfer.create({
+        chatbot_id: bot.chatbot_id,
+        transfer_id: randomUUID(),
+        conversation_id: conversationId,
+        status: 'pending',
+        trigger_reason: `Escalation trigger: "${trigger}"`,
+        transferred_at: now.toISOString(),
+      })
+      .go();
+    answer = TRANSFER_MESSAGE;
+    transferRequested = true;
+  } else {
+    const [correction, passages] = await Promise.all([
+      matchingCorrection(bot.chatbot_id, request.message),
+      knowledgeFor(bot.chatbot_id, bot.index_version, request.message),
+    ]);
+    if (llmConfigured()) {
+      try {
+        answer = await openAiAnswer({
+          system: systemPrompt({
+            businessName: bot.business_name,
+            agentName: bot.agent_name,
+            personality: bot.agent_personality,
+            websiteUrl: bot.website_url,
+            settings,
+            passages,
+            requiredAnswer: correction?.corrected_response,
+          }),
+          history,
+          question: request.message,
+          temperature: temperatureFor(settings.creativityLevel),
+          maxCharacters: settings.maxResponseLength,
+        });
+        sources = passages.filter((p) => p.url).map((p) => ({ title: p.title, url: p.url! })).slice(0, 3);
+      } catch (error) {
+        if (!(error instanceof ProviderFailure)) throw error;
+        log.error('AI provider failed', { chatbotId: bot.chatbot_id, conversationId, error: error.message });
+        return { error: PROVIDER_FAILURE_MESSAGE };
+      }
+    } else if (correction) {
+      answer = correction.corrected_response;
+    } else {
+      const grounded = offlineAnswer(request.message, passages, settings.strictnessLevel);
+      answer = grounded.answer ?? settings.fallbackMessage;
+      sources = grounded.sources;
+    }
+  }
+
+  answer = limitAnswerLength(answer, settings.maxResponseLength);
+  const messageId = await storeMessage(conversationId, {
+    sender_type: 'assistant',
+    content: answer,
+    created_at: new Date().toISOString(),
+    response_time_ms: Math.round(performance.now() - started),
+    sources,
+  });
+  return { message: answer, conversationId, messageId, sources, transferRequested };
+}
+

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { db } from '../data/db.js';
+
+export interface StoredMessage {
+  sender_type: 'user' | 'assistant' | 'system';
+  content: string;
+  created_at: string;
+}
+
+/**
+ * The visitor's latest conversation with this assistant if it is still within the conversation
+ * timeout, else a new one (spec 001: conversationTimeout starts a new conversation).
+ */
+export async function continueOrStartConversation(args: {
+  chatbotId: string;
+  ownerId: string;
+  contactId: string;
+  contactName?: string;
+  timeoutMs: number;
+  now: Date;
+}): Promise<{ conversationId: string; isNew: boolean }> {
+  const { data } = await db()
+    .entities.conversation.query.byContact({ chatbot_id: args.chatbotId, contact_id: args.contactId })
+    .go({ order: 'desc', limit: 1 });
+  const latest = data[0];
+  if (latest && args.now.getTime() - Date.parse(latest.last_message_at) <= args.timeoutMs) {
+    return { conversationId: latest.conversation_id, isNew: false };
+  }
+  const conversationId = randomUUID();
+  await db()
+    .entities.conversation.create({
+      conversation_id: conversationId,
+      chatbot_id: args.chatbotId,
+      user_id: args.ownerId,
+      channel: 'website',
+      contact_id: args.contactId,
+      contact_name: args.contactName,
+      status: 'active',
+      last_message_at: args.now.toISOString(),
+      created_at: args.now.toISOString(),
+    })
+    .go();
+  return { conversationId, isNew: true };
+}
+
+export async function storeMessage(
+  conversationId: string,
+  message: StoredMessage & { response_time_ms?: number; sources?: { title: string; url: string }[] },
+): Promise<string> {
+  const messageId = randomUUID();
+  await db()
+    .entities.message.create({ conversation_id: conversationId, message_id: messageId, message_type: 'text', ...message })
+    .go();
+  await db()
+    .entities.conversation.patch({ conversation_id: conversationId })
+    .set({ last_message_at: message.created_at })
+    .go();
+  return messageId;
+}
+
+/** The last `count` messages of a conversation, oldest first (the model's context window). */
+export async function recentMessages(conversationId: string, count: number): Promise<StoredMessage[]> {
+  const { data } = await db()
+    .entities.message.query.byConversation({ conversation_id: conversationId })
+    .go({ order: 'desc', limit: count });
+  return data.reverse().map(({ sender_type, content, created_at }) => ({ sender_type, content, created_at }));
+}
