@@ -1,9 +1,7 @@
-import { cn } from '@/lib/cn';
-
-/** Three bouncing dots; the label is read by screen readers. */
+/** Three bouncing dots; the label is read by screen readers. (No cn: the landing chat chunk stays dependency-free.) */
 export function TypingDots({ label, className }: { label: string; className?: string }) {
   return (
-    <span role="status" aria-label={label} className={cn('inline-flex items-center gap-1', className)}>
+    <span role="status" aria-label={label} className={`inline-flex items-center gap-1 ${className ?? ''}`}>
       {[0, 150, 300].map((delay) => (
         <span
           key={delay}

@@ -1,8 +1,6 @@
-import { TRIAL_DAYS } from '@contracts/account';
 import { ArrowUpIcon, CalendarIcon, MessageCircleIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { TypingDots } from '@/chat/TypingDots';
-import { cn } from '@/lib/cn';
 import { cannedReply, QUICK_QUESTIONS, type DemoReplyContext } from '@/landing/demo-replies';
 
 /** Spec 000 section 9: the landing demo chat opens by itself after 3 s (once per browser). */
@@ -43,14 +41,16 @@ function rememberAutoOpened(): void {
 
 interface LandingDemoChatProps {
   productName: string;
+  /** Passed in rather than imported, so this chunk does not pull in the contracts (zod). */
+  trialDays: number;
   bookingUrl?: string;
   /** Increments each time the page asks to open the chat ('See Live Example', window.openDemoChat). */
   openRequest: number;
 }
 
 /** The floating sample-assistant chat of the landing page. Canned replies only: no network calls. */
-export default function LandingDemoChat({ productName, bookingUrl, openRequest }: LandingDemoChatProps) {
-  const context: DemoReplyContext = { productName, trialDays: TRIAL_DAYS, canBook: Boolean(bookingUrl) };
+export default function LandingDemoChat({ productName, trialDays, bookingUrl, openRequest }: LandingDemoChatProps) {
+  const context: DemoReplyContext = { productName, trialDays, canBook: Boolean(bookingUrl) };
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState('');
   const [typing, setTyping] = useState(false);
@@ -146,12 +146,11 @@ export default function LandingDemoChat({ productName, bookingUrl, openRequest }
 
           <div ref={listRef} role="log" aria-live="polite" aria-label="Messages" className="flex flex-1 flex-col gap-3 overflow-y-auto bg-muted/30 p-4">
             {messages.map((message) => (
-              <div key={message.id} className={cn('flex flex-col gap-2', message.isBot ? 'items-start' : 'items-end')}>
+              <div key={message.id} className={`flex flex-col gap-2 ${message.isBot ? 'items-start' : 'items-end'}`}>
                 <div
-                  className={cn(
-                    'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap shadow-xs',
-                    message.isBot ? 'rounded-bl-sm bg-background' : 'rounded-br-sm bg-primary text-primary-foreground',
-                  )}
+                  className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap shadow-xs ${
+                    message.isBot ? 'rounded-bl-sm bg-background' : 'rounded-br-sm bg-primary text-primary-foreground'
+                  }`}
                 >
                   {message.text}
                 </div>

@@ -143,7 +143,7 @@ export default function LandingPage() {
       </main>
 
       <Suspense fallback={null}>
-        <LandingDemoChat productName={productName} bookingUrl={bookingUrl} openRequest={chatOpenRequest} />
+        <LandingDemoChat productName={productName} trialDays={TRIAL_DAYS} bookingUrl={bookingUrl} openRequest={chatOpenRequest} />
       </Suspense>
     </div>
   );

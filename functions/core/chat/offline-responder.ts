@@ -36,9 +36,16 @@ export function offlineAnswer(question: string, passages: readonly SearchHit[], 
   const questionTerms = termsOf(question);
   if (questionTerms.length === 0) return { sources: [] };
   const needed = requiredCoverage(strictnessLevel);
-  const best = passages.find(
-    (p) => coverage(questionTerms, new Set(termsOf(`${p.title} ${p.heading ?? ''} ${p.text}`))) >= needed,
-  );
+  // Of the retrieved passages, the one that covers most of the question (search rank breaks ties).
+  let best: SearchHit | undefined;
+  let bestCoverage = needed;
+  for (const passage of passages) {
+    const covered = coverage(questionTerms, new Set(termsOf(`${passage.title} ${passage.heading ?? ''} ${passage.text}`)));
+    if (covered > bestCoverage || (!best && covered >= needed)) {
+      best = passage;
+      bestCoverage = covered;
+    }
+  }
   if (!best) return { sources: [] };
 
   const sentences = sentencesOf(plainText(best.text));

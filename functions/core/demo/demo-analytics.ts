@@ -21,7 +21,7 @@ export async function trackDemoEvent(event: TrackDemoAnalyticsRequest, clientAdd
     .data((attr, op) => [
       op.set(attr.last_at, at),
       // The first event of a visit starts it; later events only move its end.
-      op.set(attr.first_at, op.ifNotExists(attr.first_at, at)),
+      op.ifNotExists(attr.first_at, at),
     ])
     .add(event.event_type === 'demo_view' ? { views: 1 } : { interactions: 1 })
     .go();

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signUpAndSignIn } from '../support/accounts.js';
+import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
+import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
+import { withRuntimeEnv } from '../support/runtime-env.js';
+
+const { apiUrl, config, env } = inject('runtime');
+
+/** The public chat route, as the widget calls it: no token. */
+async function ask(chatbotId: string, message: string, contactId = `it_${Math.random()}`) {
+  const res = await fetch(`${apiUrl}/chat`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ message, chatbotId, contactId, contactName: 'Integration Visitor' }),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+async function storedMessages(conversationId: string) {
+  return withRuntimeEnv(env, async () => {
+    const { db } = await import('../../functions/core/data/db.js');
+    const { data } = await db().entities.message.query.byConversation({ conversation_id: conversationId }).go();
+    return data.map((m) => ({ sender: m.sender_type, content: m.content }));
+  });
+}
+
+describe('the chat engine (offline responder) answers from what the assistant learned', () => {
+  let site: FixtureSite;
+  let owner: ApiClient;
+  let chatbotId: string;
+  beforeAll(async () => {
+    site = await startFixtureSite({ pages: 30, hangingPage: false });
+    owner = apiClient(apiUrl, (await signUpAndSignIn(config)).idToken);
+    chatbotId = (await owner.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id;
+    await waitForCrawl(owner, chatbotId);
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  it("answers with the site's facts and the page they come from", async () => {
+    const { status, body } = await ask(chatbotId, 'How far ahead should I order a birthday cake?');
+    expect(status).toBe(200);
+    expect(body.message).toMatch(/Five days for most cakes/);
+    expect(body.message).toContain(site.url);
+    expect(body.sources[0].url).toContain(site.url);
+    expect(body.transferRequested).toBe(false);
+  });
+
+  it('says the fallback message when nothing it knows answers the question', async () => {
+    const { body } = await ask(chatbotId, 'Can you insure my motorcycle against theft?');
+    expect(body.message).toBe("I'm not sure I understand. Could you please rephrase that?");
+    expect(body.sources).toEqual([]);
+  });
+
+  it('stores every message and continues the conversation of the same visitor', async () => {
+    const contactId = `visitor_${Date.now()}`;
+    const first = await ask(chatbotId, 'Do you have gluten-free products?', contactId);
+    const second = await ask(chatbotId, 'Are your products vegan?', contactId);
+    expect(second.body.conversationId).toBe(first.body.conversationId);
+    const messages = await storedMessages(first.body.conversationId);
+    expect(messages.map((m) => m.sender)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(messages[0]!.content).toBe('Do you have gluten-free products?');
+    expect(messages[3]!.content).toBe(second.body.message);
+  });
+
+  it("uses the owner's correction for the same question, however it is typed", async () => {
+    const saved = await owner.post(`/chatbots/${chatbotId}/corrections`, {
+      original_message: 'Do you deliver on Sundays?',
+      original_response: 'Something wrong',
+      corrected_response: 'No, our van delivers Monday to Saturday only.',
+      context_used: 'Live Training Correction',
+    });
+    expect(saved.status).toBe(201);
+    const { body } = await ask(chatbotId, 'do you deliver on sundays');
+    expect(body.message).toBe('No, our van delivers Monday to Saturday only.');
+  });
+
+  it('only the owner may save corrections (404 for anyone else, 400 for an empty correction)', async () => {
+    const stranger = apiClient(apiUrl, (await signUpAndSignIn(config)).idToken);
+    const correction = { original_message: 'Hi', original_response: 'Hello', corrected_response: 'Welcome!' };
+    expect((await stranger.post(`/chatbots/${chatbotId}/corrections`, correction)).status).toBe(404);
+    const empty = await owner.post(`/chatbots/${chatbotId}/corrections`, { ...correction, corrected_response: ' ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toMatch(/Please enter a response/);
+  });
+
+  it('an escalation trigger requests a human agent and tells the visitor', async () => {
+    const { body } = await ask(chatbotId, 'Please let me speak to human now');
+    expect(body).toMatchObject({ transferRequested: true, message: 'Let me connect you with a human agent who can better assist you.' });
+  });
+
+  it('refuses unknown and inactive assistants with 404 and answers nothing', async () => {
+    expect((await ask('no-such-bot', 'Hello?')).status).toBe(404);
+    const other = apiClient(apiUrl, (await signUpAndSignIn(config)).idToken);
+    const id = (await other.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id;
+    await other.put(`/chatbots/${id}/active`, { is_active: false });
+    const refused = await ask(id, 'What are your opening hours?');
+    expect(refused.status).toBe(404);
+    expect(refused.body.error).toEqual(expect.any(String));
+    expect((await fetch(`${apiUrl}/public/chatbots/${id}`)).status).toBe(404);
+  });
+
+  it('bounds message size and refuses blank messages', async () => {
+    const long = await ask(chatbotId, 'x'.repeat(2001));
+    expect(long.status).toBe(400);
+    expect(long.body.error).toMatch(/at most 2000 characters/);
+    expect((await ask(chatbotId, '   ')).status).toBe(400);
+  });
+
+  it('rate limits one visitor (429 with a clear message)', async () => {
+    const contactId = `flood_${Date.now()}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) statuses.push((await ask(chatbotId, `Hello number ${i}`, contactId)).status);
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    const refused = await ask(chatbotId, 'Hello again', contactId);
+    expect(refused.body.error).toMatch(/Too many requests/);
+  });
+
+  it('serves only safe public fields of an active assistant', async () => {
+    const res = await fetch(`${apiUrl}/public/chatbots/${chatbotId}`, { headers: { origin: 'https://customer.example' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://customer.example');
+    const { chatbot } = await res.json();
+    expect(chatbot).toMatchObject({ id: chatbotId, is_active: true, welcome_message: 'Hello! How can I help you today?' });
+    expect(chatbot).not.toHaveProperty('user_id');
+    expect(chatbot).not.toHaveProperty('conversation_settings');
+    expect(chatbot).not.toHaveProperty('embed_code');
+  });
+
+  it('demo statistics count views and interactions per visit', async () => {
+    const session = `s_${Date.now()}`;
+    const track = (event_type: string, extra = {}) =>
+      fetch(`${apiUrl}/demo/analytics`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ chatbot_id: chatbotId, event_type, session_id: session, ...extra }),
+      });
+    const before = await (await fetch(`${apiUrl}/public/chatbots/${chatbotId}/demo-stats`)).json();
+    expect((await track('demo_view')).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await track('demo_interaction', { metadata: { message_content: 'Hello' } })).status).toBe(200);
+    const after = await (await fetch(`${apiUrl}/public/chatbots/${chatbotId}/demo-stats`)).json();
+    expect(after.total_views).toBe(before.total_views + 1);
+    expect(after.total_interactions).toBe(before.total_interactions + 1);
+    expect(after.avg_session_time).toBeGreaterThanOrEqual(1);
+    expect(after.last_accessed).toEqual(expect.any(String));
+    expect((await track('demo_click')).status).toBe(400);
+    expect((await track('demo_interaction', { metadata: { message_content: 'x'.repeat(101) } })).status).toBe(400);
+  });
+});
