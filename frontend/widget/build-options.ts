@@ -19,6 +19,7 @@ export const embedBuildOptions: BuildOptions = {
   platform: 'browser',
   target: 'es2019',
   legalComments: 'none',
-  charset: 'utf8',
+  // ASCII output (non-ASCII escaped): a script served without a charset is decoded in the page's encoding.
+  charset: 'ascii',
   logLevel: 'warning',
 };

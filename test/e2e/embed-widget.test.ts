@@ -54,7 +54,8 @@ async function serve(handler: (req: IncomingMessage, res: ServerResponse, body: 
   };
 }
 
-const html = (res: ServerResponse, page: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+const html = (res: ServerResponse, page: string, charset = 'utf-8') =>
+  res.writeHead(200, { 'content-type': `text/html; charset=${charset}` }).end(page);
 
 /** The widget's parts, found through its (open) shadow root like a visitor's assistive technology would. */
 function widget(page: Page) {
@@ -197,7 +198,9 @@ describe('the embed widget against a stand-in API (the widget alone)', () => {
       }
       const [, id] = /^\/page\/([\w-]+)$/.exec(url) ?? [];
       if (id) {
-        return html(res, customerPage(`<script src="http://localhost:${product.port}/embed.js" data-chatbot-id="${id}" async></script>`));
+        // A page in windows-1252: the script (served without a charset) is decoded in the page's encoding.
+        const embed = `<script src="http://localhost:${product.port}/embed.js" data-chatbot-id="${id}" async></script>`;
+        return html(res, customerPage(embed).replace('<meta charset="utf-8">', ''), 'windows-1252');
       }
       res.writeHead(404).end();
     });

@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePorts } from '../../local/ports.js';
+import { startLocalRuntime, type LocalRuntime } from '../../local/runtime.js';
+import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
+import { signUpAndSignIn } from '../support/accounts.js';
+import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
+import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
+
+/**
+ * A runtime of its own in this worker: the handlers run in-process and read OPENAI_* from this
+ * process's environment, pointed at a local fake of the OpenAI API.
+ */
+describe('the chat engine with an AI provider (OpenAI client, local fake server)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'assistants-openai-'));
+  let runtime: LocalRuntime;
+  let fake: FakeOpenAi;
+  let site: FixtureSite;
+  let owner: ApiClient;
+  let chatbotId: string;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    process.env.OPENAI_API_KEY = 'sk-test';
+    process.env.OPENAI_BASE_URL = fake.baseURL;
+    runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web: 'none' });
+    site = await startFixtureSite({ pages: 30, hangingPage: false });
+    owner = apiClient(runtime.apiUrl, (await signUpAndSignIn(runtime.config)).idToken);
+    chatbotId = (await owner.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id;
+    await waitForCrawl(owner, chatbotId);
+  }, 120_000);
+  afterAll(async () => {
+    delete process.env.OPENAI_API_KEY;
+    delete process.env.OPENAI_BASE_URL;
+    await site?.stop();
+    await runtime?.stop();
+    await fake?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const ask = async (message: string, contactId = `ai_${Math.random()}`) => {
+    const res = await fetch(`${runtime.apiUrl}/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message, chatbotId, contactId }),
+    });
+    return { status: res.status, body: await res.json() };
+  };
+
+  it('sends the retrieved passages, the settings and the history to the model, and returns its answer', async () => {
+    fake.reply = { text: 'Order birthday cakes five days ahead.' };
+    const contactId = `ai_history_${Date.now()}`;
+    await ask('Hello there', contactId);
+    const { status, body } = await ask('How far ahead should I order a birthday cake?', contactId);
+    expect(status).toBe(200);
+    expect(body.message).toBe('Order birthday cakes five days ahead.');
+    const request = fake.chatRequests.at(-1)!;
+    const messages = request.messages as { role: string; content: string }[];
+    const system = messages[0]!;
+    expect(system.role).toBe('system');
+    expect(system.content).toContain('Five days for most cakes');
+    expect(system.content).toContain(site.url);
+    expect(system.content).toContain("I'm not sure I understand. Could you please rephrase that?");
+    expect(system.content).toContain('under 500 characters');
+    expect(request.temperature).toBe(0.22);
+    expect(messages.slice(1).map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(messages.at(-1)!.content).toBe('How far ahead should I order a birthday cake?');
+  });
+
+  it("gives the model the owner's correction as the required answer", async () => {
+    await owner.post(`/chatbots/${chatbotId}/corrections`, {
+      original_message: 'Do you deliver on Sundays?',
+      original_response: 'Yes',
+      corrected_response: 'No, our van delivers Monday to Saturday only.',
+    });
+    fake.reply = { text: 'No, our van delivers Monday to Saturday only.' };
+    await ask('Do you deliver on Sundays?');
+    expect((fake.chatRequests.at(-1)!.messages as { content: string }[])[0]!.content).toContain(
+      'No, our van delivers Monday to Saturday only.',
+    );
+  });
+
+  it('a provider failure gives the visitor a clear error (no 5xx) and keeps their message', async () => {
+    fake.reply = { status: 500 };
+    const contactId = `ai_fail_${Date.now()}`;
+    const { status, body } = await ask('What are your opening hours?', contactId);
+    expect(status).toBe(200);
+    expect(body).toEqual({ error: "Sorry, I can't answer right now. Please try again in a moment." });
+    const { db } = await import('../../functions/core/data/db.js');
+    const { data: conversations } = await db()
+      .entities.conversation.query.byContact({ chatbot_id: chatbotId, contact_id: contactId })
+      .go();
+    const { data: messages } = await db()
+      .entities.message.query.byConversation({ conversation_id: conversations[0]!.conversation_id })
+      .go();
+    expect(messages.map((m) => [m.sender_type, m.content])).toEqual([['user', 'What are your opening hours?']]);
+  });
+});
