@@ -10,7 +10,9 @@ import { freePorts } from '../local/ports.js';
 import { startLocalRuntime } from '../local/runtime.js';
 import { claimsAsApiGatewayPasses } from '../local/jwt-claims.js';
 import { signUpAndSignIn } from '../test/support/accounts.js';
-import { apiClient } from '../test/support/api-client.js';
+import { apiClient, waitForCrawl } from '../test/support/api-client.js';
+import { startFakeOpenAi } from '../test/support/fake-openai.js';
+import { benchChat, useThousandChunkIndex } from './chat.js';
 import { startFixtureSite } from '../local/sample-site.js';
 import { crawlAndIndexSeconds } from './crawl.js';
 import { benchKnowledge } from './knowledge.js';
@@ -18,6 +20,7 @@ import { buildLambdas } from './build-lambdas.js';
 import { coldStartMs, median } from './cold-start.js';
 import { sampleEvents } from './sample-events.js';
 import { dashboardInitialJsGzipBytes } from './web-size.js';
+import { embedJsGzipBytes } from './embed-size.js';
 
 const RUNS = 5;
 
@@ -27,11 +30,20 @@ async function main() {
   const built = await buildLambdas();
   for (const lambda of built) console.log(`bundle ${lambda.name}: ${(lambda.bytes / 1024).toFixed(1)} KB`);
 
+  const embedBytes = embedJsGzipBytes();
+  if (embedBytes !== undefined) console.log(`embed.js gzip: ${(embedBytes / 1024).toFixed(1)} KB`);
   const webBytes = dashboardInitialJsGzipBytes();
   if (webBytes !== undefined) console.log(`dashboard initial js gzip: ${(webBytes / 1024).toFixed(1)} KB`);
 
   // Cold starts serve a real request: the functions talk to the local stand-ins, like Lambda to AWS.
   const dataDir = mkdtempSync(join(tmpdir(), 'assistants-bench-'));
+  // An instant fake of the AI provider, so chat figures measure our server work, not a model.
+  const fakeAi = await startFakeOpenAi();
+  fakeAi.reply = { text: 'We are open Tuesday to Sunday.' };
+  process.env.OPENAI_API_KEY = 'sk-bench';
+  process.env.OPENAI_BASE_URL = fakeAi.baseURL;
+  process.env.CHAT_LIMIT_PER_BOT_PER_MINUTE = String(1e9);
+  process.env.CHAT_LIMIT_PER_CLIENT_PER_MINUTE = String(1e9);
   const runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web: 'none' });
   const site = await startFixtureSite({ pages: 100, hangingPage: false });
   try {
@@ -43,6 +55,9 @@ async function main() {
     const created = await apiClient(runtime.apiUrl, user.idToken).post('/chatbots', { websiteUrl: site.url });
     if (created.status !== 201) throw new Error(`Could not create the benchmark assistant: ${JSON.stringify(created.body)}`);
     const ctx = { claims, idToken: user.idToken, chatbotId: created.body.chatbot.id as string, websiteUrl: site.url };
+    await waitForCrawl(apiClient(runtime.apiUrl, user.idToken), ctx.chatbotId);
+    await useThousandChunkIndex(ctx.chatbotId);
+    for (const line of await benchChat(runtime.apiUrl, ctx.chatbotId)) console.log(line);
     for (const lambda of built) {
       const event = sampleEvents[lambda.name](ctx);
       const times: number[] = [];
@@ -50,6 +65,7 @@ async function main() {
       console.log(`cold ${lambda.name}: ${Math.round(median(times))} ms`);
     }
   } finally {
+    await fakeAi.stop();
     await site.stop();
     await runtime.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -73,7 +73,10 @@ async function start(script: HTMLScriptElement): Promise<void> {
       throw new Error('Could not reach the assistant. Please check your connection and try again.');
     }
     if (!response.ok) throw new Error(await errorText(response));
-    return ((await response.json()) as ChatResponse).message;
+    // A provider failure is answered 200 with `{ error }` (the visitor's message is kept).
+    const body = (await response.json()) as ChatResponse | { error: string };
+    if ('error' in body) throw new Error(body.error);
+    return body.message;
   };
 
   const mount = () => {

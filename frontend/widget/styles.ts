@@ -17,8 +17,9 @@ export const widgetCss = `
 .s-rounded{--r:28px;--b:22px}
 button{font:inherit;color:inherit;background:none;border:0;padding:0;margin:0;cursor:pointer}
 :focus-visible{outline:2px solid var(--p);outline-offset:2px}
-.l{position:fixed;z-index:2147483000;width:60px;height:60px;border-radius:50%;background:linear-gradient(135deg,var(--p),var(--s));color:#fff;font-size:28px;display:flex;align-items:center;justify-content:center;overflow:hidden;box-shadow:0 6px 20px rgba(0,0,0,.25)}
+.l{position:fixed;z-index:2147483000;width:60px;height:60px;border-radius:50%;background:linear-gradient(135deg,var(--p),var(--s));color:#fff;display:flex;align-items:center;justify-content:center;overflow:hidden;box-shadow:0 6px 20px rgba(0,0,0,.25)}
 .l img{width:100%;height:100%;object-fit:cover}
+.l svg{width:28px;height:28px;fill:currentColor}
 .w{position:fixed;z-index:2147483001;width:380px;height:600px;max-width:calc(100vw - 40px);max-height:calc(100vh - 112px);display:flex;flex-direction:column;overflow:hidden;background:#fff;border-radius:var(--r);box-shadow:0 12px 40px rgba(0,0,0,.22)}
 .b .l{bottom:20px}.t .l{top:20px}.b .w{bottom:92px}.t .w{top:92px}
 .r .l,.r .w{right:20px}.x .l,.x .w{left:20px}

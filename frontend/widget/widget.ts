@@ -9,6 +9,9 @@ export const MAX_MESSAGE_CHARS = 2000;
 const MAX_DELAY_MS = 10_000;
 const DEFAULT_PRIMARY = '#2563eb';
 const DEFAULT_SECONDARY = '#1e40af';
+const SVG_NS = 'http://www.w3.org/2000/svg';
+/** A speech bubble (drawn, not an emoji: not every system has an emoji font). */
+const CHAT_ICON = 'M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z';
 
 export type WidgetBot = Pick<
   PublicChatbot,
@@ -93,7 +96,15 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
   launcher.type = 'button';
   launcher.setAttribute('aria-label', `Chat with ${agent}`);
   launcher.setAttribute('aria-controls', 'w');
-  const icon = () => launcher.replaceChildren(el('span', '', '💬'));
+  const icon = () => {
+    const svg = document.createElementNS(SVG_NS, 'svg');
+    const path = document.createElementNS(SVG_NS, 'path');
+    svg.setAttribute('viewBox', '0 0 24 24');
+    svg.setAttribute('aria-hidden', 'true');
+    path.setAttribute('d', CHAT_ICON);
+    svg.append(path);
+    launcher.replaceChildren(svg);
+  };
   if (image) {
     const img = el('img');
     img.alt = '';

@@ -31,6 +31,12 @@ export const chatResponseSchema = z.object({
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
 
 /**
+ * What POST /chat answers with status 200: the reply, or `{ error }` when the AI provider failed
+ * (not the visitor's fault, so not a 4xx; and never a 5xx; their message is kept).
+ */
+export const chatOutcomeSchema = z.union([chatResponseSchema, z.object({ error: z.string() })]);
+
+/**
  * GET /public/chatbots/{id}: the spec's `chatbots_demo_safe`, the only fields of an assistant the
  * public (demo page, embed widget) may read. Inactive or unknown -> 404.
  */

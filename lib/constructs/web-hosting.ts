@@ -91,6 +91,20 @@ export class WebHosting extends Construct {
         compress: true,
       },
       additionalBehaviors: {
+        // The embed widget runs on customers' sites: it loads itself and the public config from there.
+        ...Object.fromEntries(
+          ['/embed.js', '/config.json'].map((path) => [
+            path,
+            {
+              origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
+              viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+              allowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+              cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+              responseHeadersPolicy: ResponseHeadersPolicy.CORS_ALLOW_ALL_ORIGINS,
+              compress: true,
+            },
+          ]),
+        ),
         // Read-only, cached, no query string: object keys are random UUIDs, so an object never changes.
         [AVATARS_PATH_PATTERN]: {
           origin: S3BucketOrigin.withOriginAccessControl(props.avatarsBucket),

@@ -1,7 +1,7 @@
-import { ArrowUpIcon, CalendarIcon, MessageCircleIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { TypingDots } from '@/chat/TypingDots';
 import { cannedReply, QUICK_QUESTIONS, type DemoReplyContext } from '@/landing/demo-replies';
+import { ArrowUpIcon, CalendarIcon, MessageCircleIcon, XIcon } from '@/landing/icons';
 
 /** Spec 000 section 9: the landing demo chat opens by itself after 3 s (once per browser). */
 export const LANDING_CHAT_AUTO_OPEN_MS = 3000;
@@ -140,7 +140,7 @@ export default function LandingDemoChat({ productName, trialDays, bookingUrl, op
               onClick={() => setOpen(false)}
               className="rounded-full p-1.5 hover:bg-white/20 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
             >
-              <XIcon className="size-5" aria-hidden="true" />
+              <XIcon className="size-5" />
             </button>
           </header>
 
@@ -161,7 +161,7 @@ export default function LandingDemoChat({ productName, trialDays, bookingUrl, op
                     rel="noopener noreferrer"
                     className="inline-flex items-center gap-1.5 rounded-full border border-primary/30 bg-background px-3 py-1.5 text-sm font-medium text-primary hover:bg-primary/5"
                   >
-                    <CalendarIcon className="size-4" aria-hidden="true" />
+                    <CalendarIcon className="size-4" />
                     Book a 15-minute call
                   </a>
                 )}
@@ -210,7 +210,7 @@ export default function LandingDemoChat({ productName, trialDays, bookingUrl, op
               disabled={typing}
               className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground disabled:opacity-50"
             >
-              <ArrowUpIcon className="size-5" aria-hidden="true" />
+              <ArrowUpIcon className="size-5" />
             </button>
           </form>
           {bookingUrl && (
@@ -220,7 +220,7 @@ export default function LandingDemoChat({ productName, trialDays, bookingUrl, op
               rel="noopener noreferrer"
               className="flex items-center justify-center gap-1.5 border-t py-2 text-xs text-muted-foreground hover:text-primary"
             >
-              <CalendarIcon className="size-3.5" aria-hidden="true" />
+              <CalendarIcon className="size-3.5" />
               Book a free 15-minute demo call
             </a>
           )}
@@ -237,7 +237,7 @@ export default function LandingDemoChat({ productName, trialDays, bookingUrl, op
         aria-expanded={open}
         className="fixed right-4 bottom-4 z-50 flex size-16 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-xl transition-transform hover:scale-105 focus-visible:ring-4 focus-visible:ring-ring/50 focus-visible:outline-none sm:right-6"
       >
-        {open ? <XIcon className="size-7" aria-hidden="true" /> : <MessageCircleIcon className="size-7" aria-hidden="true" />}
+        {open ? <XIcon className="size-7" /> : <MessageCircleIcon className="size-7" />}
       </button>
     </>
   );

@@ -1,5 +1,5 @@
 import {
-  chatResponseSchema,
+  chatOutcomeSchema,
   correctionSchema,
   demoStatsSchema,
   publicChatbotResponseSchema,
@@ -12,14 +12,16 @@ import {
   type TrackDemoAnalyticsRequest,
 } from '@contracts/chat';
 import * as z from 'zod';
-import type { ApiClient } from '@/lib/api';
+import { ApiError, type ApiClient } from '@/lib/api';
 
 const okResponseSchema = z.object({ ok: z.literal(true) });
 const correctionResponseSchema = z.object({ correction: correctionSchema });
 
 /** POST /chat (chat-with-emma): public, used by the test chat and the demo widget. */
-export function sendChatMessage(api: ApiClient, body: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
-  return api.request('/chat', { method: 'POST', body, schema: chatResponseSchema, auth: false, signal });
+export async function sendChatMessage(api: ApiClient, body: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
+  const outcome = await api.request('/chat', { method: 'POST', body, schema: chatOutcomeSchema, auth: false, signal });
+  if ('error' in outcome) throw new ApiError(200, outcome.error);
+  return outcome;
 }
 
 /** GET /public/chatbots/{id}: the demo-safe fields; inactive or unknown is a 404 ApiError. */

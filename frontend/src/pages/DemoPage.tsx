@@ -344,7 +344,7 @@ export default function DemoPage() {
       </main>
 
       <footer className="border-t bg-background">
-        <div className="mx-auto flex w-full max-w-6xl flex-col items-center justify-between gap-4 px-4 py-6 sm:flex-row">
+        <div className="mx-auto flex w-full max-w-6xl flex-col items-center justify-between gap-4 px-4 pt-6 pb-24 sm:flex-row">
           <p className="text-sm text-muted-foreground">Powered by {productName}</p>
           <div className="flex flex-wrap gap-2">
             <Button asChild>

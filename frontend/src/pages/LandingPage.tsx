@@ -134,7 +134,7 @@ export default function LandingPage() {
 
         <HowItWorks />
 
-        <section id="creator" aria-labelledby="creator-heading" className="scroll-mt-4 px-4 pb-16">
+        <section id="creator" aria-labelledby="creator-heading" className="scroll-mt-4 px-4 pb-24">
           <h2 id="creator-heading" className="mb-6 text-center text-3xl font-bold tracking-tight">
             Create Your AI Assistant
           </h2>

@@ -15,8 +15,17 @@ import { ProviderFailure, llmConfigured, openAiAnswer } from './openai-responder
 import { enforceRateLimits } from './rate-limit.js';
 import { systemPrompt, temperatureFor } from './system-prompt.js';
 
-/** Public chat limits: per assistant (all its visitors) and per visitor. */
-export const CHAT_LIMITS = { perBotPerMinute: 120, perClientPerMinute: 20 };
+/** Public chat limits per minute: per assistant (all its visitors) and per visitor; the environment may raise them. */
+function chatLimits() {
+  const configured = (name: string, fallback: number) => {
+    const value = Number(process.env[name]);
+    return Number.isInteger(value) && value > 0 ? value : fallback;
+  };
+  return {
+    perBotPerMinute: configured('CHAT_LIMIT_PER_BOT_PER_MINUTE', 600),
+    perClientPerMinute: configured('CHAT_LIMIT_PER_CLIENT_PER_MINUTE', 20),
+  };
+}
 const PASSAGES = 5;
 
 /** What the visitor sees when the AI provider fails; their message is kept. */
@@ -41,13 +50,15 @@ async function knowledgeFor(chatbotId: string, indexVersion: string | undefined,
  * owner's corrections, answers with the LLM or the offline responder, and stores both messages.
  */
 export async function chat(request: ChatRequest, clientAddress: string, now = new Date()): Promise<ChatOutcome> {
-  const { data: bot } = await db().entities.chatbot.get({ chatbot_id: request.chatbotId }).go();
-  if (!bot || bot.is_active === false) throw notFound('This assistant is not available');
-
-  await enforceRateLimits([
-    { key: `chat:bot:${bot.chatbot_id}`, limit: CHAT_LIMITS.perBotPerMinute, windowSeconds: 60 },
-    { key: `chat:client:${bot.chatbot_id}:${clientAddress}:${request.contactId}`, limit: CHAT_LIMITS.perClientPerMinute, windowSeconds: 60 },
+  const limits = chatLimits();
+  const [{ data: bot }] = await Promise.all([
+    db().entities.chatbot.get({ chatbot_id: request.chatbotId }).go(),
+    enforceRateLimits([
+      { key: `chat:bot:${request.chatbotId}`, limit: limits.perBotPerMinute, windowSeconds: 60 },
+      { key: `chat:client:${request.chatbotId}:${clientAddress}:${request.contactId}`, limit: limits.perClientPerMinute, windowSeconds: 60 },
+    ]),
   ]);
+  if (!bot || bot.is_active === false) throw notFound('This assistant is not available');
 
   const parsedSettings = conversationSettingsSchema.safeParse({ ...DEFAULT_CONVERSATION_SETTINGS, ...(bot.conversation_settings ?? {}) });
   const settings = parsedSettings.success ? parsedSettings.data : DEFAULT_CONVERSATION_SETTINGS;
@@ -60,8 +71,10 @@ export async function chat(request: ChatRequest, clientAddress: string, now = ne
     timeoutMs: settings.conversationTimeout,
     now,
   });
-  const history = await recentMessages(conversationId, settings.contextWindow);
-  await storeMessage(conversationId, { sender_type: 'user', content: request.message, created_at: now.toISOString() });
+  const [history] = await Promise.all([
+    recentMessages(conversationId, settings.contextWindow, now.toISOString()),
+    storeMessage(conversationId, { sender_type: 'user', content: request.message, created_at: now.toISOString() }),
+  ]);
 
   let answer: string;
   let sources: { title: string; url: string }[] = [];

@@ -58,10 +58,11 @@ export async function storeMessage(
   return messageId;
 }
 
-/** The last `count` messages of a conversation, oldest first (the model's context window). */
-export async function recentMessages(conversationId: string, count: number): Promise<StoredMessage[]> {
+/** The last `count` messages of a conversation written before `before`, oldest first (the model's context window). */
+export async function recentMessages(conversationId: string, count: number, before: string): Promise<StoredMessage[]> {
   const { data } = await db()
     .entities.message.query.byConversation({ conversation_id: conversationId })
+    .lt({ created_at: before })
     .go({ order: 'desc', limit: count });
   return data.reverse().map(({ sender_type, content, created_at }) => ({ sender_type, content, created_at }));
 }

@@ -1,6 +1,5 @@
 import type { Chatbot } from '@contracts/chatbot';
 import { ChartColumnIcon, CopyIcon, DownloadIcon, ExternalLinkIcon, MailIcon } from 'lucide-react';
-import QRCode from 'qrcode';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -46,7 +45,9 @@ function useQrCode(text: string): { dataUrl: string | null; failed: boolean } {
   });
   useEffect(() => {
     let cancelled = false;
-    QRCode.toDataURL(text, { width: QR_SIZE, margin: 1, errorCorrectionLevel: 'M' })
+    // Its own chunk: only needed once the dialog is open.
+    import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toDataURL(text, { width: QR_SIZE, margin: 1, errorCorrectionLevel: 'M' }))
       .then((dataUrl) => {
         if (!cancelled) setState({ text, dataUrl, failed: false });
       })

@@ -1,6 +1,7 @@
 import type { Chatbot } from '@contracts/chatbot';
 import { BotIcon, CheckIcon, PencilIcon, RotateCcwIcon, SendIcon, UserIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useAuth } from '@/auth/auth-context';
 import { MessageText } from '@/chat/MessageText';
 import { TypingDots } from '@/chat/TypingDots';
@@ -57,31 +58,33 @@ function EditReply({
 }) {
   const api = useApi();
   const [draft, setDraft] = useState(message.content);
-  const [saving, setSaving] = useState(false);
+  const correction = useMutation({
+    mutationFn: (corrected: string) =>
+      saveCorrection(api, chatbotId, {
+        original_message: message.inReplyTo ?? '',
+        original_response: message.content,
+        corrected_response: corrected,
+        context_used: CORRECTION_CONTEXT,
+      }),
+  });
+  const saving = correction.isPending;
   const fieldId = `edit-${message.id}`;
 
-  const save = async () => {
+  const save = () => {
     const corrected = draft.trim();
     if (!corrected) {
       notify.error('Please enter a response');
       return;
     }
-    setSaving(true);
-    try {
-      await saveCorrection(api, chatbotId, {
-        original_message: message.inReplyTo ?? '',
-        original_response: message.content,
-        corrected_response: corrected,
-        context_used: CORRECTION_CONTEXT,
-      });
-      notify.success('Response Updated', {
-        description: 'The agent will remember this correction for future conversations.',
-      });
-      onSaved(corrected);
-    } catch (error) {
-      notify.error('Failed to save correction', { description: error instanceof Error ? error.message : undefined });
-      setSaving(false);
-    }
+    correction.mutate(corrected, {
+      onSuccess: () => {
+        notify.success('Response Updated', {
+          description: 'The agent will remember this correction for future conversations.',
+        });
+        onSaved(corrected);
+      },
+      onError: (error) => notify.error('Failed to save correction', { description: error.message }),
+    });
   };
 
   return (
@@ -102,7 +105,7 @@ function EditReply({
           <XIcon aria-hidden="true" />
           Cancel
         </Button>
-        <Button type="button" size="sm" onClick={() => void save()} disabled={saving || !draft.trim()}>
+        <Button type="button" size="sm" onClick={save} disabled={saving || !draft.trim()}>
           <CheckIcon aria-hidden="true" />
           {saving ? 'Saving...' : 'Save'}
         </Button>
@@ -122,13 +125,17 @@ export default function TestChatPanel({ chatbot }: { chatbot: Chatbot }) {
   const business = chatbot.business_name;
   const [messages, setMessages] = useState<ChatMessage[]>(() => [greeting(chatbot)]);
   const [input, setInput] = useState('');
-  const [waiting, setWaiting] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [contactId] = useState(() => `test_${Date.now()}`);
   const listRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const inputId = `test-chat-input-${chatbot.id}`;
   const titleId = `test-chat-title-${chatbot.id}`;
+  const reply = useMutation({
+    mutationFn: (text: string) =>
+      sendChatMessage(api, { message: text, chatbotId: chatbot.id, contactId, contactName: TEST_CONTACT_NAME }),
+  });
+  const waiting = reply.isPending;
 
   // Selecting a card shows the panel below the grid: bring it into view.
   useEffect(() => {
@@ -140,42 +147,32 @@ export default function TestChatPanel({ chatbot }: { chatbot: Chatbot }) {
     if (list) list.scrollTop = list.scrollHeight;
   }, [messages, waiting]);
 
-  const send = async () => {
+
+  const send = () => {
     const text = input.trim();
     // Spec 000 section 5: ignored when blank, without an assistant or without a signed-in user.
     if (!text || waiting || !user) return;
     setInput('');
     setMessages((list) => [...list, { id: newId(), role: 'user', content: text, timestamp: new Date(), canEdit: false }]);
-    setWaiting(true);
-    try {
-      const reply = await sendChatMessage(api, {
-        message: text,
-        chatbotId: chatbot.id,
-        contactId,
-        contactName: TEST_CONTACT_NAME,
-      });
-      setMessages((list) => [
-        ...list,
-        { id: newId(), role: 'assistant', content: reply.message, timestamp: new Date(), canEdit: true, inReplyTo: text },
-      ]);
-    } catch (error) {
-      notify.error('Failed to get response from agent', {
-        description: error instanceof Error ? error.message : undefined,
-      });
-    } finally {
-      setWaiting(false);
-    }
+    reply.mutate(text, {
+      onSuccess: (answer) =>
+        setMessages((list) => [
+          ...list,
+          { id: newId(), role: 'assistant', content: answer.message, timestamp: new Date(), canEdit: true, inReplyTo: text },
+        ]),
+      onError: (error) => notify.error('Failed to get response from agent', { description: error.message }),
+    });
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void send();
+    send();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      void send();
+      send();
     }
   };
 

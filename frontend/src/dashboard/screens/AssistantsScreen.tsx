@@ -12,9 +12,10 @@ import { AssistantCard } from '@/dashboard/assistants/AssistantCard';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 
-// Neither is part of the first view (the dashboard's JS budget): each loads on first use.
-const TestChatPanel = lazy(() => import('@/dashboard/assistants/TestChatPanel'));
-const ShareDemoDialog = lazy(() => import('@/dashboard/assistants/ShareDemoDialog'));
+// Not part of the first view (the dashboard's JS budget): one chunk, loaded on first selection or share.
+const loadTools = () => import('@/dashboard/assistants/assistant-tools');
+const TestChatPanel = lazy(() => loadTools().then((tools) => ({ default: tools.TestChatPanel })));
+const ShareDemoDialog = lazy(() => loadTools().then((tools) => ({ default: tools.ShareDemoDialog })));
 
 const CREATE_HREF = '/create-chatbot';
 const LOAD_ERROR_FALLBACK = 'Please refresh the page or contact support if the issue persists.';

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expect as expectPage } from './page-expect.js';
+import { useBrowser } from './browser.js';
+import { signUpAndSignIn, type TestUser } from '../support/accounts.js';
+import { apiClient, waitForCrawl } from '../support/api-client.js';
+import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
+
+const { webUrl, apiUrl, config } = inject('runtime');
+const browser = useBrowser();
+
+describe('conversations in the browser', () => {
+  let site: FixtureSite;
+  let owner: TestUser;
+  let chatbot: { id: string; businessName: string };
+  beforeAll(async () => {
+    site = await startFixtureSite({ pages: 30, hangingPage: false });
+    owner = await signUpAndSignIn(config, 'Conversation Owner');
+    const api = apiClient(apiUrl, owner.idToken);
+    chatbot = (await api.post('/chatbots', { websiteUrl: site.url })).body.chatbot;
+    await waitForCrawl(api, chatbot.id);
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  it('test chat: an edited reply is saved as a correction and used for the same question next time', async () => {
+    const { page } = browser;
+    await page.goto(`${webUrl}/auth`);
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Password').fill(owner.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/dashboard\/assistants$/);
+    await page.getByLabel(chatbot.businessName, { exact: true }).first().click();
+    await expectPage.visible(page.getByText(`Test ${chatbot.businessName}`));
+
+    const input = page.getByPlaceholder(/Type your message/);
+    const log = page.getByLabel(`Conversation with ${chatbot.businessName}`);
+    await input.fill('Do you deliver on Sundays?');
+    await input.press('Enter');
+    await expectPage.visible(log.getByRole('button', { name: 'Edit response' }));
+    await log.getByRole('button', { name: 'Edit response' }).last().click();
+    await page.getByLabel('Corrected response').fill('No, our van delivers Monday to Saturday only.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectPage.visible(page.getByText('Response Updated'));
+
+    await input.fill('Do you deliver on Sundays?');
+    await input.press('Enter');
+    await expect.poll(() => log.getByText('No, our van delivers Monday to Saturday only.').count(), { timeout: 15_000 }).toBe(2);
+  });
+
+  it('demo page: the assistant answers in the floating widget and the statistics grow after the chat', async () => {
+    const { page } = browser;
+    await page.goto(`${webUrl}/demo?id=${chatbot.id}`);
+    await expectPage.visible(page.getByText(`AI Assistant for ${chatbot.businessName}`));
+    expect(await page.title()).toBe(`${chatbot.businessName} AI Assistant Demo`);
+    const interactions = page.locator('div', { has: page.locator('dt', { hasText: /^Interactions$/ }) }).locator('dd').first();
+    await expect.poll(() => interactions.innerText()).toMatch(/^\d+$/);
+    const before = Number(await interactions.innerText());
+
+    const input = page.getByPlaceholder('Type your message...');
+    await expectPage.visible(input, 10_000);
+    await input.fill('How far ahead should I order a birthday cake?');
+    await input.press('Enter');
+    await expectPage.visible(page.getByRole('log', { name: 'Messages' }).getByText(/Five days for most cakes/), 15_000);
+    const link = page.getByRole('log', { name: 'Messages' }).getByRole('link').first();
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('href')).toContain(site.url);
+    await expect.poll(async () => Number(await interactions.innerText()), { timeout: 15_000 }).toBe(before + 1);
+  });
+
+  it('landing page: the demo chat opens by itself and answers a quick question without the network', async () => {
+    const { page } = browser;
+    const requests: string[] = [];
+    await page.goto(`${webUrl}/`);
+    page.on('request', (r) => requests.push(r.url()));
+    const chat = page.getByRole('dialog', { name: /Demo chat with/ }).or(page.getByLabel(/Demo chat with/)).first();
+    await expectPage.visible(chat, 10_000);
+    await chat.getByRole('button', { name: 'How much does it cost?' }).click();
+    await expectPage.visible(chat.getByText(/unlimited assistants cost £99 per month/), 10_000);
+    expect(requests.filter((u) => u.startsWith(apiUrl))).toEqual([]);
+    expect(await page.evaluate(() => typeof (window as unknown as { openDemoChat?: unknown }).openDemoChat)).toBe('function');
+  });
+});
