@@ -69,7 +69,7 @@ export const httpRoutes = [
     maxBodyBytes: 16 * 1024,
     timeoutSeconds: 29,
   },
-  { name: 'get-public-chatbot', method: 'GET', path: '/public/chatbots/{id}', access: 'public', uses: ['table'] },
+  { name: 'get-public-chatbot', method: 'GET', path: '/public/chatbots/{id}', access: 'public', uses: ['table', 'site'] },
   { name: 'get-demo-stats', method: 'GET', path: '/public/chatbots/{id}/demo-stats', access: 'public', uses: ['table'] },
   { name: 'track-demo-analytics', method: 'POST', path: '/demo/analytics', access: 'public', uses: ['table'], maxBodyBytes: 4 * 1024 },
   { name: 'save-correction', method: 'POST', path: '/chatbots/{id}/corrections', access: 'user', uses: ['table'] },

@@ -80,10 +80,27 @@ export class WebHosting extends Construct {
       },
     });
 
+    // The public demo page is embedded on other sites by the Share Demo iframe snippet.
+    const demoHeaders = new ResponseHeadersPolicy(this, 'DemoHeaders', {
+      comment: 'Security headers of the public demo page (frameable)',
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(365),
+          includeSubdomains: true,
+          preload: false,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy('*'), override: true },
+      },
+    });
+
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(siteBucket);
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `${props.productName} dashboard, widget and avatars`,
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
+        origin: siteOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
@@ -96,7 +113,7 @@ export class WebHosting extends Construct {
           ['/embed.js', '/config.json'].map((path) => [
             path,
             {
-              origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
+              origin: siteOrigin,
               viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
               allowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
               cachePolicy: CachePolicy.CACHING_OPTIMIZED,
@@ -105,6 +122,14 @@ export class WebHosting extends Construct {
             },
           ]),
         ),
+        '/demo': {
+          origin: siteOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: demoHeaders,
+          compress: true,
+        },
         // Read-only, cached, no query string: object keys are random UUIDs, so an object never changes.
         [AVATARS_PATH_PATTERN]: {
           origin: S3BucketOrigin.withOriginAccessControl(props.avatarsBucket),
@@ -156,7 +181,8 @@ export class WebHosting extends Construct {
  * The dashboard talks to API Gateway (https + wss), Cognito and presigned S3 URLs, all under
  * amazonaws.com; images may also come from customers' websites (bot avatars, favicons).
  */
-function contentSecurityPolicy(): string {
+/** `frameAncestors`: the dashboard may not be framed; the public demo may (the Share Demo iframe snippet). */
+function contentSecurityPolicy(frameAncestors = "'none'"): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -165,7 +191,7 @@ function contentSecurityPolicy(): string {
     "media-src 'self' data: blob: https://*.amazonaws.com",
     "font-src 'self' data:",
     "connect-src 'self' https://*.amazonaws.com wss://*.amazonaws.com",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
     "base-uri 'self'",
     "form-action 'self'",
     "object-src 'none'",

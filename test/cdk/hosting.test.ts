@@ -129,7 +129,7 @@ describe('avatars behaviour', () => {
 
   it('serves /avatars/* from the avatars bucket through origin access control, so the URL path is the object key', () => {
     expect(AVATARS_PATH_PATTERN).toBe('/avatars/*');
-    expect(behaviors).toHaveLength(1);
+    expect(behaviors.map((b) => b.PathPattern).sort()).toEqual(['/avatars/*', '/config.json', '/demo', '/embed.js']);
     const origin = originOf(avatarsBucketId);
     expect(avatars?.TargetOriginId).toBe(origin?.Id);
     expectOriginAccessControl(origin);
@@ -198,7 +198,8 @@ describe('site deployment', () => {
     expect(written.productName).toBe(config.productName);
     expect(Object.keys(written).sort()).toEqual(
       Object.keys(runtimeConfigSchema.shape)
-        .filter((k) => k !== 'userPoolEndpoint')
+        // Optional fields: the local runtime's Cognito endpoint, and a booking link nobody configured.
+        .filter((k) => k !== 'userPoolEndpoint' && k !== 'bookingUrl')
         .sort(),
     );
   });
@@ -216,5 +217,32 @@ describe('site deployment', () => {
 describe('missing web build', () => {
   it('fails with a message that says to run npm run build:web', () => {
     expect(() => resolveSiteAssetPath(path.join(app.outdir, 'no-such-build'))).toThrow(/npm run build:web/);
+  });
+});
+
+describe('what other sites may load from the distribution', () => {
+  const behaviors = distribution.CacheBehaviors as Record<string, unknown>[];
+  const behavior = (pattern: string) => behaviors.find((b) => b.PathPattern === pattern);
+  const policyOf = (b: Record<string, unknown> | undefined) => {
+    const id = (b?.ResponseHeadersPolicyId as { Ref?: string } | string | undefined);
+    return typeof id === 'object' && id?.Ref ? resources[id.Ref]?.Properties.ResponseHeadersPolicyConfig as Record<string, unknown> : id;
+  };
+
+  it('embed.js and config.json are served with CORS for any origin (the widget runs on customer sites)', () => {
+    for (const path of ['/embed.js', '/config.json']) {
+      // The managed CORS-With-Preflight... policies are referenced by id; any managed CORS policy id is a string.
+      expect(typeof policyOf(behavior(path))).toBe('string');
+    }
+  });
+
+  it('the public demo page may be framed (the Share Demo iframe snippet); the dashboard may not', () => {
+    const demo = policyOf(behavior('/demo')) as { SecurityHeadersConfig: Record<string, { ContentSecurityPolicy?: string }> };
+    expect(demo.SecurityHeadersConfig.FrameOptions).toBeUndefined();
+    expect(demo.SecurityHeadersConfig.ContentSecurityPolicy!.ContentSecurityPolicy).toContain('frame-ancestors *');
+    const dashboard = policyOf(distribution.DefaultCacheBehavior as Record<string, unknown>) as {
+      SecurityHeadersConfig: Record<string, { FrameOption?: string; ContentSecurityPolicy?: string }>;
+    };
+    expect(dashboard.SecurityHeadersConfig.FrameOptions!.FrameOption).toBe('DENY');
+    expect(dashboard.SecurityHeadersConfig.ContentSecurityPolicy!.ContentSecurityPolicy).toContain("frame-ancestors 'none'");
   });
 });
