@@ -53,7 +53,10 @@ describe('conversations in the browser', () => {
     await page.goto(`${webUrl}/demo?id=${chatbot.id}`);
     await expectPage.visible(page.getByText(`AI Assistant for ${chatbot.businessName}`));
     expect(await page.title()).toBe(`${chatbot.businessName} AI Assistant Demo`);
-    const interactions = page.locator('div', { has: page.locator('dt', { hasText: /^Interactions$/ }) }).locator('dd').first();
+    const stat = (label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+    const interactions = stat('Interactions');
+    // The page counts its own view first; wait for it, so the interaction below is the only change left.
+    await expect.poll(async () => Number(await stat('Total Views').innerText()), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
     await expect.poll(() => interactions.innerText()).toMatch(/^\d+$/);
     const before = Number(await interactions.innerText());
 

@@ -48,13 +48,13 @@ export async function storeMessage(
   message: StoredMessage & { response_time_ms?: number; sources?: { title: string; url: string }[] },
 ): Promise<string> {
   const messageId = randomUUID();
-  await db()
-    .entities.message.create({ conversation_id: conversationId, message_id: messageId, message_type: 'text', ...message })
-    .go();
-  await db()
-    .entities.conversation.patch({ conversation_id: conversationId })
-    .set({ last_message_at: message.created_at })
-    .go();
+  // Independent writes: the message, and the conversation's last activity (what the timeout reads).
+  await Promise.all([
+    db()
+      .entities.message.create({ conversation_id: conversationId, message_id: messageId, message_type: 'text', ...message })
+      .go(),
+    db().entities.conversation.patch({ conversation_id: conversationId }).set({ last_message_at: message.created_at }).go(),
+  ]);
   return messageId;
 }
 
