@@ -1,6 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { AppConfig } from './config.js';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { FunctionResources } from './constructs/app-function.js';
 import { AsyncFunctions } from './constructs/async-functions.js';
 import { Auth } from './constructs/auth.js';
@@ -49,6 +50,7 @@ export class AppStack extends Stack {
       avatars: this.storage.avatarsBucket,
       documents: this.storage.documentsBucket,
       site: this.web.url,
+      providers: Secret.fromSecretNameV2(this, 'ProviderSecret', config.providerSecretName),
     } satisfies FunctionResources;
 
     this.asyncFunctions = new AsyncFunctions(this, 'Async', { resources: baseResources });

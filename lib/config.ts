@@ -4,6 +4,11 @@ export interface AppConfig {
   /** Prefix of every physical name, so several stages can share an account. */
   readonly appName: string;
   readonly productName: string;
+  /**
+   * Secrets Manager secret (created by ops, JSON) with the provider keys: OPENAI_API_KEY and optionally
+   * OPENAI_MODEL, OPENAI_EMBEDDING_MODEL. Functions that use `providers` read it once per cold start.
+   */
+  readonly providerSecretName: string;
   /** Origins allowed to call the HTTP API with credentials (the dashboard). Public routes allow any. */
   readonly allowedOrigins: readonly string[];
 }
@@ -14,6 +19,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stage,
     appName: `assistants-${stage}`,
     productName: env.PRODUCT_NAME ?? 'Assistly',
+    providerSecretName: env.PROVIDER_SECRET_NAME ?? `assistants/${stage}/providers`,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '*').split(',').map((o) => o.trim()).filter(Boolean),
   };
 }

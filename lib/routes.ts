@@ -10,7 +10,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * What a function touches; the CDK construct turns each into an environment variable plus the
  * least-privilege grant (see lib/constructs/app-function.ts), the local runtime into env + endpoint.
  */
-export type Resource = 'table' | 'avatars' | 'documents' | 'realtime' | 'userPool' | 'site' | 'crawler';
+export type Resource = 'table' | 'avatars' | 'documents' | 'realtime' | 'userPool' | 'site' | 'crawler' | 'providers';
 
 export interface HttpRoute {
   /** Named function (spec names where the spec has one). */
@@ -65,7 +65,7 @@ export const httpRoutes = [
     method: 'POST',
     path: '/chat',
     access: 'public',
-    uses: ['table', 'documents'],
+    uses: ['table', 'documents', 'providers'],
     maxBodyBytes: 16 * 1024,
     timeoutSeconds: 29,
   },
@@ -87,7 +87,7 @@ export interface AsyncFunction {
 }
 
 export const asyncFunctions = [
-  { name: 'crawl-website', uses: ['table', 'documents'], timeoutSeconds: 900, memoryMb: 1024 },
+  { name: 'crawl-website', uses: ['table', 'documents', 'providers'], timeoutSeconds: 900, memoryMb: 1024 },
 ] as const satisfies readonly AsyncFunction[];
 
 /** Serves every request that matches no route, so unknown paths get a JSON 404 like every other error. */

@@ -7,6 +7,7 @@ import { Architecture, LoggingFormat, Runtime, type IFunction } from 'aws-cdk-li
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { resourceEnv } from '../../functions/core/runtime/env.js';
 import { lambdaEsbuildOptions } from '../bundling.js';
@@ -153,6 +154,13 @@ export class AppFunction extends NodejsFunction {
     return this;
   }
 
+  /** PROVIDER_SECRET_NAME + read access to that one secret (read once per cold start). */
+  useProviderSecret(secret: ISecret): this {
+    this.addEnvironment(envName('providers'), secret.secretName);
+    secret.grantRead(this);
+    return this;
+  }
+
   /**
    * CRAWL_FUNCTION_NAME + lambda:InvokeFunction on that function. The caller invokes it by name,
    * unqualified, so the grant names the function's ARN only: unlike `grantInvoke`, which adds
@@ -181,6 +189,8 @@ export interface FunctionResources {
   readonly site?: string;
   /** The function that crawls a website, invoked asynchronously (lib/routes.ts `asyncFunctions`). */
   readonly crawler?: IFunction;
+  /** Secrets Manager secret with the AI provider keys (created by ops; see lib/config.ts). */
+  readonly providers?: ISecret;
 }
 
 /**
@@ -216,6 +226,9 @@ export function applyUses(fn: AppFunction, uses: readonly Resource[], resources:
         break;
       case 'crawler':
         fn.useCrawler(required(fn, use, resources.crawler));
+        break;
+      case 'providers':
+        fn.useProviderSecret(required(fn, use, resources.providers));
         break;
       default: {
         // A resource added to lib/routes.ts without a case here fails to compile.

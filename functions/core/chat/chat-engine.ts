@@ -6,6 +6,7 @@ import { notFound } from '../http/http-error.js';
 import { searchKnowledge } from '../knowledge/index-knowledge.js';
 import type { SearchHit } from '../knowledge/search-index.js';
 import { log } from '../runtime/log.js';
+import { loadProviderKeys } from '../runtime/provider-keys.js';
 import { limitAnswerLength } from './answer-length.js';
 import { continueOrStartConversation, recentMessages, storeMessage } from './conversation-store.js';
 import { matchingCorrection } from './corrections.js';
@@ -50,6 +51,7 @@ async function knowledgeFor(chatbotId: string, indexVersion: string | undefined,
  * owner's corrections, answers with the LLM or the offline responder, and stores both messages.
  */
 export async function chat(request: ChatRequest, clientAddress: string, now = new Date()): Promise<ChatOutcome> {
+  await loadProviderKeys();
   const limits = chatLimits();
   const [{ data: bot }] = await Promise.all([
     db().entities.chatbot.get({ chatbot_id: request.chatbotId }).go(),

@@ -7,6 +7,7 @@ import { buildKnowledgeIndex } from '../knowledge/index-knowledge.js';
 import { deleteAllIndexes, deleteIndexVersionsExcept, saveIndex } from '../knowledge/index-store.js';
 import type { KnowledgeDocument } from '../knowledge/knowledge-document.js';
 import { log } from '../runtime/log.js';
+import { loadProviderKeys } from '../runtime/provider-keys.js';
 import { trainingQuality } from '../training/training-quality.js';
 import type { StoredChatbot } from './chatbot-record.js';
 
@@ -56,6 +57,7 @@ const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
  * knowledge index, and compute training quality, recording real progress for the creator throughout.
  */
 export async function learnWebsite(chatbotId: string): Promise<void> {
+  await loadProviderKeys();
   const { data: bot } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go();
   if (!bot) return;
   const started = new Date().toISOString();

@@ -14,6 +14,8 @@ export const resourceEnv = {
   site: ['PUBLIC_SITE_URL'],
   /** Name of the crawl-website function, invoked asynchronously. */
   crawler: ['CRAWL_FUNCTION_NAME'],
+  /** Secrets Manager secret with the AI provider keys (read once per cold start). */
+  providers: ['PROVIDER_SECRET_NAME'],
 } as const satisfies Record<Resource, readonly string[]>;
 
 export type EnvName = (typeof resourceEnv)[Resource][number];

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { allFunctionNames, asyncFunctions, httpRoutes } from '../../lib/routes.js';
+import { actionsOf, environmentOf, functionId, roleStatements, synthStack } from './app-template.js';
+
+const { template, config } = synthStack();
+const usesProviders = new Set<string>(
+  [...httpRoutes, ...asyncFunctions].filter((f) => (f.uses as readonly string[]).includes('providers')).map((f) => f.name),
+);
+
+describe('AI provider keys come from one Secrets Manager secret', () => {
+  it('the chat and crawl functions get the secret name and may read it', () => {
+    expect([...usesProviders].sort()).toEqual(['chat-with-emma', 'crawl-website']);
+    for (const name of usesProviders) {
+      const id = functionId(template, name);
+      expect(environmentOf(template, id).PROVIDER_SECRET_NAME).toBe(config.providerSecretName);
+      expect(actionsOf(roleStatements(template, id))).toContain('secretsmanager:GetSecretValue');
+    }
+  });
+
+  it('no other function can read it', () => {
+    for (const name of allFunctionNames.filter((n) => !usesProviders.has(n))) {
+      const id = functionId(template, name);
+      expect(actionsOf(roleStatements(template, id))).not.toContain('secretsmanager:GetSecretValue');
+      expect(environmentOf(template, id)).not.toHaveProperty('PROVIDER_SECRET_NAME');
+    }
+  });
+});
