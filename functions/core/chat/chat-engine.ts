@@ -8,7 +8,7 @@ import type { SearchHit } from '../knowledge/search-index.js';
 import { log } from '../runtime/log.js';
 import { loadProviderKeys } from '../runtime/provider-keys.js';
 import { limitAnswerLength } from './answer-length.js';
-import { continueOrStartConversation, recentMessages, storeMessage } from './conversation-store.js';
+import { continueOrStartConversation, latestConversation, recentMessages, storeMessage } from './conversation-store.js';
 import { matchingCorrection } from './corrections.js';
 import { TRANSFER_MESSAGE, matchedEscalationTrigger } from './escalation.js';
 import { offlineAnswer } from './offline-responder.js';
@@ -53,8 +53,10 @@ async function knowledgeFor(chatbotId: string, indexVersion: string | undefined,
 export async function chat(request: ChatRequest, clientAddress: string, now = new Date()): Promise<ChatOutcome> {
   await loadProviderKeys();
   const limits = chatLimits();
-  const [{ data: bot }] = await Promise.all([
+  // Independent reads in one round: the assistant, the visitor's last conversation, the rate counters.
+  const [{ data: bot }, latest] = await Promise.all([
     db().entities.chatbot.get({ chatbot_id: request.chatbotId }).go(),
+    latestConversation(request.chatbotId, request.contactId),
     enforceRateLimits([
       { key: `chat:bot:${request.chatbotId}`, limit: limits.perBotPerMinute, windowSeconds: 60 },
       { key: `chat:client:${request.chatbotId}:${clientAddress}:${request.contactId}`, limit: limits.perClientPerMinute, windowSeconds: 60 },
@@ -66,6 +68,7 @@ export async function chat(request: ChatRequest, clientAddress: string, now = ne
   const settings = parsedSettings.success ? parsedSettings.data : DEFAULT_CONVERSATION_SETTINGS;
   const started = performance.now();
   const { conversationId } = await continueOrStartConversation({
+    latest,
     chatbotId: bot.chatbot_id,
     ownerId: bot.user_id,
     contactId: request.contactId,

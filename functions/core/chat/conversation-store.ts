@@ -7,11 +7,25 @@ export interface StoredMessage {
   created_at: string;
 }
 
+export interface LatestConversation {
+  conversation_id: string;
+  last_message_at: string;
+}
+
+/** The visitor's most recent conversation with this assistant, if any. */
+export async function latestConversation(chatbotId: string, contactId: string): Promise<LatestConversation | undefined> {
+  const { data } = await db()
+    .entities.conversation.query.byContact({ chatbot_id: chatbotId, contact_id: contactId })
+    .go({ order: 'desc', limit: 1 });
+  return data[0];
+}
+
 /**
- * The visitor's latest conversation with this assistant if it is still within the conversation
- * timeout, else a new one (spec 001: conversationTimeout starts a new conversation).
+ * The visitor's latest conversation if it is still within the conversation timeout, else a new one
+ * (spec 001: conversationTimeout starts a new conversation).
  */
 export async function continueOrStartConversation(args: {
+  latest: LatestConversation | undefined;
   chatbotId: string;
   ownerId: string;
   contactId: string;
@@ -19,10 +33,7 @@ export async function continueOrStartConversation(args: {
   timeoutMs: number;
   now: Date;
 }): Promise<{ conversationId: string; isNew: boolean }> {
-  const { data } = await db()
-    .entities.conversation.query.byContact({ chatbot_id: args.chatbotId, contact_id: args.contactId })
-    .go({ order: 'desc', limit: 1 });
-  const latest = data[0];
+  const { latest } = args;
   if (latest && args.now.getTime() - Date.parse(latest.last_message_at) <= args.timeoutMs) {
     return { conversationId: latest.conversation_id, isNew: false };
   }
