@@ -1,3 +1,4 @@
+import { DEFAULT_CONVERSATION_SETTINGS } from '../functions/contracts/chatbot.js';
 import { fallbackRoute, httpRoutes, type FunctionName } from '../lib/routes.js';
 
 export interface SampleContext {
@@ -55,6 +56,7 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   // An id the user does not own: the ownership check answers 404 and nothing is deleted.
   'delete-chatbot': (ctx) => httpEvent('delete-chatbot', { ...ctx, chatbotId: 'not-this-users-bot' }),
   'get-crawl-status': (ctx) => httpEvent('get-crawl-status', ctx),
+  'update-conversation-settings': (ctx) => httpEvent('update-conversation-settings', ctx, DEFAULT_CONVERSATION_SETTINGS),
   'create-avatar-upload': (ctx) => httpEvent('create-avatar-upload', ctx, { contentType: 'image/png', size: 2048 }),
   'chat-with-emma': (ctx) =>
     httpEvent('chat-with-emma', ctx, { message: 'What are your opening hours?', chatbotId: ctx.chatbotId, contactId: 'bench' }),

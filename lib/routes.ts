@@ -58,6 +58,13 @@ export const httpRoutes = [
     uses: ['table', 'documents', 'avatars', 'site'],
     timeoutSeconds: 29,
   },
+  {
+    name: 'update-conversation-settings',
+    method: 'PUT',
+    path: '/chatbots/{id}/settings',
+    access: 'user',
+    uses: ['table', 'site'],
+  },
   { name: 'get-crawl-status', method: 'GET', path: '/chatbots/{id}/crawl', access: 'user', uses: ['table', 'site'] },
   { name: 'create-avatar-upload', method: 'POST', path: '/avatars/upload-url', access: 'user', uses: ['avatars', 'site'] },
   {

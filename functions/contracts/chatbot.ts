@@ -62,6 +62,12 @@ export const conversationSettingsSchema = z.object({
 });
 export type ConversationSettings = z.infer<typeof conversationSettingsSchema>;
 
+/** PUT /chatbots/{id}/settings: the whole settings object; trigger phrases kept once each. */
+export const updateConversationSettingsRequestSchema = conversationSettingsSchema.transform((settings) => ({
+  ...settings,
+  escalationTriggers: [...new Set(settings.escalationTriggers)],
+}));
+
 export const DEFAULT_CONVERSATION_SETTINGS: ConversationSettings = {
   responseDelay: 1000,
   typingIndicatorEnabled: true,

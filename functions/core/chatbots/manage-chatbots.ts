@@ -1,5 +1,5 @@
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
-import type { Chatbot, UpdateChatbotRequest } from '../../contracts/chatbot.js';
+import type { Chatbot, ConversationSettings, UpdateChatbotRequest } from '../../contracts/chatbot.js';
 import { db } from '../data/db.js';
 import { deleteAllIndexes } from '../knowledge/index-store.js';
 import { requireEnv } from '../runtime/env.js';
@@ -25,6 +25,16 @@ export async function updateChatbot(userId: string, chatbotId: string, changes: 
   const { data } = await db()
     .entities.chatbot.patch({ chatbot_id: chatbotId })
     .set({ ...changes, updated_at: new Date().toISOString() })
+    .go({ response: 'all_new' });
+  return toChatbot(data);
+}
+
+/** Conversation Controls: the settings the chat engine and the widget obey (validated by the contract). */
+export async function updateConversationSettings(userId: string, chatbotId: string, settings: ConversationSettings): Promise<Chatbot> {
+  await ownedChatbot(userId, chatbotId);
+  const { data } = await db()
+    .entities.chatbot.patch({ chatbot_id: chatbotId })
+    .set({ conversation_settings: settings, updated_at: new Date().toISOString() })
     .go({ response: 'all_new' });
   return toChatbot(data);
 }
