@@ -5,10 +5,10 @@ import { chatbotKeys } from '@/chatbots/chatbot-keys';
 import { useApi } from '@/lib/api';
 import { createChatbot, deleteChatbot, setChatbotActive, updateChatbot } from '@/lib/chatbots-api';
 
-/** Puts the server's copy of one assistant into the list and detail caches. */
-function storeChatbot(queryClient: QueryClient, userId: string, chatbot: Chatbot): void {
+/** Puts the server's copy of one assistant into the list caches (every order) and its detail cache. */
+export function storeChatbot(queryClient: QueryClient, userId: string, chatbot: Chatbot): void {
   queryClient.setQueryData<Chatbot>(chatbotKeys.detail(userId, chatbot.id), chatbot);
-  queryClient.setQueryData<Chatbot[]>(chatbotKeys.list(userId), (list) =>
+  queryClient.setQueriesData<Chatbot[]>({ queryKey: chatbotKeys.list(userId) }, (list) =>
     list?.map((item) => (item.id === chatbot.id ? chatbot : item)),
   );
 }
@@ -54,7 +54,9 @@ export function useDeleteChatbotMutation() {
   return useMutation({
     mutationFn: (id: string) => deleteChatbot(api, id),
     onSuccess: (_data, id) => {
-      queryClient.setQueryData<Chatbot[]>(chatbotKeys.list(userId), (list) => list?.filter((item) => item.id !== id));
+      queryClient.setQueriesData<Chatbot[]>({ queryKey: chatbotKeys.list(userId) }, (list) =>
+        list?.filter((item) => item.id !== id),
+      );
       queryClient.removeQueries({ queryKey: chatbotKeys.detail(userId, id) });
       queryClient.removeQueries({ queryKey: chatbotKeys.crawl(userId, id) });
     },

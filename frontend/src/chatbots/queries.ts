@@ -19,6 +19,17 @@ export function useChatbotsQuery() {
   });
 }
 
+/** GET /chatbots?sort=business_name for the signed-in user (assistant selectors). */
+export function useChatbotsByNameQuery() {
+  const api = useApi();
+  const userId = useAuth().user?.userId ?? '';
+  return useQuery({
+    queryKey: chatbotKeys.listByName(userId),
+    queryFn: ({ signal }) => listChatbots(api, signal, 'business_name'),
+    enabled: userId !== '',
+  });
+}
+
 /** GET /chatbots/{id}; disabled without an id. */
 export function useChatbotQuery(id: string | null) {
   const api = useApi();

@@ -48,7 +48,12 @@ export const dashboardNavigation: readonly DashboardGroup[] = [
     items: [
       { title: 'Knowledge', path: 'knowledge', icon: BookOpenIcon },
       { title: 'Training', path: 'training', icon: GraduationCapIcon },
-      { title: 'Controls', path: 'controls', icon: SlidersHorizontalIcon },
+      {
+        title: 'Controls',
+        path: 'controls',
+        icon: SlidersHorizontalIcon,
+        screen: lazy(() => import('@/dashboard/screens/ControlsScreen')),
+      },
     ],
   },
   {

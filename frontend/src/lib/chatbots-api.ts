@@ -15,11 +15,14 @@ import { ApiError, type ApiClient } from '@/lib/api';
 
 const deletedResponseSchema = z.object({ deleted: z.literal(true) });
 
-const chatbotPath = (id: string) => `/chatbots/${encodeURIComponent(id)}`;
+export const chatbotPath = (id: string) => `/chatbots/${encodeURIComponent(id)}`;
 
-/** GET /chatbots: the owner's assistants, newest first. */
-export async function listChatbots(api: ApiClient, signal?: AbortSignal): Promise<Chatbot[]> {
-  const { chatbots } = await api.request('/chatbots', { schema: chatbotListResponseSchema, signal });
+export type ChatbotSort = 'newest' | 'business_name';
+
+/** GET /chatbots: the owner's assistants, newest first (or by business name, for assistant selectors). */
+export async function listChatbots(api: ApiClient, signal?: AbortSignal, sort: ChatbotSort = 'newest'): Promise<Chatbot[]> {
+  const path = sort === 'newest' ? '/chatbots' : `/chatbots?sort=${sort}`;
+  const { chatbots } = await api.request(path, { schema: chatbotListResponseSchema, signal });
   return chatbots;
 }
 
