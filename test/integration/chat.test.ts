@@ -72,6 +72,9 @@ describe('the chat engine (offline responder) answers from what the assistant le
       context_used: 'Live Training Correction',
     });
     expect(saved.status).toBe(201);
+    // A correction is a training signal: the quality breakdown counts it.
+    const { body: detail } = await owner.get(`/chatbots/${chatbotId}`);
+    expect(detail.chatbot.training_breakdown.find((p: { signal: string }) => p.signal === 'corrections').points).toBe(1);
     const { body } = await ask(chatbotId, 'do you deliver on sundays');
     expect(body.message).toBe('No, our van delivers Monday to Saturday only.');
   });

@@ -8,7 +8,7 @@ import { deleteAllIndexes, deleteIndexVersionsExcept, saveIndex } from '../knowl
 import type { KnowledgeDocument } from '../knowledge/knowledge-document.js';
 import { log } from '../runtime/log.js';
 import { loadProviderKeys } from '../runtime/provider-keys.js';
-import { trainingQuality } from '../training/training-quality.js';
+import { recomputeTrainingQuality } from '../training/recompute-quality.js';
 import type { StoredChatbot } from './chatbot-record.js';
 
 /** DynamoDB items stop at 400 KB; a page's readable text beyond this adds little to answers. */
@@ -49,8 +49,6 @@ function pageRecord(chatbotId: string, page: CrawledPage, position: number, fetc
     fetched_at: fetchedAt,
   };
 }
-
-const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 /**
  * The asynchronous half of assistant creation: crawl the site, keep its pages, build and publish the
@@ -106,14 +104,14 @@ export async function learnWebsite(chatbotId: string): Promise<void> {
     }));
     const built = await buildKnowledgeIndex(documents);
     const version = await saveIndex(chatbotId, built);
-    const quality = trainingQuality({
-      pagesIndexed: documents.length,
-      wordsIndexed: documents.reduce((sum, d) => sum + wordCount(d.text), 0),
-      knowledgeEntries: 0,
-      faqs: 0,
-      ratings: { count: 0, meanScore: 0 },
-      corrections: 0,
-    });
+    // Publishing the version on the record is the atomic switch to the new index.
+    await saveProgress(chatbotId, progress, { index_version: version });
+    try {
+      await recomputeTrainingQuality(chatbotId);
+    } catch (error) {
+      if (/conditional/i.test(String((error as Error).message))) throw new ChatbotGone();
+      throw error;
+    }
     progress = {
       ...progress,
       stage: 'done',
@@ -121,13 +119,7 @@ export async function learnWebsite(chatbotId: string): Promise<void> {
       error: documents.length ? null : 'No readable pages were found on this website.',
       finished_at: new Date().toISOString(),
     };
-    // Publishing the version on the record is the atomic switch to the new index.
-    await saveProgress(chatbotId, progress, {
-      index_version: version,
-      training_quality: quality.quality,
-      training_status: quality.status,
-      training_breakdown: quality.parts,
-    });
+    await saveProgress(chatbotId, progress);
     await deleteIndexVersionsExcept(chatbotId, version);
   } catch (error) {
     if (error instanceof ChatbotGone) {
