@@ -112,12 +112,18 @@ describe('assistants: creation from a website, quota, ownership, deletion', () =
         return listed.KeyCount ?? 0;
       });
     expect(await indexKeys()).toBe(1);
+    const corrected = { original_message: 'Hi', original_response: 'Hello', corrected_response: 'Welcome!' };
+    expect((await api.post(`/chatbots/${id}/corrections`, corrected)).status).toBe(201);
     expect((await api.delete(`/chatbots/${id}`)).body).toEqual({ deleted: true });
     expect((await api.get(`/chatbots/${id}`)).status).toBe(404);
     expect(await indexKeys()).toBe(0);
     const pages = await withRuntimeEnv(env, async () => {
       const { db } = await import('../../functions/core/data/db.js');
-      return (await db().entities.crawledPage.query.byChatbot({ chatbot_id: id }).go()).data;
+      const [pages, corrections] = await Promise.all([
+        db().entities.crawledPage.query.byChatbot({ chatbot_id: id }).go(),
+        db().entities.correction.query.byChatbot({ chatbot_id: id }).go(),
+      ]);
+      return [...pages.data, ...corrections.data];
     });
     expect(pages).toEqual([]);
   });

@@ -59,14 +59,36 @@ function ownedAvatarKey(agentImage: string | undefined): string | undefined {
   return agentImage.startsWith(prefix) ? `avatars/${agentImage.slice(prefix.length)}` : undefined;
 }
 
-/** Deletes the assistant with everything it learned: crawled pages, index versions, its uploaded avatar. */
+async function deleteAll<T>(what: string, keys: T[], remove: (keys: T[]) => Promise<{ unprocessed: unknown[] }>) {
+  if (!keys.length) return;
+  const { unprocessed } = await remove(keys);
+  if (unprocessed.length) throw new Error(`Could not delete ${unprocessed.length} ${what}`);
+}
+
+/**
+ * Deletes the assistant with everything it learned and was taught: crawled pages, index versions,
+ * corrections, transfer requests, demo visits, and its uploaded avatar.
+ */
 export async function deleteChatbot(userId: string, chatbotId: string): Promise<void> {
   const bot = await ownedChatbot(userId, chatbotId);
-  const { data: pages } = await db().entities.crawledPage.query.byChatbot({ chatbot_id: chatbotId }).go({ pages: 'all' });
-  if (pages.length) {
-    const { unprocessed } = await db().entities.crawledPage.delete(pages.map((p) => ({ chatbot_id: chatbotId, url: p.url }))).go();
-    if (unprocessed.length) throw new Error(`Could not delete ${unprocessed.length} pages of ${chatbotId}`);
-  }
+  const key = { chatbot_id: chatbotId };
+  const { entities } = db();
+  const [pages, corrections, transfers, visits] = await Promise.all([
+    entities.crawledPage.query.byChatbot(key).go({ pages: 'all' }),
+    entities.correction.query.byChatbot(key).go({ pages: 'all' }),
+    entities.agentTransfer.query.byChatbot(key).go({ pages: 'all' }),
+    entities.demoSession.query.byChatbot(key).go({ pages: 'all' }),
+  ]);
+  await Promise.all([
+    deleteAll('pages', pages.data.map((p) => ({ ...key, url: p.url })), (keys) => entities.crawledPage.delete(keys).go()),
+    deleteAll('corrections', corrections.data.map((c) => ({ ...key, created_at: c.created_at, correction_id: c.correction_id })), (keys) =>
+      entities.correction.delete(keys).go(),
+    ),
+    deleteAll('transfers', transfers.data.map((t) => ({ ...key, transferred_at: t.transferred_at, transfer_id: t.transfer_id })), (keys) =>
+      entities.agentTransfer.delete(keys).go(),
+    ),
+    deleteAll('demo visits', visits.data.map((v) => ({ ...key, session_id: v.session_id })), (keys) => entities.demoSession.delete(keys).go()),
+  ]);
   await deleteAllIndexes(chatbotId);
   const avatarKey = ownedAvatarKey(bot.agent_image);
   if (avatarKey) {
