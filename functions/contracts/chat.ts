@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { chatPositions, chatStyles, trainingStatuses } from './chatbot.js';
+import { chatbotSchema } from './chatbot.js';
 
 /** Longest visitor message the engine accepts (400 above it). */
 export const MAX_CHAT_MESSAGE_CHARS = 2000;
@@ -40,25 +40,28 @@ export const chatOutcomeSchema = z.union([chatResponseSchema, z.object({ error: 
  * GET /public/chatbots/{id}: the spec's `chatbots_demo_safe`, the only fields of an assistant the
  * public (demo page, embed widget) may read. Inactive or unknown -> 404.
  */
-export const publicChatbotSchema = z.object({
-  id: z.string(),
-  business_name: z.string(),
-  agent_name: z.string(),
-  agent_personality: z.string(),
-  agent_image: z.string(),
-  primary_color: z.string(),
-  secondary_color: z.string(),
-  chat_position: z.enum(chatPositions),
-  chat_style: z.enum(chatStyles),
-  website_url: z.string(),
-  is_active: z.boolean(),
-  training_quality: z.number(),
-  training_status: z.enum(trainingStatuses),
-  welcome_message: z.string(),
-  typing_indicator: z.boolean(),
-  response_delay: z.number(),
-  collect_feedback: z.boolean(),
-});
+export const publicChatbotSchema = chatbotSchema
+  .pick({
+    id: true,
+    business_name: true,
+    agent_name: true,
+    agent_personality: true,
+    agent_image: true,
+    primary_color: true,
+    secondary_color: true,
+    chat_position: true,
+    chat_style: true,
+    website_url: true,
+    is_active: true,
+    training_quality: true,
+    training_status: true,
+  })
+  .extend({
+    welcome_message: z.string(),
+    typing_indicator: z.boolean(),
+    response_delay: z.number(),
+    collect_feedback: z.boolean(),
+  });
 export type PublicChatbot = z.infer<typeof publicChatbotSchema>;
 export const publicChatbotResponseSchema = z.object({ chatbot: publicChatbotSchema });
 
