@@ -67,6 +67,20 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'save-correction': (ctx) =>
     httpEvent('save-correction', ctx, { original_message: 'Hi', original_response: 'Hello', corrected_response: 'Hello there' }),
   // A bot that does not exist: loads the crawler and returns at once.
+  'list-knowledge-entries': (ctx) => httpEvent('list-knowledge-entries', ctx),
+  'create-knowledge-entry': (ctx) =>
+    httpEvent('create-knowledge-entry', ctx, {
+      title: 'Parking',
+      content: 'Free parking is available behind the shop.',
+      type: 'context',
+      chatbot_id: ctx.chatbotId,
+    }),
+  // Entry ids the user does not have: the lookups answer 404 and nothing changes.
+  'update-knowledge-entry': (ctx) => httpEvent('update-knowledge-entry', ctx, { title: 'Renamed' }),
+  'set-knowledge-entry-active': (ctx) => httpEvent('set-knowledge-entry-active', ctx, { is_active: false }),
+  'delete-knowledge-entry': (ctx) => httpEvent('delete-knowledge-entry', ctx),
+  'get-knowledge-file-url': (ctx) => httpEvent('get-knowledge-file-url', ctx),
+  'get-public-knowledge': (ctx) => httpEvent('get-public-knowledge', ctx),
   'crawl-website': () => ({ chatbotId: 'no-such-bot' }),
   [fallbackRoute.name]: (ctx: SampleContext) => httpEvent(fallbackRoute.name, ctx),
   'pre-sign-up': () => ({

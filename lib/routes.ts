@@ -80,6 +80,44 @@ export const httpRoutes = [
   { name: 'get-demo-stats', method: 'GET', path: '/public/chatbots/{id}/demo-stats', access: 'public', uses: ['table'] },
   { name: 'track-demo-analytics', method: 'POST', path: '/demo/analytics', access: 'public', uses: ['table'], maxBodyBytes: 4 * 1024 },
   { name: 'save-correction', method: 'POST', path: '/chatbots/{id}/corrections', access: 'user', uses: ['table'] },
+  // Knowledge changes re-index the affected assistants before answering, so the next chat reflects them.
+  { name: 'list-knowledge-entries', method: 'GET', path: '/knowledge', access: 'user', uses: ['table'] },
+  {
+    name: 'create-knowledge-entry',
+    method: 'POST',
+    path: '/knowledge',
+    access: 'user',
+    uses: ['table', 'documents', 'providers'],
+    maxBodyBytes: 512 * 1024,
+    timeoutSeconds: 29,
+  },
+  {
+    name: 'update-knowledge-entry',
+    method: 'PATCH',
+    path: '/knowledge/{id}',
+    access: 'user',
+    uses: ['table', 'documents', 'providers'],
+    maxBodyBytes: 512 * 1024,
+    timeoutSeconds: 29,
+  },
+  {
+    name: 'set-knowledge-entry-active',
+    method: 'PUT',
+    path: '/knowledge/{id}/active',
+    access: 'user',
+    uses: ['table', 'documents', 'providers'],
+    timeoutSeconds: 29,
+  },
+  {
+    name: 'delete-knowledge-entry',
+    method: 'DELETE',
+    path: '/knowledge/{id}',
+    access: 'user',
+    uses: ['table', 'documents', 'providers'],
+    timeoutSeconds: 29,
+  },
+  { name: 'get-knowledge-file-url', method: 'GET', path: '/knowledge/{id}/file', access: 'user', uses: ['table', 'documents'] },
+  { name: 'get-public-knowledge', method: 'GET', path: '/public/chatbots/{id}/knowledge', access: 'public', uses: ['table'] },
 ] as const satisfies readonly HttpRoute[];
 
 /**

@@ -3,12 +3,10 @@ import type { CrawlProgress } from '../../contracts/chatbot.js';
 import { crawlSite, type CrawledPage } from '../crawl/crawl-site.js';
 import { allowPrivateNetworkFromEnv } from '../crawl/network-policy.js';
 import { db } from '../data/db.js';
-import { buildKnowledgeIndex } from '../knowledge/index-knowledge.js';
-import { deleteAllIndexes, deleteIndexVersionsExcept, saveIndex } from '../knowledge/index-store.js';
-import type { KnowledgeDocument } from '../knowledge/knowledge-document.js';
+import { deleteAllIndexes } from '../knowledge/index-store.js';
+import { rebuildChatbotIndex } from '../knowledge/rebuild-index.js';
 import { log } from '../runtime/log.js';
 import { loadProviderKeys } from '../runtime/provider-keys.js';
-import { recomputeTrainingQuality } from '../training/recompute-quality.js';
 import type { StoredChatbot } from './chatbot-record.js';
 
 /** DynamoDB items stop at 400 KB; a page's readable text beyond this adds little to answers. */
@@ -95,32 +93,17 @@ export async function learnWebsite(chatbotId: string): Promise<void> {
     };
     await saveProgress(chatbotId, progress);
 
-    const documents: KnowledgeDocument[] = result.pages.map((page) => ({
-      id: page.url,
-      source: 'page',
-      title: page.title || page.url,
-      url: page.url,
-      text: page.text.slice(0, MAX_PAGE_TEXT_CHARS),
-    }));
-    const built = await buildKnowledgeIndex(documents);
-    const version = await saveIndex(chatbotId, built);
-    // Publishing the version on the record is the atomic switch to the new index.
-    await saveProgress(chatbotId, progress, { index_version: version });
-    try {
-      await recomputeTrainingQuality(chatbotId);
-    } catch (error) {
-      if (/conditional/i.test(String((error as Error).message))) throw new ChatbotGone();
-      throw error;
-    }
+    // Pages and the owner's knowledge entries together, published atomically; quality follows.
+    const rebuilt = await rebuildChatbotIndex(chatbotId);
+    if ('skipped' in rebuilt && rebuilt.skipped === 'gone') throw new ChatbotGone();
     progress = {
       ...progress,
       stage: 'done',
-      pages_indexed: documents.length,
-      error: documents.length ? null : 'No readable pages were found on this website.',
+      pages_indexed: result.pages.length,
+      error: result.pages.length ? null : 'No readable pages were found on this website.',
       finished_at: new Date().toISOString(),
     };
     await saveProgress(chatbotId, progress);
-    await deleteIndexVersionsExcept(chatbotId, version);
   } catch (error) {
     if (error instanceof ChatbotGone) {
       // Deleted while learning: remove what this run wrote after the deletion.

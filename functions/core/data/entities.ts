@@ -99,6 +99,8 @@ export const chatbotEntity = new Entity({
     crawl: { type: 'any', required: true },
     /** The live knowledge index version in the documents bucket; switched atomically on re-index. */
     index_version: { type: 'string' },
+    /** When the live index's sources were read; an older rebuild finishing later must not replace it. */
+    index_sources_read_at: { type: 'string' },
     created_at: { type: 'string', required: true, readOnly: true },
     updated_at: { type: 'string', required: true },
   },
@@ -249,6 +251,32 @@ export const demoSessionEntity = new Entity({
   },
 });
 
+/** Spec 000 section 3 "knowledge_base entry", keyed by its owner (an absent chatbot_id = all assistants). */
+export const knowledgeEntryEntity = new Entity({
+  model: { entity: 'knowledgeEntry', version: '1', service },
+  attributes: {
+    user_id: { type: 'string', required: true, readOnly: true },
+    entry_id: { type: 'string', required: true, readOnly: true },
+    chatbot_id: { type: 'string' },
+    title: { type: 'string', required: true },
+    content: { type: 'string', required: true },
+    type: { type: ['faq', 'context', 'document', 'link'] as const, required: true },
+    is_active: { type: 'boolean', required: true, default: true },
+    file_name: { type: 'string' },
+    /** Key of the uploaded file in the knowledge-documents bucket. */
+    file_key: { type: 'string' },
+    file_size: { type: 'number' },
+    created_at: { type: 'string', required: true, readOnly: true },
+    updated_at: { type: 'string', required: true },
+  },
+  indexes: {
+    byOwner: {
+      pk: { field: pk, composite: ['user_id'] },
+      sk: { field: sk, composite: ['entry_id'] },
+    },
+  },
+});
+
 /** A fixed-window request counter for public routes; expires by TTL. */
 export const rateCounterEntity = new Entity({
   model: { entity: 'rateCounter', version: '1', service },
@@ -278,6 +306,7 @@ export const entities = {
   agentTransfer: agentTransferEntity,
   demoSession: demoSessionEntity,
   rateCounter: rateCounterEntity,
+  knowledgeEntry: knowledgeEntryEntity,
 };
 
 export const dataService = new Service(entities);

@@ -1,23 +1,27 @@
 import { db } from '../data/db.js';
+import { entriesForChatbot } from '../knowledge/knowledge-entries.js';
 import { trainingQuality, type TrainingQuality } from './training-quality.js';
 
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 /**
- * Reads an assistant's real signals (indexed pages and their words, the owner's corrections) and
- * stores its training_quality, training_status and breakdown. Called when any of them changes.
- * (Knowledge entries, FAQs and ratings join with the Knowledge and Training features.)
+ * Reads an assistant's real signals (indexed pages and their words, active knowledge entries and
+ * FAQs, the owner's corrections) and stores its training_quality, training_status and breakdown.
+ * Called when any of them changes. (Training ratings join with the Training studio.)
  */
 export async function recomputeTrainingQuality(chatbotId: string): Promise<TrainingQuality> {
-  const [{ data: pages }, { data: corrections }] = await Promise.all([
+  const { data: bot } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go({ attributes: ['user_id'] });
+  const [{ data: pages }, { data: corrections }, entries] = await Promise.all([
     db().entities.crawledPage.query.byChatbot({ chatbot_id: chatbotId }).go({ pages: 'all', attributes: ['text'] }),
     db().entities.correction.query.byChatbot({ chatbot_id: chatbotId }).go({ pages: 'all', attributes: ['correction_id'] }),
+    bot ? entriesForChatbot(bot.user_id, chatbotId) : [],
   ]);
+  const active = entries.filter((entry) => entry.is_active !== false);
   const quality = trainingQuality({
     pagesIndexed: pages.length,
     wordsIndexed: pages.reduce((sum, page) => sum + wordCount(page.text), 0),
-    knowledgeEntries: 0,
-    faqs: 0,
+    knowledgeEntries: active.filter((entry) => entry.type !== 'faq').length,
+    faqs: active.filter((entry) => entry.type === 'faq').length,
     ratings: { count: 0, meanScore: 0 },
     corrections: corrections.length,
   });

@@ -1,0 +1,77 @@
+import * as z from 'zod';
+
+/** Spec 000 section 9: knowledge types. */
+export const knowledgeTypes = ['faq', 'context', 'document', 'link'] as const;
+export type KnowledgeType = (typeof knowledgeTypes)[number];
+
+export const MAX_KNOWLEDGE_TITLE_CHARS = 200;
+/**
+ * The most text one entry holds. DynamoDB items stop at 400 KB; 100,000 characters of UTF-8 stays
+ * well inside it even with accents, and is about 40 pages of a manual.
+ */
+export const MAX_KNOWLEDGE_CONTENT_CHARS = 100_000;
+
+/** Spec 000 section 3 "knowledge_base entry". `chatbot_id: null` means every assistant of the owner. */
+export const knowledgeEntrySchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  chatbot_id: z.string().nullable(),
+  title: z.string(),
+  content: z.string(),
+  type: z.enum(knowledgeTypes),
+  is_active: z.boolean(),
+  file_name: z.string().nullable(),
+  /** Bytes of the uploaded file; null for entries without a file. */
+  file_size: z.number().int().nonnegative().nullable(),
+  /** The entry has a stored file; its short-lived link comes from GET /knowledge/{id}/file. */
+  has_file: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type KnowledgeEntry = z.infer<typeof knowledgeEntrySchema>;
+
+const title = z
+  .string()
+  .trim()
+  .min(1, 'Please enter a title')
+  .max(MAX_KNOWLEDGE_TITLE_CHARS, `Titles can be at most ${MAX_KNOWLEDGE_TITLE_CHARS} characters`);
+const content = z
+  .string()
+  .trim()
+  .min(1, 'Please enter the content')
+  .max(MAX_KNOWLEDGE_CONTENT_CHARS, `Content can be at most ${MAX_KNOWLEDGE_CONTENT_CHARS.toLocaleString('en')} characters`);
+/** The assistant an entry is for; the form's 'all' is stored as null: every assistant of the owner. */
+const assignedChatbotId = z.union([z.string().trim().min(1).max(100), z.null()]).transform((id) => (id === 'all' ? null : id));
+/** As sent on creation, where leaving it out also means all assistants. */
+export const knowledgeChatbotIdSchema = assignedChatbotId.optional().transform((id) => id ?? null);
+
+/** POST /knowledge: the Manual Entry tab. */
+export const createKnowledgeEntryRequestSchema = z.object({
+  title,
+  content,
+  type: z.enum(knowledgeTypes).default('context'),
+  chatbot_id: knowledgeChatbotIdSchema,
+});
+export type CreateKnowledgeEntryRequest = z.input<typeof createKnowledgeEntryRequestSchema>;
+
+/** PATCH /knowledge/{id}: the edit dialog sends title, content, type and chatbot_id. */
+export const updateKnowledgeEntryRequestSchema = z
+  .object({ title, content, type: z.enum(knowledgeTypes), chatbot_id: assignedChatbotId })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
+
+/** PUT /knowledge/{id}/active */
+export const setKnowledgeEntryActiveRequestSchema = z.object({ is_active: z.boolean() });
+
+export const knowledgeEntryResponseSchema = z.object({ entry: knowledgeEntrySchema });
+export const knowledgeEntryListResponseSchema = z.object({ entries: z.array(knowledgeEntrySchema) });
+
+/** GET /knowledge/{id}/file: a link to the stored file that works for a few minutes. */
+export const knowledgeFileUrlResponseSchema = z.object({ url: z.string().url(), expiresInSeconds: z.number().int() });
+
+/**
+ * GET /public/chatbots/{id}/knowledge: the demo page's list of what the assistant knows. Only active
+ * entries for this assistant (or all assistants); no file links, no owner ids.
+ */
+export const publicKnowledgeEntrySchema = knowledgeEntrySchema.pick({ id: true, title: true, content: true, type: true });
+export const publicKnowledgeResponseSchema = z.object({ entries: z.array(publicKnowledgeEntrySchema) });

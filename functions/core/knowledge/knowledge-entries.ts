@@ -1,0 +1,125 @@
+import type { EntityItem } from 'electrodb';
+import { randomUUID } from 'node:crypto';
+import type * as z from 'zod';
+import type {
+  KnowledgeEntry,
+  KnowledgeType,
+  createKnowledgeEntryRequestSchema,
+  updateKnowledgeEntryRequestSchema,
+} from '../../contracts/knowledge.js';
+import { ownedChatbot } from '../chatbots/owned-chatbot.js';
+import { db } from '../data/db.js';
+import type { knowledgeEntryEntity } from '../data/entities.js';
+import { notFound } from '../http/http-error.js';
+
+export type StoredKnowledgeEntry = EntityItem<typeof knowledgeEntryEntity>;
+
+/** What a new entry is made of; documents add their stored file. */
+export type NewKnowledgeEntry = z.output<typeof createKnowledgeEntryRequestSchema> & {
+  file?: { name: string; key: string; size: number };
+};
+
+export function toKnowledgeEntry(stored: StoredKnowledgeEntry): KnowledgeEntry {
+  return {
+    id: stored.entry_id,
+    user_id: stored.user_id,
+    chatbot_id: stored.chatbot_id ?? null,
+    title: stored.title,
+    content: stored.content,
+    type: stored.type,
+    is_active: stored.is_active ?? true,
+    file_name: stored.file_name ?? null,
+    file_size: stored.file_size ?? null,
+    has_file: Boolean(stored.file_key),
+    created_at: stored.created_at,
+    updated_at: stored.updated_at,
+  };
+}
+
+/** An assistant named by an entry must be the owner's (else the same 404 as any foreign id). */
+async function checkAssignable(userId: string, chatbotId: string | null | undefined): Promise<void> {
+  if (chatbotId) await ownedChatbot(userId, chatbotId);
+}
+
+/** The owner's entries, newest first (spec 000: select all fields where user_id, newest first). */
+export async function listKnowledgeEntries(userId: string): Promise<StoredKnowledgeEntry[]> {
+  const { data } = await db().entities.knowledgeEntry.query.byOwner({ user_id: userId }).go({ pages: 'all' });
+  return data.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.entry_id.localeCompare(a.entry_id));
+}
+
+/** Entries an assistant answers from (active or not): those for it and those for all assistants. */
+export async function entriesForChatbot(userId: string, chatbotId: string): Promise<StoredKnowledgeEntry[]> {
+  const entries = await listKnowledgeEntries(userId);
+  return entries.filter((entry) => !entry.chatbot_id || entry.chatbot_id === chatbotId);
+}
+
+export async function getKnowledgeEntry(userId: string, entryId: string): Promise<StoredKnowledgeEntry> {
+  const { data } = await db().entities.knowledgeEntry.get({ user_id: userId, entry_id: entryId }).go();
+  if (!data) throw notFound('Knowledge entry not found');
+  return data;
+}
+
+/**
+ * Stores new entries in one batch (a document, or a set of generated FAQs). The caller re-indexes
+ * the affected assistants (`reindexAffectedChatbots`) once for the whole batch.
+ */
+export async function createKnowledgeEntries(userId: string, inputs: readonly NewKnowledgeEntry[]): Promise<StoredKnowledgeEntry[]> {
+  await Promise.all([...new Set(inputs.map((i) => i.chatbot_id))].map((id) => checkAssignable(userId, id)));
+  const base = Date.now();
+  const items = inputs.map((input, i) => {
+    // Distinct, ordered timestamps keep a batch in its given order when listed newest first.
+    const now = new Date(base - i).toISOString();
+    return {
+      user_id: userId,
+      entry_id: randomUUID(),
+      ...(input.chatbot_id ? { chatbot_id: input.chatbot_id } : {}),
+      title: input.title,
+      content: input.content,
+      type: input.type as KnowledgeType,
+      is_active: true,
+      ...(input.file ? { file_name: input.file.name, file_key: input.file.key, file_size: input.file.size } : {}),
+      created_at: now,
+      updated_at: now,
+    };
+  });
+  if (items.length === 1) await db().entities.knowledgeEntry.create(items[0]!).go();
+  else if (items.length) {
+    const { unprocessed } = await db().entities.knowledgeEntry.put(items).go();
+    if (unprocessed.length) throw new Error(`${unprocessed.length} knowledge entries were not written`);
+  }
+  return items;
+}
+
+/** Edits an entry; returns it with the assistants whose knowledge changed (before and after). */
+export async function updateKnowledgeEntry(
+  userId: string,
+  entryId: string,
+  changes: z.output<typeof updateKnowledgeEntryRequestSchema>,
+): Promise<{ entry: StoredKnowledgeEntry; affected: (string | null)[] }> {
+  const before = await getKnowledgeEntry(userId, entryId);
+  await checkAssignable(userId, changes.chatbot_id);
+  const { chatbot_id, ...rest } = changes;
+  let update = db()
+    .entities.knowledgeEntry.patch({ user_id: userId, entry_id: entryId })
+    .set({ ...rest, ...(chatbot_id ? { chatbot_id } : {}), updated_at: new Date().toISOString() });
+  if (chatbot_id === null) update = update.remove(['chatbot_id']);
+  await update.go();
+  const entry = await getKnowledgeEntry(userId, entryId);
+  return { entry, affected: [before.chatbot_id ?? null, entry.chatbot_id ?? null] };
+}
+
+export async function setKnowledgeEntryActive(userId: string, entryId: string, isActive: boolean): Promise<StoredKnowledgeEntry> {
+  await getKnowledgeEntry(userId, entryId);
+  await db()
+    .entities.knowledgeEntry.patch({ user_id: userId, entry_id: entryId })
+    .set({ is_active: isActive, updated_at: new Date().toISOString() })
+    .go();
+  return getKnowledgeEntry(userId, entryId);
+}
+
+/** Deletes the entry record; the caller removes its file (if any) and re-indexes. */
+export async function deleteKnowledgeEntry(userId: string, entryId: string): Promise<StoredKnowledgeEntry> {
+  const entry = await getKnowledgeEntry(userId, entryId);
+  await db().entities.knowledgeEntry.delete({ user_id: userId, entry_id: entryId }).go();
+  return entry;
+}

@@ -1,0 +1,70 @@
+import type * as z from 'zod';
+import type { KnowledgeEntry, updateKnowledgeEntryRequestSchema } from '../../contracts/knowledge.js';
+import { db } from '../data/db.js';
+import { notFound } from '../http/http-error.js';
+import { log } from '../runtime/log.js';
+import {
+  createKnowledgeEntries,
+  deleteKnowledgeEntry,
+  getKnowledgeEntry,
+  setKnowledgeEntryActive,
+  toKnowledgeEntry,
+  updateKnowledgeEntry,
+  type NewKnowledgeEntry,
+} from './knowledge-entries.js';
+import { deleteKnowledgeFile, knowledgeFileUrl, KNOWLEDGE_FILE_URL_SECONDS } from './knowledge-files.js';
+import { reindexAffectedChatbots } from './rebuild-index.js';
+
+/**
+ * The Knowledge screen's operations. Each change re-indexes the assistants it touches before it
+ * returns, so the next chat answer already reflects it.
+ */
+
+export async function addKnowledgeEntries(userId: string, inputs: readonly NewKnowledgeEntry[]): Promise<KnowledgeEntry[]> {
+  const stored = await createKnowledgeEntries(userId, inputs);
+  await reindexAffectedChatbots(userId, stored.map((e) => e.chatbot_id ?? null));
+  return stored.map(toKnowledgeEntry);
+}
+
+export async function editKnowledgeEntry(
+  userId: string,
+  entryId: string,
+  changes: z.output<typeof updateKnowledgeEntryRequestSchema>,
+): Promise<KnowledgeEntry> {
+  const { entry, affected } = await updateKnowledgeEntry(userId, entryId, changes);
+  await reindexAffectedChatbots(userId, affected);
+  return toKnowledgeEntry(entry);
+}
+
+export async function switchKnowledgeEntry(userId: string, entryId: string, isActive: boolean): Promise<KnowledgeEntry> {
+  const entry = await setKnowledgeEntryActive(userId, entryId, isActive);
+  await reindexAffectedChatbots(userId, [entry.chatbot_id ?? null]);
+  return toKnowledgeEntry(entry);
+}
+
+export async function removeKnowledgeEntry(userId: string, entryId: string): Promise<void> {
+  const entry = await deleteKnowledgeEntry(userId, entryId);
+  await reindexAffectedChatbots(userId, [entry.chatbot_id ?? null]);
+  if (entry.file_key) {
+    await deleteKnowledgeFile(entry.file_key).catch((error) =>
+      log.warn('Deleting a knowledge file failed; the entry is gone, the object stays', { key: entry.file_key, error }),
+    );
+  }
+}
+
+export async function knowledgeEntryFileLink(userId: string, entryId: string) {
+  const entry = await getKnowledgeEntry(userId, entryId);
+  if (!entry.file_key) throw notFound('This knowledge entry has no file');
+  return { url: await knowledgeFileUrl(entry.file_key, entry.file_name ?? 'document'), expiresInSeconds: KNOWLEDGE_FILE_URL_SECONDS };
+}
+
+/** The demo page's list: an active assistant's active entries (its own and those for all assistants). */
+export async function publicKnowledge(chatbotId: string) {
+  const { data: bot } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go();
+  if (!bot || bot.is_active === false) throw notFound("This chatbot is either inactive or doesn't exist.");
+  const { data } = await db().entities.knowledgeEntry.query.byOwner({ user_id: bot.user_id }).go({ pages: 'all' });
+  const entries = data
+    .filter((e) => e.is_active !== false && (!e.chatbot_id || e.chatbot_id === chatbotId))
+    .sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return { entries: entries.map((e) => ({ id: e.entry_id, title: e.title, content: e.content, type: e.type })) };
+}

@@ -1,0 +1,82 @@
+import { db } from '../data/db.js';
+import { log } from '../runtime/log.js';
+import { loadProviderKeys } from '../runtime/provider-keys.js';
+import { recomputeTrainingQuality } from '../training/recompute-quality.js';
+import { buildKnowledgeIndex, type KnowledgeIndexOptions } from './index-knowledge.js';
+import { deleteAllIndexes, deleteIndexVersionsExcept, saveIndex } from './index-store.js';
+import type { KnowledgeDocument } from './knowledge-document.js';
+import { entriesForChatbot } from './knowledge-entries.js';
+
+export type RebuildResult = { version: string; documents: number; chunks: number } | { skipped: 'gone' | 'superseded' };
+
+/**
+ * Everything an assistant answers from: its crawled pages and the owner's active knowledge entries
+ * for it or for all assistants. The one place that decides what goes into an index.
+ */
+export async function knowledgeDocumentsOf(chatbotId: string, userId: string): Promise<KnowledgeDocument[]> {
+  const [{ data: pages }, entries] = await Promise.all([
+    db().entities.crawledPage.query.byChatbot({ chatbot_id: chatbotId }).go({ pages: 'all' }),
+    entriesForChatbot(userId, chatbotId),
+  ]);
+  const pageDocuments = pages
+    .sort((a, b) => a.position - b.position)
+    .map((page): KnowledgeDocument => ({ id: page.url, source: 'page', title: page.title, url: page.url, text: page.text }));
+  const entryDocuments = entries
+    .filter((entry) => entry.is_active)
+    .map((entry): KnowledgeDocument => ({
+      id: `entry:${entry.entry_id}`,
+      source: 'entry',
+      title: entry.title,
+      text: entry.type === 'faq' ? `## ${entry.title}\n\n${entry.content}` : entry.content,
+      type: entry.type,
+      // A link entry whose content is an address cites it like a page.
+      ...(entry.type === 'link' && /^https?:\/\/\S+$/.test(entry.content.trim()) ? { url: entry.content.trim() } : {}),
+    }));
+  return [...pageDocuments, ...entryDocuments];
+}
+
+/**
+ * Re-reads an assistant's knowledge, builds and publishes a new index version, and recomputes its
+ * training quality. Concurrent rebuilds are safe: a rebuild publishes only if no rebuild that read
+ * its sources later has published already, so the live index never goes back in time.
+ */
+export async function rebuildChatbotIndex(chatbotId: string, options: KnowledgeIndexOptions = {}): Promise<RebuildResult> {
+  await loadProviderKeys();
+  const { data: bot } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go();
+  if (!bot) return { skipped: 'gone' };
+  const sourcesReadAt = new Date().toISOString();
+  const documents = await knowledgeDocumentsOf(chatbotId, bot.user_id);
+  const built = await buildKnowledgeIndex(documents, options);
+  const version = await saveIndex(chatbotId, built);
+  try {
+    await db()
+      .entities.chatbot.patch({ chatbot_id: chatbotId })
+      .set({ index_version: version, index_sources_read_at: sourcesReadAt, updated_at: new Date().toISOString() })
+      .where((attr, op) => `${op.notExists(attr.index_sources_read_at)} OR ${op.lte(attr.index_sources_read_at, sourcesReadAt)}`)
+      .go();
+  } catch (error) {
+    if (!/conditional/i.test(String((error as Error).message))) throw error;
+    // Deleted meanwhile (remove what this run wrote), or a newer rebuild won (its clean-up, or the
+    // next one's, removes this unused version: only versions older than the live one are deleted).
+    const { data: still } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go();
+    if (!still) await deleteAllIndexes(chatbotId);
+    return { skipped: still ? 'superseded' : 'gone' };
+  }
+  await recomputeTrainingQuality(chatbotId);
+  await deleteIndexVersionsExcept(chatbotId, version).catch((error) =>
+    log.warn('Removing older index versions failed; the next rebuild retries', { chatbotId, error }),
+  );
+  return { version, documents: documents.length, chunks: built.chunkCount };
+}
+
+/** Rebuilds every assistant a change of the owner's knowledge touches (null = all their assistants). */
+export async function reindexAffectedChatbots(userId: string, chatbotIds: readonly (string | null)[]): Promise<void> {
+  let targets: string[];
+  if (chatbotIds.includes(null)) {
+    const { data: bots } = await db().entities.chatbot.query.byUser({ user_id: userId }).go({ pages: 'all', attributes: ['chatbot_id'] });
+    targets = bots.map((b) => b.chatbot_id);
+  } else {
+    targets = [...new Set(chatbotIds.filter((id): id is string => id !== null))];
+  }
+  await Promise.all(targets.map((id) => rebuildChatbotIndex(id)));
+}

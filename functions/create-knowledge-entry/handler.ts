@@ -1,0 +1,11 @@
+import { createKnowledgeEntryRequestSchema } from '../contracts/knowledge.js';
+import { httpHandler } from '../core/http/http-handler.js';
+import { addKnowledgeEntries } from '../core/knowledge/manage-knowledge.js';
+
+export const handler = httpHandler(
+  { route: 'create-knowledge-entry', body: createKnowledgeEntryRequestSchema, successStatus: 201 },
+  async ({ identity, body }) => {
+    const [entry] = await addKnowledgeEntries(identity.userId, [body]);
+    return { entry };
+  },
+);

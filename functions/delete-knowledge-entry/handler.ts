@@ -1,0 +1,8 @@
+import { httpHandler } from '../core/http/http-handler.js';
+import { pathId } from '../core/http/path-id.js';
+import { removeKnowledgeEntry } from '../core/knowledge/manage-knowledge.js';
+
+export const handler = httpHandler({ route: 'delete-knowledge-entry' }, async ({ identity, pathParameters }) => {
+  await removeKnowledgeEntry(identity.userId, pathId(pathParameters));
+  return { deleted: true };
+});

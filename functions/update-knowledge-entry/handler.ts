@@ -1,0 +1,11 @@
+import { updateKnowledgeEntryRequestSchema } from '../contracts/knowledge.js';
+import { httpHandler } from '../core/http/http-handler.js';
+import { pathId } from '../core/http/path-id.js';
+import { editKnowledgeEntry } from '../core/knowledge/manage-knowledge.js';
+
+export const handler = httpHandler(
+  { route: 'update-knowledge-entry', body: updateKnowledgeEntryRequestSchema },
+  async ({ identity, pathParameters, body }) => ({
+    entry: await editKnowledgeEntry(identity.userId, pathId(pathParameters), body),
+  }),
+);
