@@ -66,6 +66,11 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
     httpEvent('track-demo-analytics', ctx, { chatbot_id: ctx.chatbotId, event_type: 'demo_view', session_id: 'bench' }),
   'save-correction': (ctx) =>
     httpEvent('save-correction', ctx, { original_message: 'Hi', original_response: 'Hello', corrected_response: 'Hello there' }),
+  'list-training-records': (ctx) => httpEvent('list-training-records', ctx),
+  'create-training-record': (ctx) =>
+    httpEvent('create-training-record', ctx, { user_message: 'Hi', ai_response: 'Hello', score: 85 }),
+  // No recordId in the path: the handler answers 400 after loading its modules.
+  'correct-training-record': (ctx) => httpEvent('correct-training-record', ctx, { corrected_response: 'Hello there' }),
   // A bot that does not exist: loads the crawler and returns at once.
   'list-knowledge-entries': (ctx) => httpEvent('list-knowledge-entries', ctx),
   'create-knowledge-entry': (ctx) =>

@@ -80,6 +80,16 @@ export const httpRoutes = [
   { name: 'get-demo-stats', method: 'GET', path: '/public/chatbots/{id}/demo-stats', access: 'public', uses: ['table'] },
   { name: 'track-demo-analytics', method: 'POST', path: '/demo/analytics', access: 'public', uses: ['table'], maxBodyBytes: 4 * 1024 },
   { name: 'save-correction', method: 'POST', path: '/chatbots/{id}/corrections', access: 'user', uses: ['table'] },
+  // Training studio: rated replies (stored), and their corrections, which the chat engine then uses.
+  { name: 'list-training-records', method: 'GET', path: '/chatbots/{id}/training-records', access: 'user', uses: ['table'] },
+  { name: 'create-training-record', method: 'POST', path: '/chatbots/{id}/training-records', access: 'user', uses: ['table'] },
+  {
+    name: 'correct-training-record',
+    method: 'PATCH',
+    path: '/chatbots/{id}/training-records/{recordId}',
+    access: 'user',
+    uses: ['table'],
+  },
   // Knowledge changes re-index the affected assistants before answering, so the next chat reflects them.
   { name: 'list-knowledge-entries', method: 'GET', path: '/knowledge', access: 'user', uses: ['table'] },
   {

@@ -67,17 +67,18 @@ async function deleteAll<T>(what: string, keys: T[], remove: (keys: T[]) => Prom
 
 /**
  * Deletes the assistant with everything it learned and was taught: crawled pages, index versions,
- * corrections, transfer requests, demo visits, and its uploaded avatar.
+ * corrections, training records, transfer requests, demo visits, and its uploaded avatar.
  */
 export async function deleteChatbot(userId: string, chatbotId: string): Promise<void> {
   const bot = await ownedChatbot(userId, chatbotId);
   const key = { chatbot_id: chatbotId };
   const { entities } = db();
-  const [pages, corrections, transfers, visits] = await Promise.all([
+  const [pages, corrections, transfers, visits, ratings] = await Promise.all([
     entities.crawledPage.query.byChatbot(key).go({ pages: 'all' }),
     entities.correction.query.byChatbot(key).go({ pages: 'all' }),
     entities.agentTransfer.query.byChatbot(key).go({ pages: 'all' }),
     entities.demoSession.query.byChatbot(key).go({ pages: 'all' }),
+    entities.trainingRecord.query.byChatbot(key).go({ pages: 'all', attributes: ['record_id'] }),
   ]);
   await Promise.all([
     deleteAll('pages', pages.data.map((p) => ({ ...key, url: p.url })), (keys) => entities.crawledPage.delete(keys).go()),
@@ -88,6 +89,9 @@ export async function deleteChatbot(userId: string, chatbotId: string): Promise<
       entities.agentTransfer.delete(keys).go(),
     ),
     deleteAll('demo visits', visits.data.map((v) => ({ ...key, session_id: v.session_id })), (keys) => entities.demoSession.delete(keys).go()),
+    deleteAll('training records', ratings.data.map((r) => ({ ...key, record_id: r.record_id })), (keys) =>
+      entities.trainingRecord.delete(keys).go(),
+    ),
   ]);
   await deleteAllIndexes(chatbotId);
   const avatarKey = ownedAvatarKey(bot.agent_image);

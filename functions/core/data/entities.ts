@@ -277,6 +277,34 @@ export const knowledgeEntryEntity = new Entity({
   },
 });
 
+/**
+ * A reply the owner rated in the Training studio (spec 000 "Training record", stored here so it
+ * survives a reload and feeds training_quality). record_id starts with its creation time, so the
+ * assistant's records read newest first straight from the index.
+ */
+export const trainingRecordEntity = new Entity({
+  model: { entity: 'trainingRecord', version: '1', service },
+  attributes: {
+    chatbot_id: { type: 'string', required: true, readOnly: true },
+    record_id: { type: 'string', required: true, readOnly: true },
+    user_id: { type: 'string', required: true, readOnly: true },
+    scenario: { type: 'string', required: true, default: 'Interactive Training' },
+    user_message: { type: 'string', required: true },
+    ai_response: { type: 'string', required: true },
+    score: { type: 'number', required: true },
+    feedback: { type: 'string' },
+    corrected_response: { type: 'string' },
+    created_at: { type: 'string', required: true, readOnly: true },
+    updated_at: { type: 'string', required: true },
+  },
+  indexes: {
+    byChatbot: {
+      pk: { field: pk, composite: ['chatbot_id'] },
+      sk: { field: sk, composite: ['record_id'] },
+    },
+  },
+});
+
 /** A fixed-window request counter for public routes; expires by TTL. */
 export const rateCounterEntity = new Entity({
   model: { entity: 'rateCounter', version: '1', service },
@@ -307,6 +335,7 @@ export const entities = {
   demoSession: demoSessionEntity,
   rateCounter: rateCounterEntity,
   knowledgeEntry: knowledgeEntryEntity,
+  trainingRecord: trainingRecordEntity,
 };
 
 export const dataService = new Service(entities);
