@@ -99,8 +99,6 @@ export const chatbotEntity = new Entity({
     crawl: { type: 'any', required: true },
     /** The live knowledge index version in the documents bucket; switched atomically on re-index. */
     index_version: { type: 'string' },
-    /** When the live index's sources were read; an older rebuild finishing later must not replace it. */
-    index_sources_read_at: { type: 'string' },
     created_at: { type: 'string', required: true, readOnly: true },
     updated_at: { type: 'string', required: true },
   },

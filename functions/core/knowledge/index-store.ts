@@ -48,18 +48,27 @@ const prefixOf = (chatbotId: string) => `indexes/${checkedChatbotId(chatbotId)}/
 const keyOf = (chatbotId: string, version: string) => `${prefixOf(chatbotId)}${checkedVersion(version)}.json`;
 const bucket = () => requireEnv('DOCUMENTS_BUCKET');
 
-/** Time of creation to the millisecond plus randomness: versions sort in the order they were made. */
+let lastVersionMs = 0;
+
+/**
+ * Time of creation to the millisecond plus randomness: versions sort in the order they were made.
+ * Within one process the time part strictly increases, so two versions made in the same millisecond
+ * still sort in the order they were made.
+ */
 export function newIndexVersion(now = new Date()): string {
-  return `${now.toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
+  lastVersionMs = Math.max(now.getTime(), lastVersionMs + 1);
+  return `${new Date(lastVersionMs).toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
 }
 
 export function isIndexVersion(value: string): boolean {
   return versionPattern.test(value);
 }
 
-/** Stores a built index as a new version and returns the version; the live version is never touched. */
-export async function saveIndex(chatbotId: string, built: BuiltIndex): Promise<string> {
-  const version = newIndexVersion();
+/**
+ * Stores a built index as a new version and returns the version; the live version is never touched.
+ * A caller that orders its versions by when it read their sources names the version itself.
+ */
+export async function saveIndex(chatbotId: string, built: BuiltIndex, version = newIndexVersion()): Promise<string> {
   await getS3Client().send(
     new PutObjectCommand({
       Bucket: bucket(),

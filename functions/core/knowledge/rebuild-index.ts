@@ -1,9 +1,10 @@
+import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 import { log } from '../runtime/log.js';
 import { loadProviderKeys } from '../runtime/provider-keys.js';
 import { recomputeTrainingQuality } from '../training/recompute-quality.js';
 import { buildKnowledgeIndex, type KnowledgeIndexOptions } from './index-knowledge.js';
-import { deleteAllIndexes, deleteIndexVersionsExcept, saveIndex } from './index-store.js';
+import { deleteAllIndexes, deleteIndexVersionsExcept, newIndexVersion, saveIndex } from './index-store.js';
 import type { KnowledgeDocument } from './knowledge-document.js';
 import { entriesForChatbot } from './knowledge-entries.js';
 
@@ -37,32 +38,39 @@ export async function knowledgeDocumentsOf(chatbotId: string, userId: string): P
 
 /**
  * Re-reads an assistant's knowledge, builds and publishes a new index version, and recomputes its
- * training quality. Concurrent rebuilds are safe: a rebuild publishes only if no rebuild that read
- * its sources later has published already, so the live index never goes back in time.
+ * training quality.
+ *
+ * Concurrent rebuilds are safe. The version is named when the sources are about to be read, so
+ * versions sort in the order their sources were read; a rebuild publishes only a version newer than
+ * the live one, so the live index never goes back in time. Clean-up after publishing deletes only
+ * versions older than the published one: those can never be published any more, while a newer one
+ * still in flight keeps its file. (Across Lambdas "newer" is by their clocks, which AWS keeps in
+ * sync to well under the time a rebuild takes.)
  */
 export async function rebuildChatbotIndex(chatbotId: string, options: KnowledgeIndexOptions = {}): Promise<RebuildResult> {
   await loadProviderKeys();
   const { data: bot } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go();
   if (!bot) return { skipped: 'gone' };
-  const sourcesReadAt = new Date().toISOString();
+  const version = newIndexVersion();
   const documents = await knowledgeDocumentsOf(chatbotId, bot.user_id);
   const built = await buildKnowledgeIndex(documents, options);
-  const version = await saveIndex(chatbotId, built);
+  await saveIndex(chatbotId, built, version);
   try {
     await db()
       .entities.chatbot.patch({ chatbot_id: chatbotId })
-      .set({ index_version: version, index_sources_read_at: sourcesReadAt, updated_at: new Date().toISOString() })
-      .where((attr, op) => `${op.notExists(attr.index_sources_read_at)} OR ${op.lte(attr.index_sources_read_at, sourcesReadAt)}`)
+      .set({ index_version: version, updated_at: new Date().toISOString() })
+      // Parenthesised: ElectroDB joins this to its own "item exists" condition with AND.
+      .where((attr, op) => `(${op.notExists(attr.index_version)} OR ${op.lt(attr.index_version, version)})`)
       .go();
+    await recomputeTrainingQuality(chatbotId);
   } catch (error) {
-    if (!/conditional/i.test(String((error as Error).message))) throw error;
+    if (!isConditionalFailure(error)) throw error;
     // Deleted meanwhile (remove what this run wrote), or a newer rebuild won (its clean-up, or the
-    // next one's, removes this unused version: only versions older than the live one are deleted).
+    // next one's, removes this unused version: it is older than theirs).
     const { data: still } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go();
     if (!still) await deleteAllIndexes(chatbotId);
     return { skipped: still ? 'superseded' : 'gone' };
   }
-  await recomputeTrainingQuality(chatbotId);
   await deleteIndexVersionsExcept(chatbotId, version).catch((error) =>
     log.warn('Removing older index versions failed; the next rebuild retries', { chatbotId, error }),
   );
