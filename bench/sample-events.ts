@@ -86,6 +86,9 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'delete-knowledge-entry': (ctx) => httpEvent('delete-knowledge-entry', ctx),
   'get-knowledge-file-url': (ctx) => httpEvent('get-knowledge-file-url', ctx),
   'get-public-knowledge': (ctx) => httpEvent('get-public-knowledge', ctx),
+  // An assistant the user does not own: the ownership check answers 404 before the site is read.
+  'generate-faqs-from-website': (ctx) =>
+    httpEvent('generate-faqs-from-website', ctx, { websiteUrl: ctx.websiteUrl, chatbotId: 'not-this-users-bot' }),
   'crawl-website': () => ({ chatbotId: 'no-such-bot' }),
   [fallbackRoute.name]: (ctx: SampleContext) => httpEvent(fallbackRoute.name, ctx),
   'pre-sign-up': () => ({

@@ -128,6 +128,17 @@ export const httpRoutes = [
   },
   { name: 'get-knowledge-file-url', method: 'GET', path: '/knowledge/{id}/file', access: 'user', uses: ['table', 'documents'] },
   { name: 'get-public-knowledge', method: 'GET', path: '/public/chatbots/{id}/knowledge', access: 'public', uses: ['table'] },
+  // Reads the site and writes FAQs within the API's 30 s: the crawl, parsing and model share a time
+  // budget derived from this timeout; the memory buys CPU for parsing pages.
+  {
+    name: 'generate-faqs-from-website',
+    method: 'POST',
+    path: '/knowledge/faqs',
+    access: 'user',
+    uses: ['table', 'documents', 'providers'],
+    timeoutSeconds: 29,
+    memoryMb: 1024,
+  },
 ] as const satisfies readonly HttpRoute[];
 
 /**

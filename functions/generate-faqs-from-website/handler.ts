@@ -1,0 +1,8 @@
+import { generateFaqsRequestSchema } from '../contracts/faqs.js';
+import { httpHandler } from '../core/http/http-handler.js';
+import { generateFaqsFromWebsite } from '../core/knowledge/faqs/generate-faqs.js';
+
+export const handler = httpHandler(
+  { route: 'generate-faqs-from-website', body: generateFaqsRequestSchema, successStatus: 201 },
+  async ({ identity, body }) => generateFaqsFromWebsite(identity.userId, body),
+);
