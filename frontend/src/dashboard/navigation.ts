@@ -46,7 +46,12 @@ export const dashboardNavigation: readonly DashboardGroup[] = [
   {
     label: 'Configuration',
     items: [
-      { title: 'Knowledge', path: 'knowledge', icon: BookOpenIcon },
+      {
+        title: 'Knowledge',
+        path: 'knowledge',
+        icon: BookOpenIcon,
+        screen: lazy(() => import('@/dashboard/screens/KnowledgeScreen')),
+      },
       { title: 'Training', path: 'training', icon: GraduationCapIcon },
       {
         title: 'Controls',

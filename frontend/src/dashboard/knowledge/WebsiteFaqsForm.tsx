@@ -1,0 +1,108 @@
+import type { Chatbot } from '@contracts/chatbot';
+import { GlobeIcon, LoaderCircleIcon } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { AssistantField, chatbotIdOf } from '@/dashboard/knowledge/knowledge-fields';
+import { ALL_ASSISTANTS } from '@/dashboard/knowledge/knowledge-labels';
+import { useRefreshKnowledgeEntries } from '@/dashboard/knowledge/knowledge-queries';
+import { errorMessage, useApi } from '@/lib/api';
+import { generateWebsiteFaqs } from '@/lib/knowledge-api';
+import { notify } from '@/lib/notify';
+
+/** Spec 000 section 7: the business the FAQs speak for when no assistant is chosen. */
+const UNASSIGNED_BUSINESS = 'your business';
+
+/** Spec 000 section 5: a URL is valid when it parses. */
+function parsesAsUrl(value: string): boolean {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The Website FAQs tab: the server reads the site and stores 8-15 FAQ entries. */
+export function WebsiteFaqsForm({
+  chatbots,
+  onBusyChange,
+  onDone,
+}: {
+  chatbots: readonly Chatbot[];
+  onBusyChange: (busy: boolean) => void;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const api = useApi();
+  const refresh = useRefreshKnowledgeEntries();
+  const [websiteUrl, setWebsiteUrl] = useState('');
+  const [assistant, setAssistant] = useState(ALL_ASSISTANTS);
+  const [generating, setGenerating] = useState(false);
+
+  const setBusy = (busy: boolean) => {
+    setGenerating(busy);
+    onBusyChange(busy);
+  };
+
+  const generate = async (event: FormEvent) => {
+    event.preventDefault();
+    if (generating) return;
+    const url = websiteUrl.trim();
+    if (!url) {
+      notify.error('Validation Error', { description: 'Please enter a website URL' });
+      return;
+    }
+    if (!parsesAsUrl(url)) {
+      notify.error('Invalid URL', { description: 'Please enter a valid website URL' });
+      return;
+    }
+    const chatbotId = chatbotIdOf(assistant);
+    const chatbot = chatbots.find((item) => item.id === chatbotId);
+    setBusy(true);
+    try {
+      const { faqsGenerated } = await generateWebsiteFaqs(api, {
+        websiteUrl: url,
+        chatbotId,
+        businessName: chatbot?.business_name || UNASSIGNED_BUSINESS,
+      });
+      await refresh();
+      notify.success(`Generated ${faqsGenerated} FAQs from ${url}`);
+      setWebsiteUrl('');
+      setBusy(false);
+      onDone();
+    } catch (error) {
+      setBusy(false);
+      notify.error('Generation Failed', { description: errorMessage(error, 'Failed to generate FAQs from website') });
+    }
+  };
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={(event) => void generate(event)} noValidate>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-url`}>Website URL</Label>
+        <Input
+          id={`${id}-url`}
+          type="url"
+          inputMode="url"
+          value={websiteUrl}
+          placeholder="https://yourbusiness.com"
+          disabled={generating}
+          aria-describedby={`${id}-url-hint`}
+          onChange={(event) => setWebsiteUrl(event.target.value)}
+        />
+        <p id={`${id}-url-hint`} className="text-xs text-muted-foreground">
+          We read the website and write 8-15 frequently asked questions with their answers. This may take a minute.
+        </p>
+      </div>
+      <AssistantField id={`${id}-assistant`} value={assistant} chatbots={chatbots} disabled={generating} onChange={setAssistant} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={generating} aria-busy={generating || undefined}>
+          {generating ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <GlobeIcon aria-hidden="true" />}
+          {generating ? 'Generating FAQs…' : 'Generate FAQs'}
+        </Button>
+      </div>
+    </form>
+  );
+}

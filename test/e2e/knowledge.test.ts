@@ -1,0 +1,127 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
+import { signUpAndSignIn, type TestUser } from '../support/accounts.js';
+import { apiClient, waitForCrawl } from '../support/api-client.js';
+import { useBrowser } from './browser.js';
+import { expect as expectPage } from './page-expect.js';
+
+const { webUrl, apiUrl, config } = inject('runtime');
+const browser = useBrowser();
+
+async function signIn(page: Page, owner: TestUser): Promise<void> {
+  await page.goto(`${webUrl}/auth`);
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/dashboard\/assistants$/);
+}
+
+/** Asks the Assistants screen's test chat and returns the conversation log. */
+async function askTestChat(page: Page, business: string, question: string) {
+  await page.getByRole('link', { name: 'Assistants' }).click();
+  await page.waitForURL(/\/dashboard\/assistants$/);
+  await page.getByLabel(business, { exact: true }).first().click();
+  const input = page.getByPlaceholder(/Type your message/);
+  await input.fill(question);
+  await input.press('Enter');
+  return page.getByLabel(`Conversation with ${business}`);
+}
+
+describe('Knowledge screen in the browser', () => {
+  let site: FixtureSite;
+  let owner: TestUser;
+  let chatbot: { id: string; businessName: string };
+  beforeAll(async () => {
+    site = await startFixtureSite({ pages: 10, hangingPage: false });
+    owner = await signUpAndSignIn(config, 'Knowledge Owner');
+    const api = apiClient(apiUrl, owner.idToken);
+    chatbot = (await api.post('/chatbots', { websiteUrl: site.url })).body.chatbot;
+    await waitForCrawl(api, chatbot.id);
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  it('a manual entry answers in the test chat; switching it off and deleting it show in the list', async () => {
+    const { page } = browser;
+    await signIn(page, owner);
+    await page.getByRole('link', { name: 'Knowledge' }).click();
+    await page.waitForURL(/\/dashboard\/knowledge$/);
+    await expectPage.visible(page.getByText('No Knowledge Entries Found'));
+
+    await page.getByRole('button', { name: 'Add Your First Entry' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Knowledge' });
+    await expectPage.visible(dialog);
+    // Both fields are required: nothing is sent without them.
+    await dialog.getByRole('button', { name: 'Add Entry' }).click();
+    await expectPage.visible(dialog.getByText('Please enter a title'));
+    await dialog.getByLabel('Title').fill('Thursday special loaf');
+    await dialog
+      .getByLabel('Content')
+      .fill('Every Thursday we bake the Cardamom Comet, a braided cardamom loaf with orange zest, for 6.40 pounds.');
+    await dialog.getByLabel('Type').selectOption('faq');
+    await dialog.getByRole('button', { name: 'Add Entry' }).click();
+    await expectPage.visible(page.getByText('Knowledge entry created successfully'));
+    await expectPage.hidden(dialog);
+
+    const card = page.getByRole('article', { name: 'Thursday special loaf' });
+    await expectPage.visible(card);
+    for (const badge of ['FAQ', 'All assistants', 'Active']) await expectPage.visible(card.getByText(badge, { exact: true }));
+    await expectPage.visible(page.getByText('1 entry', { exact: true }));
+
+    const log = await askTestChat(page, chatbot.businessName, 'Which loaf do you bake on Thursdays?');
+    await expectPage.visible(log.getByText(/Cardamom Comet/), 20_000);
+
+    await page.getByRole('link', { name: 'Knowledge' }).click();
+    await page.getByRole('switch', { name: 'Deactivate Thursday special loaf' }).click();
+    await expectPage.visible(page.getByText('Entry Deactivated'));
+    await expectPage.visible(page.getByText('Knowledge entry is now inactive'));
+    await expectPage.visible(card.getByText('Inactive', { exact: true }));
+    await page.getByRole('switch', { name: 'Activate Thursday special loaf' }).click();
+    await expectPage.visible(page.getByText('Knowledge entry is now active'));
+    await expectPage.visible(card.getByText('Active', { exact: true }));
+
+    // Filters narrow the list; the empty state then offers to clear them.
+    await page.getByLabel('Filter by type').selectOption('document');
+    await expectPage.visible(page.getByText('No Knowledge Entries Found'));
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByLabel('Search knowledge').fill('cardamom');
+    await expectPage.visible(card);
+
+    await page.getByRole('button', { name: 'Delete Thursday special loaf' }).click();
+    await expectPage.visible(page.getByText('Knowledge entry deleted successfully'));
+    await expectPage.hidden(card);
+    await page.reload();
+    await expectPage.visible(page.getByText('No Knowledge Entries Found'));
+    await expectPage.visible(page.getByRole('button', { name: 'Add Your First Entry' }));
+    const { body } = await apiClient(apiUrl, owner.idToken).get('/knowledge');
+    expect(body.entries).toEqual([]);
+  });
+
+  it('an edited entry is saved for one assistant and shows its name', async () => {
+    const { page } = browser;
+    await apiClient(apiUrl, owner.idToken).post('/knowledge', {
+      title: 'Parking',
+      content: 'Free parking behind the shop.',
+      type: 'context',
+      chatbot_id: null,
+    });
+    await signIn(page, owner);
+    await page.getByRole('link', { name: 'Knowledge' }).click();
+    const card = page.getByRole('article', { name: 'Parking' });
+    await card.getByRole('button', { name: 'Edit Parking' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Knowledge Entry' });
+    await dialog.getByLabel('Content').fill('Free parking for 20 cars behind the shop.');
+    await dialog.getByLabel('Assistant').selectOption({ label: chatbot.businessName });
+    await dialog.getByRole('button', { name: 'Update Entry' }).click();
+    await expectPage.visible(page.getByText('Knowledge entry updated successfully'));
+    await expectPage.visible(card.getByText('Free parking for 20 cars behind the shop.'));
+    await expectPage.visible(card.getByText(chatbot.businessName, { exact: true }));
+
+    await page.getByLabel('Filter by assistant').selectOption('Unassigned');
+    await expectPage.hidden(card);
+    await page.getByLabel('Filter by assistant').selectOption({ label: chatbot.businessName });
+    await expectPage.visible(card);
+  });
+});
