@@ -85,6 +85,16 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'set-knowledge-entry-active': (ctx) => httpEvent('set-knowledge-entry-active', ctx, { is_active: false }),
   'delete-knowledge-entry': (ctx) => httpEvent('delete-knowledge-entry', ctx),
   'get-knowledge-file-url': (ctx) => httpEvent('get-knowledge-file-url', ctx),
+  'create-document-upload': (ctx) => httpEvent('create-document-upload', ctx, { fileName: 'menu.pdf', size: 2048 }),
+  // An upload that was never made: the object lookup answers 404 and nothing is stored.
+  'process-document': (ctx) =>
+    httpEvent('process-document', ctx, {
+      uploadId: '00000000-0000-4000-8000-000000000000',
+      fileName: 'menu.pdf',
+      title: 'Menu',
+      type: 'document',
+      chatbotId: null,
+    }),
   'get-public-knowledge': (ctx) => httpEvent('get-public-knowledge', ctx),
   // An assistant the user does not own: the ownership check answers 404 before the site is read.
   'generate-faqs-from-website': (ctx) =>

@@ -127,6 +127,24 @@ export const httpRoutes = [
     timeoutSeconds: 29,
   },
   { name: 'get-knowledge-file-url', method: 'GET', path: '/knowledge/{id}/file', access: 'user', uses: ['table', 'documents'] },
+  // Documents go to the bucket by presigned PUT (a Lambda request stops at 6 MB), then are processed:
+  // real format checked, text extracted, entry stored, assistants re-indexed. Memory buys CPU for PDFs.
+  {
+    name: 'create-document-upload',
+    method: 'POST',
+    path: '/knowledge/documents/upload-url',
+    access: 'user',
+    uses: ['documents'],
+  },
+  {
+    name: 'process-document',
+    method: 'POST',
+    path: '/knowledge/documents',
+    access: 'user',
+    uses: ['table', 'documents', 'providers'],
+    timeoutSeconds: 29,
+    memoryMb: 1024,
+  },
   { name: 'get-public-knowledge', method: 'GET', path: '/public/chatbots/{id}/knowledge', access: 'public', uses: ['table'] },
   // Reads the site and writes FAQs within the API's 30 s: the crawl, parsing and model share a time
   // budget derived from this timeout; the memory buys CPU for parsing pages.

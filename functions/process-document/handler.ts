@@ -1,0 +1,8 @@
+import { processDocumentRequestSchema } from '../contracts/documents.js';
+import { processDocument } from '../core/documents/process-document.js';
+import { httpHandler } from '../core/http/http-handler.js';
+
+export const handler = httpHandler(
+  { route: 'process-document', body: processDocumentRequestSchema, successStatus: 201 },
+  ({ identity, body }) => processDocument(identity.userId, body),
+);

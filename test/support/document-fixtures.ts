@@ -1,0 +1,193 @@
+/**
+ * Real documents of every accepted format, generated in the test so each carries a fact the fixture
+ * site does not know: an answer that contains it can only come from that document.
+ */
+import CFB from 'cfb';
+import { Document, Packer, Paragraph, TextRun, HeadingLevel } from 'docx';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { crc32, deflateSync } from 'node:zlib';
+
+export interface DocumentFixture {
+  fileName: string;
+  bytes: Uint8Array;
+  /** A question only this document answers, and what the answer must contain. */
+  question: string;
+  fact: RegExp;
+}
+
+const PDF_FACT = 'The loyalty card gives a free loaf after 9 purchases.';
+const DOCX_FACT = 'The rooftop beehives above the bakery produce about 40 jars of clover honey each summer.';
+const DOC_FACT = 'The bakery cat is a ginger tom called Marmalade who sleeps on the flour sacks.';
+const MD_FACT = 'When it rains, umbrellas can be borrowed from the blue stand by the door and returned on your next visit.';
+const TXT_FACT = 'Lost property is kept behind the counter for 30 days, then given to the Harbor Street charity shop.';
+
+export async function pdfFixture(paragraphs: readonly string[] = [PDF_FACT, 'Stamps are added at the till for any loaf of bread.']): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage();
+  page.drawText('Maple & Rye loyalty programme', { x: 50, y: 760, size: 16, font });
+  paragraphs.forEach((text, i) => page.drawText(text, { x: 50, y: 720 - i * 24, size: 11, font }));
+  return pdf.save();
+}
+
+export async function docxFixture(): Promise<Uint8Array> {
+  const document = new Document({
+    sections: [
+      {
+        children: [
+          new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('Our bees')] }),
+          new Paragraph({ children: [new TextRun(DOCX_FACT)] }),
+          new Paragraph({ children: [new TextRun({ text: 'The honey is sold in the shop from September.', bold: true })] }),
+        ],
+      },
+    ],
+  });
+  return new Uint8Array(await Packer.toBuffer(document));
+}
+
+/**
+ * A Word 97-2003 binary document: an OLE compound file with the WordDocument stream (a Word 97 File
+ * Information Block, then the text as UTF-16) and the 1Table stream holding the piece table (Clx)
+ * that maps character positions to that text. The offsets are those of [MS-DOC] 2.5.
+ */
+export function docFixture(paragraphs: readonly string[] = ['Meet the team', DOC_FACT, 'He is not allowed in the kitchen.']): Uint8Array {
+  const text = `${paragraphs.join('\r')}\r`;
+  const textBytes = Buffer.from(text, 'utf16le');
+  const TEXT_OFFSET = 0x800;
+  const wordDocument = Buffer.alloc(Math.max(4096, TEXT_OFFSET + textBytes.length));
+  // FibBase
+  wordDocument.writeUInt16LE(0xa5ec, 0x00); // wIdent
+  wordDocument.writeUInt16LE(0x00c1, 0x02); // nFib: Word 97
+  wordDocument.writeUInt16LE(0x0409, 0x06); // lid: English (US)
+  wordDocument.writeUInt16LE(0x0200 | 0x1000, 0x0a); // fWhichTblStm (1Table), fExtChar
+  wordDocument.writeUInt16LE(0x00bf, 0x0c); // nFibBack
+  wordDocument.writeUInt32LE(TEXT_OFFSET, 0x18); // fcMin
+  wordDocument.writeUInt32LE(TEXT_OFFSET + textBytes.length, 0x1c); // fcMac
+  // FibRgW97 (14 words), FibRgLw97 (22 longs)
+  wordDocument.writeUInt16LE(14, 0x20);
+  wordDocument.writeUInt16LE(22, 0x3e);
+  wordDocument.writeUInt32LE(wordDocument.length, 0x40); // cbMac
+  wordDocument.writeUInt32LE(text.length, 0x4c); // ccpText; no footnotes, headers or other stories
+  // FibRgFcLcb97 (93 pairs); only the Clx is present
+  wordDocument.writeUInt16LE(93, 0x98);
+  const clx = Buffer.alloc(1 + 4 + 8 + 8);
+  clx.writeUInt8(0x02, 0); // Pcdt
+  clx.writeUInt32LE(16, 1); // PlcPcd: two character positions and one piece descriptor
+  clx.writeUInt32LE(0, 5);
+  clx.writeUInt32LE(text.length, 9);
+  clx.writeUInt16LE(0, 13); // Pcd flags
+  clx.writeUInt32LE(TEXT_OFFSET, 15); // fc of uncompressed (UTF-16) text
+  clx.writeUInt16LE(0, 19); // prm
+  wordDocument.writeUInt32LE(0, 0x1a2); // fcClx
+  wordDocument.writeUInt32LE(clx.length, 0x1a6); // lcbClx
+  textBytes.copy(wordDocument, TEXT_OFFSET);
+
+  const container = CFB.utils.cfb_new();
+  CFB.utils.cfb_add(container, '/WordDocument', wordDocument);
+  CFB.utils.cfb_add(container, '/1Table', clx);
+  return new Uint8Array(CFB.write(container, { type: 'buffer' }) as Buffer);
+}
+
+const csvFixture = () =>
+  [
+    'Room,Capacity,Hourly rate,Notes',
+    'The Loft Room,24 seats,45 dollars,"Projector, whiteboard and a view of the harbor"',
+    'The Snug,8 seats,20 dollars,Next to the bread oven',
+  ].join('\r\n');
+
+const jsonFixture = () =>
+  JSON.stringify({
+    bakeryBus: {
+      name: 'The Crumb Cruiser',
+      route: 'The Crumb Cruiser bakery bus parks on Millbrook village green every Tuesday morning.',
+      payment: ['cash', 'card'],
+    },
+  });
+
+const markdownFixture = () => `# House rules\n\n## Rainy days\n\n${MD_FACT}\n\n## Quiet hour\n\nLaptops are welcome all day.\n`;
+
+/** One document of every accepted format, each with its own fact and question. */
+export async function documentFixtures(): Promise<DocumentFixture[]> {
+  const utf8 = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
+  return [
+    {
+      fileName: 'Loyalty programme.pdf',
+      bytes: await pdfFixture(),
+      question: 'How many purchases before the loyalty card gives a free loaf?',
+      fact: /free loaf after 9 purchases/,
+    },
+    {
+      fileName: 'Our bees.docx',
+      bytes: await docxFixture(),
+      question: 'How much clover honey do the rooftop beehives produce?',
+      fact: /40 jars of clover honey/,
+    },
+    {
+      fileName: 'Team notes.doc',
+      bytes: docFixture(),
+      question: 'What is the name of the ginger bakery cat?',
+      fact: /Marmalade/,
+    },
+    {
+      fileName: 'Meeting rooms.csv',
+      bytes: utf8(csvFixture()),
+      question: 'How many seats does the Loft Room have?',
+      fact: /Capacity: 24 seats/,
+    },
+    {
+      fileName: 'bakery-bus.json',
+      bytes: utf8(jsonFixture()),
+      question: 'Where does the Crumb Cruiser bakery bus park?',
+      fact: /Millbrook village green/,
+    },
+    {
+      fileName: 'House rules.md',
+      bytes: utf8(markdownFixture()),
+      question: 'Can I borrow an umbrella when it rains?',
+      fact: /blue stand by the door/,
+    },
+    {
+      fileName: 'lost-property.txt',
+      bytes: utf8(`Lost property\n\n${TXT_FACT}\n`),
+      question: 'How long is lost property kept?',
+      fact: /30 days/,
+    },
+  ];
+}
+
+/** A valid PNG (an 8x8 grey square): an image, whatever name it is given. */
+export function pngBytes(): Uint8Array {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(8, 0);
+  header.writeUInt32BE(8, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(0, 9); // greyscale
+  const rows = Buffer.concat(Array.from({ length: 8 }, () => Buffer.from([0, ...Array(8).fill(128)])));
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(rows)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
+}
+
+/** Bytes no format explains, the same on every run. */
+export function randomBytes(length: number, seed = 7): Uint8Array {
+  const bytes = new Uint8Array(length);
+  let state = seed;
+  for (let i = 0; i < length; i++) {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    bytes[i] = state >>> 24;
+  }
+  return bytes;
+}
