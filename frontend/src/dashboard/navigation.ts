@@ -52,7 +52,12 @@ export const dashboardNavigation: readonly DashboardGroup[] = [
         icon: BookOpenIcon,
         screen: lazy(() => import('@/dashboard/screens/KnowledgeScreen')),
       },
-      { title: 'Training', path: 'training', icon: GraduationCapIcon },
+      {
+        title: 'Training',
+        path: 'training',
+        icon: GraduationCapIcon,
+        screen: lazy(() => import('@/dashboard/screens/TrainingScreen')),
+      },
       {
         title: 'Controls',
         path: 'controls',

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
+import { signUpAndSignIn, type TestUser } from '../support/accounts.js';
+import { apiClient, waitForCrawl } from '../support/api-client.js';
+import { useBrowser } from './browser.js';
+import { expect as expectPage } from './page-expect.js';
+
+const { webUrl, apiUrl, config } = inject('runtime');
+const browser = useBrowser();
+
+describe('Training studio in the browser', () => {
+  let site: FixtureSite;
+  let owner: TestUser;
+  beforeAll(async () => {
+    site = await startFixtureSite({ pages: 10, hangingPage: false });
+    owner = await signUpAndSignIn(config, 'Training Owner');
+    const api = apiClient(apiUrl, owner.idToken);
+    const created = await api.post('/chatbots', { websiteUrl: site.url });
+    await waitForCrawl(api, created.body.chatbot.id);
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  it('a reply rated 20 and corrected in Corrections is the answer next time, and the record survives a reload', async () => {
+    const { page } = browser;
+    const question = 'Do you make wedding cakes?';
+    const better = 'Yes! Wedding cakes are made to order: book a tasting at least two months ahead.';
+
+    await page.goto(`${webUrl}/auth`);
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Password').fill(owner.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/dashboard\/assistants$/);
+    await page.getByRole('link', { name: 'Training' }).click();
+    await page.waitForURL(/\/dashboard\/training$/);
+    await expectPage.visible(page.getByRole('heading', { name: 'Advanced AI Training Studio' }));
+
+    const input = page.getByLabel('Training message');
+    const log = page.getByRole('log');
+    await input.fill(question);
+    await input.press('Enter');
+    await expectPage.visible(log.getByRole('button', { name: 'Score 20' }));
+    await log.getByRole('button', { name: 'Score 20' }).click();
+    await expectPage.visible(page.getByText('Response scored successfully!'));
+    await expectPage.visible(log.getByText('Score: 20'));
+
+    await page.getByRole('tab', { name: /^Corrections/ }).click();
+    const item = page.getByTestId('correction-item').filter({ hasText: question });
+    await expectPage.visible(item);
+    await item.getByLabel('Better response').fill(better);
+    await item.getByRole('button', { name: 'Save Correction' }).click();
+    await expectPage.visible(page.getByText('Correction saved! This will improve future responses.'));
+    await expectPage.visible(item.getByText('Corrected'));
+
+    await page.getByRole('tab', { name: 'Interactive' }).click();
+    // The session is kept across tabs: the first question is still there.
+    await expectPage.visible(log.getByText(question));
+    await input.fill(question);
+    await input.press('Enter');
+    await expect.poll(() => log.getByText(better).count(), { timeout: 15_000 }).toBe(1);
+
+    await page.reload();
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    const history = page.getByRole('list', { name: 'Training history' });
+    await expectPage.visible(history.getByText(question));
+    await expectPage.visible(history.getByText('Score: 20'));
+    expect(await page.getByRole('group', { name: 'Overall Score' }).innerText()).toContain('20');
+    expect(await page.getByRole('group', { name: 'Training Sessions' }).innerText()).toContain('1');
+  });
+});
