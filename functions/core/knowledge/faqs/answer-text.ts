@@ -9,6 +9,8 @@ import type { SectionBlock } from './page-sections.js';
 /** Enough for one or two facts; more sentences are added only while the answer is shorter than this. */
 const ENOUGH_CHARS = 160;
 export const MAX_ANSWER_CHARS = 400;
+/** Below this the answer may go on into the next paragraph. */
+const SHORT_ANSWER_CHARS = 80;
 const MIN_ANSWER_WORDS = 5;
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
@@ -55,9 +57,13 @@ export function answerFrom(blocks: readonly SectionBlock[], options: AnswerOptio
     parts.push(text);
     length += text.length + (parts.length > 1 ? 1 : 0);
   };
+  let leadIn = false;
   for (const block of blocks) {
-    if (length >= ENOUGH_CHARS) break;
+    // A further paragraph only completes a very short answer or a lead-in ("We deliver to:"); later
+    // paragraphs tend to change the subject or are what is left of links ("See our menu.").
+    if (length >= ENOUGH_CHARS || (length >= SHORT_ANSWER_CHARS && !leadIn)) break;
     if (block.kind === 'list') {
+      leadIn = false;
       const whole = listText(block.items);
       if (whole.length <= room()) {
         add(whole);
@@ -78,6 +84,7 @@ export function answerFrom(blocks: readonly SectionBlock[], options: AnswerOptio
       if (parts.length) break; // the prose ended (a table or a caption follows)
       continue;
     }
+    leadIn = block.text.endsWith(':');
     for (const sentence of sentencesOf(block.text)) {
       if (!options.explicit && sentence.endsWith('?')) continue;
       if (!parts.length) add(cutAtWord(sentence, MAX_ANSWER_CHARS));
