@@ -27,7 +27,7 @@ async function ask(chatbotId: string, message: string) {
 async function upload(api: ApiClient, fileName: string, bytes: Uint8Array, announcedSize = bytes.length) {
   const started = await api.post('/knowledge/documents/upload-url', { fileName, size: announcedSize });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
-  const stored = await fetch(started.body.uploadUrl, { method: 'PUT', headers: started.body.headers, body: bytes });
+  const stored = await fetch(started.body.uploadUrl, { method: 'PUT', headers: started.body.headers, body: new Uint8Array(bytes) });
   expect(stored.status).toBe(200);
   return started.body.uploadId as string;
 }
