@@ -8,6 +8,17 @@ import { expect as expectPage } from './page-expect.js';
 const { webUrl, apiUrl, config } = inject('runtime');
 const browser = useBrowser();
 
+async function openTrainingStudio(user: TestUser) {
+  const { page } = browser;
+  await page.goto(`${webUrl}/auth`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/dashboard\/assistants$/);
+  await page.goto(`${webUrl}/dashboard/training`);
+  await expectPage.visible(page.getByRole('heading', { name: 'Advanced AI Training Studio' }));
+}
+
 describe('Training studio in the browser', () => {
   let site: FixtureSite;
   let owner: TestUser;
@@ -67,5 +78,41 @@ describe('Training studio in the browser', () => {
     await expectPage.visible(history.getByText('Score: 20'));
     expect(await page.getByRole('group', { name: 'Overall Score' }).innerText()).toContain('20');
     expect(await page.getByRole('group', { name: 'Training Sessions' }).innerText()).toContain('1');
+  });
+
+
+  it('Edit & Correct: an empty correction is refused, a real one replaces the reply and answers the same question next time', async () => {
+    const { page } = browser;
+    const question = 'Is there parking near the bakery?';
+    const better = 'Yes: free two-hour parking on Harbor Street, right outside the shop.';
+    await openTrainingStudio(owner);
+
+    const input = page.getByLabel('Training message');
+    const log = page.getByRole('log');
+    await input.fill(question);
+    await input.press('Enter');
+    await log.getByRole('button', { name: 'Edit & Correct' }).click();
+    const field = page.getByLabel('Corrected response');
+    await field.fill('   ');
+    await page.getByRole('button', { name: 'Save Correction' }).click();
+    await expectPage.visible(page.getByText('Please enter a response'));
+
+    await field.fill(better);
+    await page.getByRole('button', { name: 'Save Correction' }).click();
+    await expectPage.visible(page.getByText('Response corrected! This will help improve future responses.'));
+    await expectPage.visible(log.getByText(better));
+
+    await input.fill(question);
+    await input.press('Enter');
+    await expect.poll(() => log.getByText(better).count(), { timeout: 15_000 }).toBe(2);
+  });
+
+  it('without an assistant, sending asks for one', async () => {
+    const { page } = browser;
+    await openTrainingStudio(await signUpAndSignIn(config, 'No Assistant Owner'));
+    await page.getByLabel('Training message').fill('Hello?');
+    await page.getByLabel('Training message').press('Enter');
+    await expectPage.visible(page.getByText('Please select an AI assistant first'));
+    expect(await page.getByRole('log').getByText('Hello?').count()).toBe(0);
   });
 });
