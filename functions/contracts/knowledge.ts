@@ -69,9 +69,14 @@ export const knowledgeEntryListResponseSchema = z.object({ entries: z.array(know
 /** GET /knowledge/{id}/file: a link to the stored file that works for a few minutes. */
 export const knowledgeFileUrlResponseSchema = z.object({ url: z.string().url(), expiresInSeconds: z.number().int() });
 
+/** The public list holds at most this many entries (the newest), each with at most this much content. */
+export const MAX_PUBLIC_KNOWLEDGE_ENTRIES = 100;
+export const PUBLIC_KNOWLEDGE_PREVIEW_CHARS = 1_000;
+
 /**
  * GET /public/chatbots/{id}/knowledge: the demo page's list of what the assistant knows. Only active
- * entries for this assistant (or all assistants); no file links, no owner ids.
+ * entries for this assistant (or all assistants), newest first; no file links, no owner ids; longer
+ * content is cut to a preview ending in '…'.
  */
 export const publicKnowledgeEntrySchema = knowledgeEntrySchema.pick({ id: true, title: true, content: true, type: true });
 export const publicKnowledgeResponseSchema = z.object({ entries: z.array(publicKnowledgeEntrySchema) });

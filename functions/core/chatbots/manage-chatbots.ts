@@ -2,6 +2,7 @@ import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import type { Chatbot, ConversationSettings, UpdateChatbotRequest } from '../../contracts/chatbot.js';
 import { db } from '../data/db.js';
 import { deleteAllIndexes } from '../knowledge/index-store.js';
+import { deleteKnowledgeOfChatbot } from '../knowledge/delete-chatbot-knowledge.js';
 import { requireEnv } from '../runtime/env.js';
 import { log } from '../runtime/log.js';
 import { getS3Client } from '../storage/s3-client.js';
@@ -67,7 +68,8 @@ async function deleteAll<T>(what: string, keys: T[], remove: (keys: T[]) => Prom
 
 /**
  * Deletes the assistant with everything it learned and was taught: crawled pages, index versions,
- * corrections, training records, transfer requests, demo visits, and its uploaded avatar.
+ * corrections, training records, transfer requests, demo visits, the knowledge entries assigned to it
+ * (with their files; entries for all assistants stay), and its uploaded avatar.
  */
 export async function deleteChatbot(userId: string, chatbotId: string): Promise<void> {
   const bot = await ownedChatbot(userId, chatbotId);
@@ -92,6 +94,7 @@ export async function deleteChatbot(userId: string, chatbotId: string): Promise<
     deleteAll('training records', ratings.data.map((r) => ({ ...key, record_id: r.record_id })), (keys) =>
       entities.trainingRecord.delete(keys).go(),
     ),
+    deleteKnowledgeOfChatbot(userId, chatbotId),
   ]);
   await deleteAllIndexes(chatbotId);
   const avatarKey = ownedAvatarKey(bot.agent_image);

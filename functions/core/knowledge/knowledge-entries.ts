@@ -8,6 +8,7 @@ import type {
   updateKnowledgeEntryRequestSchema,
 } from '../../contracts/knowledge.js';
 import { ownedChatbot } from '../chatbots/owned-chatbot.js';
+import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 import type { knowledgeEntryEntity } from '../data/entities.js';
 import { notFound } from '../http/http-error.js';
@@ -90,31 +91,39 @@ export async function createKnowledgeEntries(userId: string, inputs: readonly Ne
   return items;
 }
 
+/** A patch of an entry that may have been deleted meanwhile: gone is the same 404 as unknown. */
+async function patched(write: () => Promise<{ data: StoredKnowledgeEntry }>): Promise<StoredKnowledgeEntry> {
+  try {
+    return (await write()).data;
+  } catch (error) {
+    if (isConditionalFailure(error)) throw notFound('Knowledge entry not found');
+    throw error;
+  }
+}
+
 /** Edits an entry; returns it with the assistants whose knowledge changed (before and after). */
 export async function updateKnowledgeEntry(
   userId: string,
   entryId: string,
   changes: z.output<typeof updateKnowledgeEntryRequestSchema>,
 ): Promise<{ entry: StoredKnowledgeEntry; affected: (string | null)[] }> {
-  const before = await getKnowledgeEntry(userId, entryId);
-  await checkAssignable(userId, changes.chatbot_id);
+  const [before] = await Promise.all([getKnowledgeEntry(userId, entryId), checkAssignable(userId, changes.chatbot_id)]);
   const { chatbot_id, ...rest } = changes;
   let update = db()
     .entities.knowledgeEntry.patch({ user_id: userId, entry_id: entryId })
     .set({ ...rest, ...(chatbot_id ? { chatbot_id } : {}), updated_at: new Date().toISOString() });
   if (chatbot_id === null) update = update.remove(['chatbot_id']);
-  await update.go();
-  const entry = await getKnowledgeEntry(userId, entryId);
+  const entry = await patched(() => update.go({ response: 'all_new' }));
   return { entry, affected: [before.chatbot_id ?? null, entry.chatbot_id ?? null] };
 }
 
 export async function setKnowledgeEntryActive(userId: string, entryId: string, isActive: boolean): Promise<StoredKnowledgeEntry> {
-  await getKnowledgeEntry(userId, entryId);
-  await db()
-    .entities.knowledgeEntry.patch({ user_id: userId, entry_id: entryId })
-    .set({ is_active: isActive, updated_at: new Date().toISOString() })
-    .go();
-  return getKnowledgeEntry(userId, entryId);
+  return patched(() =>
+    db()
+      .entities.knowledgeEntry.patch({ user_id: userId, entry_id: entryId })
+      .set({ is_active: isActive, updated_at: new Date().toISOString() })
+      .go({ response: 'all_new' }),
+  );
 }
 
 /** Deletes the entry record; the caller removes its file (if any) and re-indexes. */

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { requireEnv } from '../runtime/env.js';
 import { getS3Client } from '../storage/s3-client.js';
@@ -21,4 +21,22 @@ export async function knowledgeFileUrl(key: string, fileName: string): Promise<s
 
 export async function deleteKnowledgeFile(key: string): Promise<void> {
   await getS3Client().send(new DeleteObjectCommand({ Bucket: requireEnv('DOCUMENTS_BUCKET'), Key: key }));
+}
+
+/** S3 deletes at most this many objects per request. */
+const DELETE_BATCH = 1_000;
+
+/** Deletes many files in a few requests (an assistant is deleted with its documents). */
+export async function deleteKnowledgeFiles(keys: readonly string[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += DELETE_BATCH) {
+    const batch = keys.slice(start, start + DELETE_BATCH);
+    const result = await getS3Client().send(
+      new DeleteObjectsCommand({
+        Bucket: requireEnv('DOCUMENTS_BUCKET'),
+        Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
+    const failed = result.Errors ?? [];
+    if (failed.length) throw new Error(`Deleting ${failed.length} knowledge files failed: ${failed[0]?.Code} ${failed[0]?.Message}`);
+  }
 }

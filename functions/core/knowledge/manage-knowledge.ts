@@ -1,11 +1,17 @@
 import type * as z from 'zod';
-import type { KnowledgeEntry, updateKnowledgeEntryRequestSchema } from '../../contracts/knowledge.js';
+import {
+  MAX_PUBLIC_KNOWLEDGE_ENTRIES,
+  PUBLIC_KNOWLEDGE_PREVIEW_CHARS,
+  type KnowledgeEntry,
+  type updateKnowledgeEntryRequestSchema,
+} from '../../contracts/knowledge.js';
 import { db } from '../data/db.js';
 import { notFound } from '../http/http-error.js';
 import { log } from '../runtime/log.js';
 import {
   createKnowledgeEntries,
   deleteKnowledgeEntry,
+  entriesForChatbot,
   getKnowledgeEntry,
   setKnowledgeEntryActive,
   toKnowledgeEntry,
@@ -58,13 +64,25 @@ export async function knowledgeEntryFileLink(userId: string, entryId: string) {
   return { url: await knowledgeFileUrl(entry.file_key, entry.file_name ?? 'document'), expiresInSeconds: KNOWLEDGE_FILE_URL_SECONDS };
 }
 
-/** The demo page's list: an active assistant's active entries (its own and those for all assistants). */
+/**
+ * The demo page's list: an active assistant's active entries (its own and those for all assistants),
+ * newest first. Every visitor downloads it, so it is bounded: the newest entries, each cut to a
+ * preview (a document entry alone may hold 100,000 characters).
+ */
 export async function publicKnowledge(chatbotId: string) {
   const { data: bot } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go();
   if (!bot || bot.is_active === false) throw notFound("This chatbot is either inactive or doesn't exist.");
-  const { data } = await db().entities.knowledgeEntry.query.byOwner({ user_id: bot.user_id }).go({ pages: 'all' });
-  const entries = data
-    .filter((e) => e.is_active !== false && (!e.chatbot_id || e.chatbot_id === chatbotId))
-    .sort((a, b) => b.created_at.localeCompare(a.created_at));
-  return { entries: entries.map((e) => ({ id: e.entry_id, title: e.title, content: e.content, type: e.type })) };
+  const active = (await entriesForChatbot(bot.user_id, chatbotId)).filter((e) => e.is_active !== false);
+  const entries = active.slice(0, MAX_PUBLIC_KNOWLEDGE_ENTRIES);
+  return {
+    entries: entries.map((e) => ({ id: e.entry_id, title: e.title, content: preview(e.content), type: e.type })),
+  };
+}
+
+/** The text up to the last whole word within the preview length, marked as cut. */
+function preview(content: string): string {
+  if (content.length <= PUBLIC_KNOWLEDGE_PREVIEW_CHARS) return content;
+  const cut = content.slice(0, PUBLIC_KNOWLEDGE_PREVIEW_CHARS);
+  const lastSpace = cut.search(/\s\S*$/);
+  return `${(lastSpace > PUBLIC_KNOWLEDGE_PREVIEW_CHARS / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
