@@ -21,6 +21,7 @@ import { coldStartMs, median } from './cold-start.js';
 import { sampleEvents } from './sample-events.js';
 import { dashboardInitialJsGzipBytes } from './web-size.js';
 import { embedJsGzipBytes } from './embed-size.js';
+import { benchDocuments } from './documents.js';
 
 const RUNS = 5;
 
@@ -64,6 +65,8 @@ async function main() {
       for (let run = 0; run < RUNS; run++) times.push(await coldStartMs(lambda.file, event, runtime.env));
       console.log(`cold ${lambda.name}: ${Math.round(median(times))} ms`);
     }
+    // Last: re-indexing the assistant with the document replaces the chat benchmark's index.
+    for (const line of await benchDocuments(runtime.apiUrl, ctx.idToken, ctx.chatbotId)) console.log(line);
   } finally {
     await fakeAi.stop();
     await site.stop();

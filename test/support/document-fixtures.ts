@@ -155,8 +155,11 @@ export async function documentFixtures(): Promise<DocumentFixture[]> {
   ];
 }
 
-/** A valid PNG (an 8x8 grey square): an image, whatever name it is given. */
-export function pngBytes(): Uint8Array {
+/**
+ * A valid greyscale PNG: an 8x8 grey square by default, or `noise` (which no compression shrinks:
+ * the bytes of a photo-like image).
+ */
+export function pngBytes({ width = 8, height = 8, noise = false } = {}): Uint8Array {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -166,11 +169,13 @@ export function pngBytes(): Uint8Array {
     return Buffer.concat([length, body, crc]);
   };
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(8, 0);
-  header.writeUInt32BE(8, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header.writeUInt8(8, 8); // bit depth
   header.writeUInt8(0, 9); // greyscale
-  const rows = Buffer.concat(Array.from({ length: 8 }, () => Buffer.from([0, ...Array(8).fill(128)])));
+  const pixels = noise ? randomBytes(width * height) : new Uint8Array(width * height).fill(128);
+  const rows = Buffer.alloc((width + 1) * height); // each row: filter type 0, then its pixels
+  for (let y = 0; y < height; y++) rows.set(pixels.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
   return new Uint8Array(
     Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
