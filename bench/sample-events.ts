@@ -60,6 +60,15 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'create-avatar-upload': (ctx) => httpEvent('create-avatar-upload', ctx, { contentType: 'image/png', size: 2048 }),
   'chat-with-emma': (ctx) =>
     httpEvent('chat-with-emma', ctx, { message: 'What are your opening hours?', chatbotId: ctx.chatbotId, contactId: 'bench' }),
+  // A conversation that does not exist: the checks answer 404 and nothing is stored.
+  'rate-chat-message': (ctx) =>
+    httpEvent('rate-chat-message', ctx, {
+      chatbotId: ctx.chatbotId,
+      contactId: 'bench',
+      conversationId: 'no-such-conversation',
+      messageId: 'no-such-message',
+      rating: 'up',
+    }),
   'get-public-chatbot': (ctx) => httpEvent('get-public-chatbot', ctx),
   'get-demo-stats': (ctx) => httpEvent('get-demo-stats', ctx),
   'track-demo-analytics': (ctx) =>

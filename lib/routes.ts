@@ -76,6 +76,7 @@ export const httpRoutes = [
     maxBodyBytes: 16 * 1024,
     timeoutSeconds: 29,
   },
+  { name: 'rate-chat-message', method: 'POST', path: '/chat/feedback', access: 'public', uses: ['table'], maxBodyBytes: 1024 },
   { name: 'get-public-chatbot', method: 'GET', path: '/public/chatbots/{id}', access: 'public', uses: ['table', 'site'] },
   { name: 'get-demo-stats', method: 'GET', path: '/public/chatbots/{id}/demo-stats', access: 'public', uses: ['table'] },
   { name: 'track-demo-analytics', method: 'POST', path: '/demo/analytics', access: 'public', uses: ['table'], maxBodyBytes: 4 * 1024 },

@@ -4,6 +4,9 @@ import { chatbotSchema } from './chatbot.js';
 /** Longest visitor message the engine accepts (400 above it). */
 export const MAX_CHAT_MESSAGE_CHARS = 2000;
 
+/** Actions the engine asks the visitor to confirm first (Conversation Controls' requireConfirmation). */
+export const confirmationActions = ['handoff'] as const;
+
 /** POST /chat (chat-with-emma): spec 000 section 7 and spec 001 section 7. Public: widget, demo, test chat. */
 export const chatRequestSchema = z.object({
   message: z
@@ -14,6 +17,11 @@ export const chatRequestSchema = z.object({
   /** The visitor: 'test_<ts>' in the test chat, 'training-session', 'demo_<ts>', a widget's stored id. */
   contactId: z.string().trim().min(1).max(100),
   contactName: z.string().trim().max(100).optional(),
+  /**
+   * The visitor's answer to a confirmation question (`confirmation` of the previous reply): 'handoff'
+   * = yes, connect me with a person. Declining needs no request: the visitor simply goes on chatting.
+   */
+  confirm: z.enum(confirmationActions).optional(),
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
@@ -27,6 +35,8 @@ export const chatResponseSchema = z.object({
   sources: z.array(chatSourceSchema),
   /** An escalation trigger matched: a human agent transfer was requested. */
   transferRequested: z.boolean(),
+  /** The reply asks the visitor to confirm this action; the widget offers Yes / No. */
+  confirmation: z.object({ action: z.enum(confirmationActions) }).optional(),
 });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
 
@@ -64,6 +74,23 @@ export const publicChatbotSchema = chatbotSchema
   });
 export type PublicChatbot = z.infer<typeof publicChatbotSchema>;
 export const publicChatbotResponseSchema = z.object({ chatbot: publicChatbotSchema });
+
+export const feedbackRatings = ['up', 'down'] as const;
+export type FeedbackRating = (typeof feedbackRatings)[number];
+
+/**
+ * POST /chat/feedback (rate-chat-message): a visitor's thumbs up or down on one assistant reply, when
+ * the assistant collects feedback. The ids come from the reply; only that visitor's conversation counts.
+ */
+export const rateChatMessageRequestSchema = z.object({
+  chatbotId: z.string().min(1).max(100),
+  contactId: z.string().trim().min(1).max(100),
+  conversationId: z.string().min(1).max(100),
+  messageId: z.string().min(1).max(100),
+  rating: z.enum(feedbackRatings),
+});
+export type RateChatMessageRequest = z.infer<typeof rateChatMessageRequestSchema>;
+export const rateChatMessageResponseSchema = z.object({ messageId: z.string(), rating: z.enum(feedbackRatings) });
 
 /** POST /demo/analytics (track-demo-analytics). Failures are ignored by the client (spec). */
 export const demoEventTypes = ['demo_view', 'demo_interaction'] as const;

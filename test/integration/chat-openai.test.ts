@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CONVERSATION_SETTINGS, type ConversationSettings } from '../../functions/contracts/chatbot.js';
 import { freePorts } from '../../local/ports.js';
 import { startLocalRuntime, type LocalRuntime } from '../../local/runtime.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
@@ -39,6 +40,15 @@ describe('the chat engine with an AI provider (OpenAI client, local fake server)
     await fake?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
+
+  const save = async (changes: Partial<ConversationSettings>) => {
+    const res = await owner.put(`/chatbots/${chatbotId}/settings`, { ...DEFAULT_CONVERSATION_SETTINGS, ...changes });
+    expect(res.status).toBe(200);
+  };
+  const lastModelCall = () => {
+    const request = fake.chatRequests.at(-1)!;
+    return { request, messages: request.messages as { role: string; content: string }[] };
+  };
 
   const ask = async (message: string, contactId = `ai_${Math.random()}`) => {
     const res = await fetch(`${runtime.apiUrl}/chat`, {
@@ -96,5 +106,61 @@ describe('the chat engine with an AI provider (OpenAI client, local fake server)
       .entities.message.query.byConversation({ conversation_id: conversations[0]!.conversation_id })
       .go();
     expect(messages.map((m) => [m.sender_type, m.content])).toEqual([['user', 'What are your opening hours?']]);
+  });
+
+  it('the context window bounds the earlier messages sent to the model', async () => {
+    await save({ contextWindow: 3 });
+    fake.reply = { text: 'Noted.' };
+    const contactId = `ai_window_${Date.now()}`;
+    for (const question of ['First question', 'Second question', 'Third question']) await ask(question, contactId);
+    await ask('Fourth question', contactId);
+    // Six messages came before; the model sees the last three, then the new question.
+    const { messages } = lastModelCall();
+    expect(messages.slice(1).map((m) => `${m.role}: ${m.content}`)).toEqual([
+      'assistant: Noted.',
+      'user: Third question',
+      'assistant: Noted.',
+      'user: Fourth question',
+    ]);
+    await save({});
+  });
+
+  it('creativity sets the temperature of the model call', async () => {
+    await save({ creativityLevel: 10 });
+    await ask('Do you have gluten-free products?');
+    expect(lastModelCall().request.temperature).toBe(1);
+    await save({ creativityLevel: 1 });
+    await ask('Do you have gluten-free products?');
+    expect(lastModelCall().request.temperature).toBe(0);
+    await save({});
+  });
+
+  it('strictness sets how strictly the model must keep to the knowledge', async () => {
+    await save({ strictnessLevel: 10 });
+    await ask('Do you have gluten-free products?');
+    expect(lastModelCall().messages[0]!.content).toContain('Answer ONLY with facts stated in the knowledge below.');
+    await save({ strictnessLevel: 1 });
+    await ask('Do you have gluten-free products?');
+    const lax = lastModelCall().messages[0]!.content;
+    expect(lax).not.toContain('Answer ONLY with facts');
+    expect(lax).toContain('never invent facts about the business');
+    await save({});
+  });
+
+  it('off-topic questions: the model is told to refuse them politely, or allowed to answer them', async () => {
+    const business = (await owner.get(`/chatbots/${chatbotId}`)).body.chatbot.business_name as string;
+    await save({ allowOffTopic: false });
+    await ask('What is the capital of Mongolia?');
+    expect(lastModelCall().messages[0]!.content).toContain(
+      `If the question is unrelated to ${business}, do not answer it; reply exactly: "I'm sorry, I can only help with questions about ${business}.`,
+    );
+    await save({ allowOffTopic: true });
+    fake.reply = { text: 'The capital of Mongolia is Ulaanbaatar.' };
+    const { body } = await ask('What is the capital of Mongolia?');
+    expect(body.message).toBe('The capital of Mongolia is Ulaanbaatar.');
+    const system = lastModelCall().messages[0]!.content;
+    expect(system).toContain('You may briefly answer general questions unrelated to the business.');
+    expect(system).not.toContain('I can only help with questions about');
+    await save({});
   });
 });

@@ -47,8 +47,16 @@ describe('the chat engine (offline responder) answers from what the assistant le
     expect(body.transferRequested).toBe(false);
   });
 
+  it("answers the opening hours from the site's table, each day with its hours", async () => {
+    const { status, body } = await ask(chatbotId, 'What are your opening hours?');
+    expect(status).toBe(200);
+    expect(body.message).toContain('Day: Monday; Hours: Closed (gluten-free baking day).');
+    expect(body.message).toContain('Day: Tuesday to Friday; Hours: 7:00 am to 5:00 pm.');
+    expect(body.sources[0].url).toBe(`${site.url}/opening-hours`);
+  });
+
   it('says the fallback message when nothing it knows answers the question', async () => {
-    const { body } = await ask(chatbotId, 'Can you insure my motorcycle against theft?');
+    const { body } = await ask(chatbotId, 'Do you deliver to Chicago?');
     expect(body.message).toBe("I'm not sure I understand. Could you please rephrase that?");
     expect(body.sources).toEqual([]);
   });

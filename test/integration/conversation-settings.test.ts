@@ -3,22 +3,48 @@ import { DEFAULT_CONVERSATION_SETTINGS } from '../../functions/contracts/chatbot
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn } from '../support/accounts.js';
 import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
+import { withRuntimeEnv } from '../support/runtime-env.js';
 
-const { apiUrl, config } = inject('runtime');
+const { apiUrl, config, env } = inject('runtime');
 
-async function ask(chatbotId: string, message: string) {
+interface Reply {
+  message: string;
+  conversationId: string;
+  transferRequested: boolean;
+  confirmation?: { action: string };
+}
+
+async function ask(chatbotId: string, message: string, contactId = `settings_${Math.random()}`, confirm?: 'handoff') {
   const res = await fetch(`${apiUrl}/chat`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ message, chatbotId, contactId: `settings_${Math.random()}` }),
+    body: JSON.stringify({ message, chatbotId, contactId, confirm }),
   });
-  return (await res.json()) as { message: string; transferRequested: boolean };
+  return (await res.json()) as Reply;
+}
+
+/** The conversation's last activity moved into the past, as if the visitor had been away that long. */
+async function awayFor(conversationId: string, minutes: number) {
+  await withRuntimeEnv(env, async () => {
+    const { db } = await import('../../functions/core/data/db.js');
+    const lastMessageAt = new Date(Date.now() - minutes * 60_000).toISOString();
+    await db().entities.conversation.patch({ conversation_id: conversationId }).set({ last_message_at: lastMessageAt }).go();
+  });
+}
+
+async function transfersOf(chatbotId: string, conversationId: string) {
+  return withRuntimeEnv(env, async () => {
+    const { db } = await import('../../functions/core/data/db.js');
+    const { data } = await db().entities.agentTransfer.query.byChatbot({ chatbot_id: chatbotId }).go({ pages: 'all' });
+    return data.filter((t) => t.conversation_id === conversationId);
+  });
 }
 
 describe('Conversation Controls: the server validates the settings and the engine obeys them', () => {
   let site: FixtureSite;
   let owner: ApiClient;
   let id: string;
+  let business: string;
   const save = (changes: Partial<typeof DEFAULT_CONVERSATION_SETTINGS>) =>
     owner.put(`/chatbots/${id}/settings`, { ...DEFAULT_CONVERSATION_SETTINGS, ...changes });
 
@@ -27,6 +53,7 @@ describe('Conversation Controls: the server validates the settings and the engin
     owner = apiClient(apiUrl, (await signUpAndSignIn(config)).idToken);
     id = (await owner.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id;
     await waitForCrawl(owner, id);
+    business = (await owner.get(`/chatbots/${id}`)).body.chatbot.business_name;
   });
   afterAll(async () => {
     await site?.stop();
@@ -71,7 +98,42 @@ describe('Conversation Controls: the server validates the settings and the engin
 
   it('the fallback message answers what the assistant does not know', async () => {
     await save({ fallbackMessage: 'Sorry, I only know about our bakery.' });
-    expect((await ask(id, 'Can you insure my motorcycle against theft?')).message).toBe('Sorry, I only know about our bakery.');
+    expect((await ask(id, 'Do you deliver to Chicago?')).message).toBe('Sorry, I only know about our bakery.');
+  });
+
+  it('the conversation timeout starts a new conversation after the visitor was away longer', async () => {
+    await save({ conversationTimeout: 5 * 60_000 });
+    const contactId = `timeout_${Date.now()}`;
+    const first = await ask(id, 'Do you have gluten-free products?', contactId);
+    await awayFor(first.conversationId, 4);
+    const second = await ask(id, 'Are your products vegan?', contactId);
+    expect(second.conversationId).toBe(first.conversationId);
+    await awayFor(second.conversationId, 6);
+    const third = await ask(id, 'Are your products vegan?', contactId);
+    expect(third.conversationId).not.toBe(first.conversationId);
+    // The default (30 minutes) would still have continued it.
+    await save({});
+    await awayFor(third.conversationId, 6);
+    expect((await ask(id, 'Are your products vegan?', contactId)).conversationId).toBe(third.conversationId);
+  });
+
+  it('strictness decides how much of a question the knowledge must cover before it answers', async () => {
+    await save({ strictnessLevel: 10 });
+    expect((await ask(id, 'Do you deliver to Chicago?')).message).toBe(DEFAULT_CONVERSATION_SETTINGS.fallbackMessage);
+    await save({ strictnessLevel: 1 });
+    expect((await ask(id, 'Do you deliver to Chicago?')).message).toMatch(/We deliver Tuesday to Saturday/);
+  });
+
+  it('off-topic questions are refused politely unless off-topic answers are allowed', async () => {
+    await save({ allowOffTopic: false });
+    const refused = await ask(id, 'What is the capital of Mongolia?');
+    expect(refused.message).toContain(`I'm sorry, I can only help with questions about ${business}.`);
+    // On-topic questions it cannot answer still get the fallback message, greetings are not refused.
+    expect((await ask(id, 'Do you deliver to Chicago?')).message).toBe(DEFAULT_CONVERSATION_SETTINGS.fallbackMessage);
+    expect((await ask(id, 'Hello!')).message).not.toMatch(/I can only help/);
+    // Allowed: no refusal (without an AI provider nothing answers general questions: the fallback message).
+    await save({ allowOffTopic: true });
+    expect((await ask(id, 'What is the capital of Mongolia?')).message).toBe(DEFAULT_CONVERSATION_SETTINGS.fallbackMessage);
   });
 
   it('the maximum response length cuts answers', async () => {
@@ -83,8 +145,43 @@ describe('Conversation Controls: the server validates the settings and the engin
 
   it('escalation triggers start a transfer only while human handoff is enabled', async () => {
     await save({ escalationTriggers: ['refund'] });
-    expect((await ask(id, 'I want a refund')).transferRequested).toBe(true);
+    const handedOver = await ask(id, 'I want a refund');
+    expect(handedOver).toMatchObject({ transferRequested: true, message: 'Let me connect you with a human agent who can better assist you.' });
+    expect(handedOver.confirmation).toBeUndefined();
+    expect(await transfersOf(id, handedOver.conversationId)).toHaveLength(1);
     await save({ escalationTriggers: ['refund'], handoffEnabled: false });
-    expect((await ask(id, 'I want a refund')).transferRequested).toBe(false);
+    const kept = await ask(id, 'I want a refund');
+    expect(kept.transferRequested).toBe(false);
+    expect(await transfersOf(id, kept.conversationId)).toHaveLength(0);
+    // Without handoff a confirmed handoff is an ordinary message too.
+    expect((await ask(id, 'Yes', undefined, 'handoff')).transferRequested).toBe(false);
+  });
+
+  it('with confirmation required, a trigger asks first and only a yes starts the transfer', async () => {
+    await save({ escalationTriggers: ['refund'], requireConfirmation: true });
+    const contactId = `confirm_${Date.now()}`;
+    const asked = await ask(id, 'I want a refund', contactId);
+    expect(asked).toMatchObject({
+      transferRequested: false,
+      message: 'Would you like me to connect you with a member of our team?',
+      confirmation: { action: 'handoff' },
+    });
+    expect(await transfersOf(id, asked.conversationId)).toHaveLength(0);
+
+    // "No" is the visitor going on: an ordinary question gets an ordinary answer and no transfer.
+    const goesOn = await ask(id, 'Do you have gluten-free products?', contactId);
+    expect(goesOn).toMatchObject({ transferRequested: false, conversationId: asked.conversationId });
+    expect(goesOn.confirmation).toBeUndefined();
+    expect(goesOn.message).toMatch(/gluten-free/);
+    expect(await transfersOf(id, asked.conversationId)).toHaveLength(0);
+
+    const yes = await ask(id, 'Yes', contactId, 'handoff');
+    expect(yes).toMatchObject({
+      transferRequested: true,
+      message: 'Let me connect you with a human agent who can better assist you.',
+      conversationId: asked.conversationId,
+    });
+    expect(await transfersOf(id, asked.conversationId)).toHaveLength(1);
+    await save({});
   });
 });

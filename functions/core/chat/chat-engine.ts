@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import type { ChatRequest, ChatResponse } from '../../contracts/chat.js';
-import { DEFAULT_CONVERSATION_SETTINGS, conversationSettingsSchema } from '../../contracts/chatbot.js';
 import { db } from '../data/db.js';
 import { notFound } from '../http/http-error.js';
 import { searchKnowledge } from '../knowledge/index-knowledge.js';
@@ -8,9 +6,11 @@ import type { SearchHit } from '../knowledge/search-index.js';
 import { log } from '../runtime/log.js';
 import { loadProviderKeys } from '../runtime/provider-keys.js';
 import { limitAnswerLength } from './answer-length.js';
+import { conversationSettingsOf } from './bot-settings.js';
 import { continueOrStartConversation, latestConversation, recentMessages, storeMessage } from './conversation-store.js';
 import { matchingCorrection } from './corrections.js';
-import { TRANSFER_MESSAGE, matchedEscalationTrigger } from './escalation.js';
+import { HANDOFF_CONFIRMATION_QUESTION, TRANSFER_MESSAGE, matchedEscalationTrigger, requestAgentTransfer } from './escalation.js';
+import { isOffTopic, offTopicMessage } from './off-topic.js';
 import { offlineAnswer } from './offline-responder.js';
 import { ProviderFailure, llmConfigured, openAiAnswer } from './openai-responder.js';
 import { enforceRateLimits } from './rate-limit.js';
@@ -34,21 +34,23 @@ export const PROVIDER_FAILURE_MESSAGE = "Sorry, I can't answer right now. Please
 
 export type ChatOutcome = ChatResponse | { error: string };
 
-async function knowledgeFor(chatbotId: string, indexVersion: string | undefined, question: string): Promise<SearchHit[]> {
-  if (!indexVersion) return [];
+/** The passages that best answer the question; undefined when the assistant has no readable index. */
+async function knowledgeFor(chatbotId: string, indexVersion: string | undefined, question: string): Promise<SearchHit[] | undefined> {
+  if (!indexVersion) return undefined;
   try {
     return await searchKnowledge(chatbotId, indexVersion, question, PASSAGES);
   } catch (error) {
     // A missing or unreadable index must not stop the conversation: answer from what is left.
     log.warn('Knowledge search failed', { chatbotId, indexVersion, error });
-    return [];
+    return undefined;
   }
 }
 
 /**
  * chat-with-emma: one visitor message in, one grounded answer out. Loads the active assistant and its
- * settings, continues or starts the conversation, checks escalation, retrieves knowledge, applies the
- * owner's corrections, answers with the LLM or the offline responder, and stores both messages.
+ * settings, continues or starts the conversation, checks escalation (asking the visitor first when the
+ * owner requires confirmation), retrieves knowledge, applies the owner's corrections, answers with the
+ * LLM or the offline responder (which refuses off-topic questions itself), and stores both messages.
  */
 export async function chat(request: ChatRequest, clientAddress: string, now = new Date()): Promise<ChatOutcome> {
   await loadProviderKeys();
@@ -64,8 +66,7 @@ export async function chat(request: ChatRequest, clientAddress: string, now = ne
   ]);
   if (!bot || bot.is_active === false) throw notFound('This assistant is not available');
 
-  const parsedSettings = conversationSettingsSchema.safeParse({ ...DEFAULT_CONVERSATION_SETTINGS, ...(bot.conversation_settings ?? {}) });
-  const settings = parsedSettings.success ? parsedSettings.data : DEFAULT_CONVERSATION_SETTINGS;
+  const settings = conversationSettingsOf(bot);
   const started = performance.now();
   const { conversationId } = await continueOrStartConversation({
     latest,
@@ -84,18 +85,18 @@ export async function chat(request: ChatRequest, clientAddress: string, now = ne
   let answer: string;
   let sources: { title: string; url: string }[] = [];
   let transferRequested = false;
+  let confirmation: ChatResponse['confirmation'];
   const trigger = settings.handoffEnabled ? matchedEscalationTrigger(request.message, settings.escalationTriggers) : undefined;
-  if (trigger) {
-    await db()
-      .entities.agentTransfer.create({
-        chatbot_id: bot.chatbot_id,
-        transfer_id: randomUUID(),
-        conversation_id: conversationId,
-        status: 'pending',
-        trigger_reason: `Escalation trigger: "${trigger}"`,
-        transferred_at: now.toISOString(),
-      })
-      .go();
+  if (settings.handoffEnabled && request.confirm === 'handoff') {
+    await requestAgentTransfer(bot.chatbot_id, conversationId, 'Visitor confirmed the handoff to a person', now);
+    answer = TRANSFER_MESSAGE;
+    transferRequested = true;
+  } else if (trigger && settings.requireConfirmation) {
+    // Nothing is recorded until the visitor says yes (a request with `confirm: 'handoff'`).
+    answer = HANDOFF_CONFIRMATION_QUESTION;
+    confirmation = { action: 'handoff' };
+  } else if (trigger) {
+    await requestAgentTransfer(bot.chatbot_id, conversationId, `Escalation trigger: "${trigger}"`, now);
     answer = TRANSFER_MESSAGE;
     transferRequested = true;
   } else {
@@ -112,7 +113,7 @@ export async function chat(request: ChatRequest, clientAddress: string, now = ne
             personality: bot.agent_personality,
             websiteUrl: bot.website_url,
             settings,
-            passages,
+            passages: passages ?? [],
             requiredAnswer: correction?.corrected_response,
           }),
           history,
@@ -120,7 +121,7 @@ export async function chat(request: ChatRequest, clientAddress: string, now = ne
           temperature: temperatureFor(settings.creativityLevel),
           maxCharacters: settings.maxResponseLength,
         });
-        sources = passages.filter((p) => p.url).map((p) => ({ title: p.title, url: p.url! })).slice(0, 3);
+        sources = (passages ?? []).filter((p) => p.url).map((p) => ({ title: p.title, url: p.url! })).slice(0, 3);
       } catch (error) {
         if (!(error instanceof ProviderFailure)) throw error;
         log.error('AI provider failed', { chatbotId: bot.chatbot_id, conversationId, error: error.message });
@@ -128,8 +129,10 @@ export async function chat(request: ChatRequest, clientAddress: string, now = ne
       }
     } else if (correction) {
       answer = correction.corrected_response;
+    } else if (!settings.allowOffTopic && isOffTopic(request.message, passages)) {
+      answer = offTopicMessage(bot.business_name);
     } else {
-      const grounded = offlineAnswer(request.message, passages, settings.strictnessLevel);
+      const grounded = offlineAnswer(request.message, passages ?? [], settings.strictnessLevel);
       answer = grounded.answer ?? settings.fallbackMessage;
       sources = grounded.sources;
     }
@@ -143,6 +146,6 @@ export async function chat(request: ChatRequest, clientAddress: string, now = ne
     response_time_ms: Math.round(performance.now() - started),
     sources,
   });
-  return { message: answer, conversationId, messageId, sources, transferRequested };
+  return { message: answer, conversationId, messageId, sources, transferRequested, ...(confirmation && { confirmation }) };
 }
 

@@ -1,5 +1,6 @@
 import type { ConversationSettings } from '../../contracts/chatbot.js';
 import type { SearchHit } from '../knowledge/search-index.js';
+import { offTopicMessage } from './off-topic.js';
 
 export interface PromptContext {
   businessName: string;
@@ -32,7 +33,7 @@ export function systemPrompt(ctx: PromptContext): string {
     `If the knowledge does not answer the question, reply exactly: "${settings.fallbackMessage}"`,
     settings.allowOffTopic
       ? 'You may briefly answer general questions unrelated to the business.'
-      : `Politely decline questions unrelated to ${ctx.businessName}.`,
+      : `If the question is unrelated to ${ctx.businessName}, do not answer it; reply exactly: "${offTopicMessage(ctx.businessName)}"`,
     `Keep the answer under ${settings.maxResponseLength} characters. Plain text; when you use a page, give its URL.`,
     ctx.requiredAnswer
       ? `The owner has set the answer to this question. Give this answer, in substance unchanged:\n${ctx.requiredAnswer}`

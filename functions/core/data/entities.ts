@@ -179,6 +179,8 @@ export const messageEntity = new Entity({
     response_time_ms: { type: 'number' },
     /** Pages an assistant answer came from: [{ title, url }]. */
     sources: { type: 'any' },
+    /** The visitor's thumbs up or down on an assistant reply (collectFeedback). */
+    feedback: { type: ['up', 'down'] as const },
     created_at: { type: 'string', required: true },
   },
   indexes: {

@@ -1,0 +1,40 @@
+import type { RateChatMessageRequest } from '../../contracts/chat.js';
+import { db } from '../data/db.js';
+import { HttpError, notFound } from '../http/http-error.js';
+import { conversationSettingsOf } from './bot-settings.js';
+import { enforceRateLimits } from './rate-limit.js';
+
+const NOT_FOUND = 'This reply was not found in your conversation';
+
+/**
+ * rate-chat-message: stores a visitor's thumbs up or down on one assistant reply. Only the visitor's
+ * own conversation with that assistant counts (anything else is 404, so ids cannot be probed), and
+ * only while the owner collects feedback. A second rating replaces the first.
+ */
+export async function rateChatMessage(request: RateChatMessageRequest, clientAddress: string) {
+  const [{ data: bot }, { data: conversation }] = await Promise.all([
+    db().entities.chatbot.get({ chatbot_id: request.chatbotId }).go(),
+    db().entities.conversation.get({ conversation_id: request.conversationId }).go(),
+    enforceRateLimits([
+      { key: `feedback:bot:${request.chatbotId}`, limit: 600, windowSeconds: 60 },
+      { key: `feedback:client:${request.chatbotId}:${clientAddress}:${request.contactId}`, limit: 30, windowSeconds: 60 },
+    ]),
+  ]);
+  if (!bot || bot.is_active === false) throw notFound('This assistant is not available');
+  if (!conversationSettingsOf(bot).collectFeedback) throw new HttpError(403, 'This assistant does not collect feedback');
+  if (!conversation || conversation.chatbot_id !== request.chatbotId || conversation.contact_id !== request.contactId) {
+    throw notFound(NOT_FOUND);
+  }
+  // Messages are keyed by time then id; a conversation is small enough to find the id in it.
+  const { data: matches } = await db()
+    .entities.message.query.byConversation({ conversation_id: request.conversationId })
+    .where(({ message_id }, { eq }) => eq(message_id, request.messageId))
+    .go({ pages: 'all' });
+  const message = matches[0];
+  if (!message || message.sender_type !== 'assistant') throw notFound(NOT_FOUND);
+  await db()
+    .entities.message.patch({ conversation_id: message.conversation_id, created_at: message.created_at, message_id: message.message_id })
+    .set({ feedback: request.rating })
+    .go();
+  return { messageId: message.message_id, rating: request.rating };
+}
