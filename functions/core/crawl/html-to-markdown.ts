@@ -1,10 +1,12 @@
 // The browser build: the default Node build bundles a whole DOM implementation (domino, ~235 KB minified)
 // only to parse HTML strings; this module passes linkedom nodes, never strings.
 import TurndownService from 'turndown/lib/turndown.browser.cjs.js';
+import { tableToText } from './table-text.js';
 
 /**
- * DOM to markdown for knowledge text: headings, lists, emphasis and tables' text survive; images are
- * dropped; links keep only their text (URLs are noise for retrieval); markdown escaping is off because the
+ * DOM to markdown for knowledge text: headings, lists and emphasis survive; data tables become
+ * `Column: value` lines (see table-text.ts) rather than pipe tables, which lose a value's column once
+ * whitespace is collapsed or a chunk cuts the table; images are dropped; links keep only their text (URLs are noise for retrieval); markdown escaping is off because the
  * text is stored and shown as text, never rendered as HTML.
  */
 const service = new TurndownService({ headingStyle: 'atx', bulletListMarker: '-', codeBlockStyle: 'fenced' });
@@ -16,6 +18,11 @@ service.addRule('dropMedia', {
 service.addRule('linkText', {
   filter: 'a',
   replacement: (content) => content,
+});
+service.addRule('dataTable', {
+  filter: 'table',
+  // A layout table keeps its cells' converted content as ordinary blocks.
+  replacement: (content, node) => `\n\n${tableToText(node as Element) ?? content}\n\n`,
 });
 service.addRule('tightListItem', {
   filter: 'li',

@@ -63,10 +63,24 @@ describe('extractPage', () => {
     const short = extractPage(html, 'https://bakery.example/opening-hours');
     expect(short.title).toBe('Opening hours');
     expect(short.text).toContain('# Opening hours');
-    expect(short.text).toContain('Tuesday to Friday');
-    expect(short.text).toContain('8 am to 2 pm');
+    expect(short.text).toContain('Tuesday to Friday: 7 am to 5 pm.\nSunday: 8 am to 2 pm.');
     expect(short.text).not.toContain('Home');
     expect(short.text).not.toContain('©');
+  });
+
+  it("keeps each table row's values together, with the column names, in an article Readability reads", () => {
+    const html = articlePage.replace(
+      '<h2>Ingredients</h2>',
+      `<h2>Prices</h2><table><thead><tr><th>Loaf</th><th>Weight</th><th>Price</th></tr></thead><tbody>
+        <tr><td><strong>Country</strong> sourdough</td><td>900 g</td><td><a href="/buy">$9.00</a></td></tr>
+        <tr><td>Seeded rye</td><td>800 g</td><td>$10.00<br><small>members $9</small></td></tr></tbody></table>
+        <h2>Ingredients</h2>`,
+    );
+    const withTable = extractPage(html, 'https://bakery.example/bread/sourdough');
+    expect(withTable.text).toContain(
+      '## Prices\n\nLoaf: Country sourdough; Weight: 900 g; Price: $9.00.\n' +
+        'Loaf: Seeded rye; Weight: 800 g; Price: $10.00, members $9.\n\n## Ingredients',
+    );
   });
 
   it('uses the body without page chrome when there is no <main>, and the first h1 when there is no <title>', () => {
