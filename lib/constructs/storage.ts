@@ -5,9 +5,11 @@ import {
   BucketEncryption,
   HttpMethods,
   ObjectOwnership,
+  type LifecycleRule,
   type IBucket,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { ABANDONED_UPLOAD_DAYS, DOCUMENT_UPLOADS_PREFIX } from '../../functions/core/documents/upload-storage.js';
 import { acknowledge } from './nag.js';
 
 export interface StorageProps {
@@ -46,10 +48,23 @@ export class Storage extends Construct {
     this.accessLogsBucket = accessLogs;
 
     this.avatarsBucket = this.userFilesBucket('Avatars', 'avatars/', accessLogs, props.allowedOrigins);
-    this.documentsBucket = this.userFilesBucket('KnowledgeDocuments', 'knowledge-documents/', accessLogs, props.allowedOrigins);
+    this.documentsBucket = this.userFilesBucket('KnowledgeDocuments', 'knowledge-documents/', accessLogs, props.allowedOrigins, [
+      // Documents uploaded but never processed (the dialog was closed mid-way) go after a day.
+      {
+        prefix: DOCUMENT_UPLOADS_PREFIX,
+        expiration: Duration.days(ABANDONED_UPLOAD_DAYS),
+        noncurrentVersionExpiration: Duration.days(ABANDONED_UPLOAD_DAYS),
+      },
+    ]);
   }
 
-  private userFilesBucket(id: string, logPrefix: string, accessLogs: IBucket, allowedOrigins: readonly string[]): IBucket {
+  private userFilesBucket(
+    id: string,
+    logPrefix: string,
+    accessLogs: IBucket,
+    allowedOrigins: readonly string[],
+    extraLifecycleRules: LifecycleRule[] = [],
+  ): IBucket {
     return new Bucket(this, id, {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
@@ -69,6 +84,7 @@ export class Storage extends Construct {
       ],
       lifecycleRules: [
         { noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        ...extraLifecycleRules,
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });

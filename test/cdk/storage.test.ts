@@ -71,3 +71,21 @@ describe.each(Object.entries(userBuckets))('%s bucket', (name, id) => {
     }
   });
 });
+
+describe('knowledge-documents bucket', () => {
+  it('expires document uploads that were never processed, and only those', () => {
+    const rulesOf = (id: string) =>
+      (buckets[id]?.Properties?.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
+    const rules = rulesOf(userBuckets['knowledge-documents']);
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        Prefix: 'uploads/',
+        ExpirationInDays: 1,
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+        Status: 'Enabled',
+      }),
+    );
+    expect(rules.filter((r) => r.ExpirationInDays !== undefined)).toHaveLength(1);
+    expect(rulesOf(userBuckets.avatars).some((r) => r.Prefix)).toBe(false);
+  });
+});

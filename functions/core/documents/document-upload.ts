@@ -13,16 +13,11 @@ import { badRequest } from '../http/http-error.js';
 import { requireEnv } from '../runtime/env.js';
 import { getS3Client } from '../storage/s3-client.js';
 import { documentTooLarge } from './document-errors.js';
+import { uploadKey } from './upload-storage.js';
 
 /** Five minutes to start the upload of one file. */
 const UPLOAD_URL_SECONDS = 300;
 const UPLOAD_CONTENT_TYPE = 'application/octet-stream';
-
-/**
- * Where an upload waits to be processed: under its owner's prefix, so an upload id only ever names
- * an object of the user who asked for it. Processing deletes it; the bucket expires forgotten ones.
- */
-export const uploadKey = (userId: string, uploadId: string) => `uploads/${userId}/${uploadId}`;
 
 /**
  * A presigned PUT for one document. Files go straight to the bucket rather than through the API

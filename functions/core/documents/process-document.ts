@@ -17,7 +17,7 @@ import { requireEnv } from '../runtime/env.js';
 import { log } from '../runtime/log.js';
 import { getS3Client } from '../storage/s3-client.js';
 import { documentTooLarge } from './document-errors.js';
-import { uploadKey } from './document-upload.js';
+import { uploadKey } from './upload-storage.js';
 import { extractDocumentText } from './extract-text.js';
 
 type ProcessDocumentRequest = z.output<typeof processDocumentRequestSchema>;
