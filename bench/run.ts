@@ -16,6 +16,7 @@ import { benchChat, useThousandChunkIndex } from './chat.js';
 import { startFixtureSite } from '../local/sample-site.js';
 import { crawlAndIndexSeconds } from './crawl.js';
 import { benchKnowledge } from './knowledge.js';
+import { benchReindex } from './reindex.js';
 import { buildLambdas } from './build-lambdas.js';
 import { coldStartMs, median } from './cold-start.js';
 import { sampleEvents } from './sample-events.js';
@@ -50,6 +51,7 @@ async function main() {
   try {
     console.log(`crawl 100 pages: ${(await crawlAndIndexSeconds(site.url)).toFixed(2)} s`);
     for (const line of await benchKnowledge()) console.log(line);
+    for (const line of await benchReindex(runtime.apiUrl, runtime.config)) console.log(line);
 
     const user = await signUpAndSignIn(runtime.config, 'Bench Bistro');
     const claims = claimsAsApiGatewayPasses(JSON.parse(Buffer.from(user.idToken.split('.')[1]!, 'base64url').toString()));
