@@ -23,6 +23,9 @@ export async function buildLambdas(outDir = resolve(repoRoot, 'dist/bench')): Pr
         ...lambdaEsbuildOptions,
         mainFields: [...lambdaEsbuildOptions.mainFields],
         external: [...lambdaEsbuildOptions.external],
+        alias: { ...lambdaEsbuildOptions.alias },
+        // The aliases are relative to the repository root, as in CDK.
+        absWorkingDir: repoRoot,
         entryPoints: [resolve(repoRoot, functionEntry(name))],
         outfile: file,
         logLevel: 'error',

@@ -8,6 +8,25 @@ export const LAMBDA_NODE_TARGET = 'node22';
 export const ESM_REQUIRE_BANNER =
   "import { createRequire as __createRequire } from 'module'; const require = __createRequire(import.meta.url);";
 
+/**
+ * Dependencies replaced in the bundles (never in the tests or the local runtime, which run the sources),
+ * for the 1 MB and 300 ms budgets of ARCHITECTURE.md section 8. Paths are relative to the repository
+ * root, esbuild's working directory both here and in CDK. Each replacement says why it is safe.
+ */
+export const LAMBDA_ALIASES: Readonly<Record<string, string>> = {
+  // Credentials from the environment, where Lambda puts them: not the SDK's whole default chain.
+  '@aws-sdk/credential-provider-node': './lib/lambda-shims/aws-credentials.ts',
+  // Only the DynamoDB commands lib-dynamodb wraps, not all of them (ElectroDB's require() keeps all).
+  '@aws-sdk/client-dynamodb': './lib/lambda-shims/dynamodb-client.mjs',
+  // ElectroDB's model check against JSON schemas: static models, checked by the tests.
+  jsonschema: './lib/lambda-shims/electrodb-model-check.ts',
+  // linkedom's CSS parser, only used for `<style>.sheet`, which no function reads.
+  '@acemir/cssom': './lib/lambda-shims/css-parser-left-out.ts',
+  // linkedom imports htmlparser2 as a namespace, which keeps all of it (DomUtils, feeds and a second
+  // copy of `entities`, about 90 KB); linkedom and the crawler use only its Parser.
+  htmlparser2: './node_modules/htmlparser2/dist/esm/Parser.js',
+};
+
 export const lambdaEsbuildOptions = {
   bundle: true,
   platform: 'node',
@@ -19,4 +38,10 @@ export const lambdaEsbuildOptions = {
   mainFields: ['module', 'main'],
   // The AWS SDK is bundled (not taken from the runtime) so its version is the one we tested.
   external: [] as string[],
+  alias: LAMBDA_ALIASES,
 } as const;
+
+/** The same aliases as esbuild command-line arguments, for NodejsFunction's `esbuildArgs`. */
+export const lambdaEsbuildArgs = (): Record<string, string[]> => ({
+  '--alias': Object.entries(LAMBDA_ALIASES).map(([from, to]) => `${from}=${to}`),
+});

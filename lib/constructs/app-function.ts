@@ -10,7 +10,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { resourceEnv } from '../../functions/core/runtime/env.js';
-import { lambdaEsbuildOptions } from '../bundling.js';
+import { lambdaEsbuildArgs, lambdaEsbuildOptions } from '../bundling.js';
 import { functionEntry, type FunctionName, type Resource } from '../routes.js';
 import { cognitoIssuer } from './cognito-issuer.js';
 import { acknowledge, acknowledgeWildcardResource } from './nag.js';
@@ -79,7 +79,9 @@ export class AppFunction extends NodejsFunction {
         sourcesContent: false,
         externalModules: [...lambdaEsbuildOptions.external],
         banner: lambdaEsbuildOptions.banner.js,
-        tsconfig: repoPath('tsconfig.json'),
+        esbuildArgs: lambdaEsbuildArgs(),
+        // No --tsconfig: esbuild reads tsconfig.json for our sources anyway; forced on the dependencies
+        // too, it adds a "use strict" to each of their modules (about 5 KB).
       },
     });
     this.appFunctionName = props.name;

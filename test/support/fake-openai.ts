@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface FakeOpenAi {
-  /** What to give the `openai` client as baseURL. */
+  /** What to give as the API's base URL (`OPENAI_BASE_URL`). */
   baseURL: string;
   /** Bodies of the chat completion requests received. */
   chatRequests: Record<string, unknown>[];
@@ -13,7 +13,7 @@ export interface FakeOpenAi {
 
 /**
  * A local stand-in for the OpenAI API (chat completions and embeddings), so tests exercise the real
- * `openai` client, with its request shapes, through `OPENAI_BASE_URL`.
+ * client (functions/core/runtime/openai-api.ts), with its request shapes, through `OPENAI_BASE_URL`.
  */
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const fake: Omit<FakeOpenAi, 'baseURL' | 'stop'> = { chatRequests: [], reply: { text: 'OK' } };

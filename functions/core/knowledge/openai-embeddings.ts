@@ -1,4 +1,4 @@
-import type OpenAI from 'openai';
+import { embeddingVectors } from '../runtime/openai-api.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
 
 export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
@@ -24,29 +24,13 @@ export type OpenAiEmbeddingsOptions = {
 };
 
 export function openAiEmbeddings(options: OpenAiEmbeddingsOptions): EmbeddingProvider {
-  // Loaded on first use: a Lambda without a key never evaluates the client library.
-  let client: Promise<OpenAI> | undefined;
-  const openai = () =>
-    (client ??= import('openai').then(
-      ({ default: OpenAI }) => new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: 30_000, maxRetries: 2 }),
-    ));
   const model = options.model ?? DEFAULT_EMBEDDING_MODEL;
   const dimensions = options.dimensions ?? (model.startsWith('text-embedding-3') ? DEFAULT_EMBEDDING_DIMENSIONS : undefined);
   const batchSize = options.batchSize ?? EMBEDDING_BATCH_SIZE;
+  const connection = { apiKey: options.apiKey, baseURL: options.baseURL, timeoutMs: 30_000, maxRetries: 2 };
 
-  const embedBatch = async (input: string[]): Promise<Float32Array[]> => {
-    const response = await (await openai()).embeddings.create({
-      model,
-      input,
-      ...(dimensions ? { dimensions } : {}),
-    });
-    const vectors: (Float32Array | undefined)[] = Array.from({ length: input.length }, () => undefined);
-    for (const item of response.data) vectors[item.index] = Float32Array.from(item.embedding);
-    if (!vectors.every((vector) => vector !== undefined)) {
-      throw new Error(`Embedding response has ${response.data.length} vectors for ${input.length} inputs`);
-    }
-    return vectors as Float32Array[];
-  };
+  const embedBatch = (input: string[]): Promise<Float32Array[]> =>
+    embeddingVectors({ model, input, ...(dimensions ? { dimensions } : {}) }, connection);
 
   return {
     // The length is part of the vector space: an index of 512 is not searched with vectors of 1,536.

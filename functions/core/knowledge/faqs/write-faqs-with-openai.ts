@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { MAX_GENERATED_FAQS, MIN_GENERATED_FAQS } from '../../../contracts/faqs.js';
 import { MAX_KNOWLEDGE_TITLE_CHARS } from '../../../contracts/knowledge.js';
+import { chatCompletionText } from '../../runtime/openai-api.js';
 import { MAX_ANSWER_CHARS } from './answer-text.js';
 import { distinctFaqs, type Faq, type FaqSourcePage } from './faq.js';
 
@@ -77,24 +78,18 @@ export async function writeFaqsWithOpenAi(
 ): Promise<Faq[]> {
   let content: string | null | undefined;
   try {
-    // Loaded on first use: without a key the function never evaluates the client library.
-    const { default: OpenAI } = await import('openai');
-    const client = new OpenAI({
-      apiKey: options.apiKey,
-      baseURL: process.env.OPENAI_BASE_URL || undefined,
-      timeout: options.timeoutMs,
-      maxRetries: 0,
-    });
-    const completion = await client.chat.completions.create({
-      model: process.env.OPENAI_MODEL || 'gpt-4o-mini',
-      temperature: 0.2,
-      response_format: { type: 'json_object' },
-      messages: [
-        { role: 'system', content: faqInstructions(options.businessName) },
-        { role: 'user', content: pagesForPrompt(pages, options.websiteUrl) },
-      ],
-    });
-    content = completion.choices[0]?.message?.content;
+    content = await chatCompletionText(
+      {
+        model: process.env.OPENAI_MODEL || 'gpt-4o-mini',
+        temperature: 0.2,
+        response_format: { type: 'json_object' },
+        messages: [
+          { role: 'system', content: faqInstructions(options.businessName) },
+          { role: 'user', content: pagesForPrompt(pages, options.websiteUrl) },
+        ],
+      },
+      { apiKey: options.apiKey, baseURL: process.env.OPENAI_BASE_URL, timeoutMs: options.timeoutMs, maxRetries: 0 },
+    );
   } catch (error) {
     throw new FaqWriterFailure(`The AI provider failed: ${(error as Error).message}`, { cause: error });
   }

@@ -1,0 +1,186 @@
+import http, { type IncomingHttpHeaders } from 'node:http';
+import https from 'node:https';
+
+/**
+ * The two OpenAI endpoints the functions call (chat completions and embeddings), over node:https.
+ *
+ * Not the `openai` SDK: its client class references every resource of the API, so it cannot be
+ * tree-shaken and adds about 155 KB to each Lambda bundle that imports it, against a budget of 1 MB
+ * (ARCHITECTURE.md section 8). Retries follow the SDK's rules: connection errors, time-outs, 408, 409,
+ * 429 and 5xx (or what `x-should-retry` says), after the server's `retry-after` or an exponential backoff.
+ * Not `fetch` either: its first call loads undici (tens of milliseconds of a cold start) and each call
+ * costs more than a request on the node:https agent the AWS SDK has loaded already (keep-alive, like fetch).
+ */
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+export interface OpenAiConnection {
+  apiKey: string;
+  /** Defaults to the API's; a local fake in tests (`OPENAI_BASE_URL`). */
+  baseURL?: string;
+  /** For each attempt. */
+  timeoutMs: number;
+  /** Attempts after the first one. */
+  maxRetries: number;
+}
+
+/** The API refused the request or could not be reached; the message says why (with the HTTP status). */
+export class OpenAiError extends Error {
+  override readonly name = 'OpenAiError';
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatCompletionRequest {
+  model: string;
+  messages: ChatMessage[];
+  temperature?: number;
+  max_tokens?: number;
+  response_format?: { type: 'json_object' | 'text' };
+}
+
+export interface EmbeddingsRequest {
+  model: string;
+  input: string[];
+  dimensions?: number;
+}
+
+const MAX_RETRY_AFTER_MS = 60_000;
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+}
+
+class TimedOut extends Error {}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const header = (headers: IncomingHttpHeaders | undefined, name: string) => {
+  const value = headers?.[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+function retryDelayMs(attempt: number, answer?: Answer): number {
+  const afterMs = Number(header(answer?.headers, 'retry-after-ms'));
+  if (afterMs > 0 && afterMs < MAX_RETRY_AFTER_MS) return afterMs;
+  const after = header(answer?.headers, 'retry-after');
+  if (after) {
+    const ms = Number.isNaN(Number(after)) ? Date.parse(after) - Date.now() : Number(after) * 1000;
+    if (ms > 0 && ms < MAX_RETRY_AFTER_MS) return ms;
+  }
+  return Math.min(500 * 2 ** attempt, 8_000) * (1 - Math.random() * 0.25);
+}
+
+function retryable(answer: Answer): boolean {
+  const told = header(answer.headers, 'x-should-retry');
+  if (told === 'true' || told === 'false') return told === 'true';
+  return [408, 409, 429].includes(answer.status) || answer.status >= 500;
+}
+
+function refusal(answer: Answer): OpenAiError {
+  let message: unknown;
+  try {
+    const body = JSON.parse(answer.text) as { error?: { message?: unknown }; message?: unknown };
+    message = body.error?.message ?? body.message;
+  } catch {
+    message = answer.text.slice(0, 300);
+  }
+  return new OpenAiError(`${answer.status} ${typeof message === 'string' && message ? message : 'Request failed'}`, answer.status);
+}
+
+/** One POST with a deadline for the whole exchange. */
+function send(url: URL, body: string, apiKey: string, timeoutMs: number): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const headers = {
+      authorization: `Bearer ${apiKey}`,
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      accept: 'application/json',
+    };
+    const request = (url.protocol === 'http:' ? http : https).request(url, { method: 'POST', headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        clearTimeout(deadline);
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    const deadline = setTimeout(() => request.destroy(new TimedOut()), timeoutMs);
+    request.on('error', (error) => {
+      clearTimeout(deadline);
+      reject(error);
+    });
+    request.end(body);
+  });
+}
+
+async function post<T>(path: string, body: unknown, connection: OpenAiConnection): Promise<T> {
+  const url = new URL(`${(connection.baseURL || OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, '')}/${path}`);
+  const json = JSON.stringify(body);
+  for (let attempt = 0; ; attempt++) {
+    const retry = attempt < connection.maxRetries;
+    let answer: Answer;
+    try {
+      answer = await send(url, json, connection.apiKey, connection.timeoutMs);
+    } catch (error) {
+      if (retry) {
+        await sleep(retryDelayMs(attempt));
+        continue;
+      }
+      throw new OpenAiError(error instanceof TimedOut ? 'Request timed out.' : `Connection error: ${(error as Error).message}`);
+    }
+    if (answer.status >= 200 && answer.status < 300) {
+      try {
+        return JSON.parse(answer.text) as T;
+      } catch {
+        throw new OpenAiError(`${answer.status} The answer is not JSON`, answer.status);
+      }
+    }
+    if (retry && retryable(answer)) {
+      await sleep(retryDelayMs(attempt, answer));
+      continue;
+    }
+    throw refusal(answer);
+  }
+}
+
+/** The text of the first choice (undefined when the model wrote none). */
+export async function chatCompletionText(request: ChatCompletionRequest, connection: OpenAiConnection): Promise<string | undefined> {
+  const completion = await post<{ choices?: { message?: { content?: string | null } }[] }>('chat/completions', request, connection);
+  return completion.choices?.[0]?.message?.content ?? undefined;
+}
+
+/** One vector per input, in input order. Asked for as base64, as the SDK does: about a quarter of the JSON to parse. */
+export async function embeddingVectors(request: EmbeddingsRequest, connection: OpenAiConnection): Promise<Float32Array[]> {
+  const response = await post<{ data?: { index: number; embedding: string | number[] }[] }>(
+    'embeddings',
+    { ...request, encoding_format: 'base64' },
+    connection,
+  );
+  const data = response.data ?? [];
+  const vectors: (Float32Array | undefined)[] = Array.from({ length: request.input.length }, () => undefined);
+  for (const item of data) vectors[item.index] = toVector(item.embedding);
+  if (!vectors.every((vector) => vector !== undefined)) {
+    throw new OpenAiError(`Embedding response has ${data.length} vectors for ${request.input.length} inputs`);
+  }
+  return vectors as Float32Array[];
+}
+
+function toVector(embedding: string | number[]): Float32Array {
+  if (Array.isArray(embedding)) return Float32Array.from(embedding);
+  // Copied: the decoded buffer may start at an offset that is not a multiple of 4 (Node's buffer pool).
+  const bytes = Buffer.from(embedding, 'base64');
+  const vector = new Float32Array(bytes.length / 4);
+  new Uint8Array(vector.buffer).set(bytes);
+  return vector;
+}

@@ -1,0 +1,107 @@
+import { build } from 'esbuild';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { extractPage } from '../../functions/core/crawl/extract-page.js';
+import { readHeadMetadata } from '../../functions/core/crawl/head-metadata.js';
+import { parseSitemap } from '../../functions/core/crawl/sitemap.js';
+import { LAMBDA_ALIASES, lambdaEsbuildOptions } from '../../lib/bundling.js';
+import { Validator as ModelCheck } from '../../lib/lambda-shims/electrodb-model-check.js';
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+
+const page = `<!doctype html><html lang="en"><head>
+<title>Caf&eacute; &amp; Bakery | Maple &amp; Rye</title>
+<meta name="description" content="Bread, pastries &amp; coffee.">
+<meta property="og:site_name" content="Maple &amp; Rye">
+<style>.hero { color: red } @media (max-width: 600px) { .hero { display: none } }</style>
+<script>window.tracking = 1;</script>
+</head><body>
+<nav><a href="/">Home</a><a href="/menu">Menu</a></nav>
+<main><article>
+<h1>Our caf&eacute;</h1>
+${Array.from({ length: 6 }, (_, n) => `<p>Paragraph ${n}: we bake na&iuml;ve &ldquo;country&rdquo; loaves every morning&nbsp;at 6 am, with flour from a mill two villages away, and sell them warm.</p>`).join('\n')}
+<h2>Prices</h2>
+<table><tr><th>Item</th><th>Price</th></tr><tr><td>Sourdough</td><td>&euro;4.50</td></tr></table>
+<p style="font-weight: bold">Ask about <a href="/cakes?x=1">cakes</a>.</p>
+</article></main>
+<footer>218 Harbor Street</footer>
+</body></html>`;
+
+const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<url><loc>https://bakery.example/</loc></url><url><loc>https://bakery.example/menu?a=1&amp;b=2</loc></url>
+</urlset>`;
+
+describe('Lambda bundle aliases (lib/bundling.ts)', () => {
+  const outDir = mkdtempSync(join(tmpdir(), 'lambda-bundling-'));
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it('point at files that exist', () => {
+    for (const target of Object.values(LAMBDA_ALIASES)) expect(existsSync(resolve(repoRoot, target)), target).toBe(true);
+  });
+
+  it('leave page extraction, head metadata and sitemaps as the sources give them', async () => {
+    const outfile = join(outDir, 'crawl.mjs');
+    const { metafile } = await build({
+      ...lambdaEsbuildOptions,
+      mainFields: [...lambdaEsbuildOptions.mainFields],
+      external: [...lambdaEsbuildOptions.external],
+      alias: { ...lambdaEsbuildOptions.alias },
+      absWorkingDir: repoRoot,
+      stdin: {
+        contents: [
+          "export { extractPage } from './functions/core/crawl/extract-page.ts';",
+          "export { readHeadMetadata } from './functions/core/crawl/head-metadata.ts';",
+          "export { parseSitemap } from './functions/core/crawl/sitemap.ts';",
+        ].join('\n'),
+        resolveDir: repoRoot,
+        loader: 'ts',
+      },
+      outfile,
+      metafile: true,
+      logLevel: 'error',
+    });
+    const inputs = Object.keys(metafile.inputs);
+    expect(inputs).toContain('lib/lambda-shims/css-parser-left-out.ts');
+    expect(inputs.filter((input) => input.includes('@acemir/cssom') || input.includes('domutils/lib'))).toEqual([]);
+    const bundled = (await import(pathToFileURL(outfile).href)) as {
+      extractPage: typeof extractPage;
+      readHeadMetadata: typeof readHeadMetadata;
+      parseSitemap: typeof parseSitemap;
+    };
+    const url = 'https://bakery.example/cafe';
+    expect(bundled.extractPage(page, url)).toEqual(extractPage(page, url));
+    expect(extractPage(page, url).text).toContain('€4.50');
+    expect(bundled.readHeadMetadata(page)).toEqual(readHeadMetadata(page));
+    expect(bundled.parseSitemap(sitemap)).toEqual(parseSitemap(sitemap));
+  });
+
+  it("answer ElectroDB's model checks as the real validator does, for every model and entity", async () => {
+    const { Validator } = createRequire(import.meta.url)('jsonschema') as {
+      Validator: { prototype: { validate: (instance: unknown, schema: unknown) => { errors: unknown[] } } };
+    };
+    const real = Validator.prototype.validate;
+    // ElectroDB asks about each instance against one schema or two (beta, then v1): valid if any passes.
+    const realAnswers = new Map<unknown, boolean>();
+    Validator.prototype.validate = function (this: unknown, instance: unknown, schema: unknown) {
+      const result = real.call(this, instance, schema);
+      realAnswers.set(instance, (realAnswers.get(instance) ?? false) || result.errors.length === 0);
+      return result;
+    };
+    try {
+      vi.resetModules();
+      await import('../../functions/core/data/entities.js');
+    } finally {
+      Validator.prototype.validate = real;
+    }
+    const check = new ModelCheck();
+    const answers = [...realAnswers].map(([instance, valid]) => ({ valid, standIn: check.validate(instance).errors.length === 0 }));
+    expect(answers.filter(({ valid }) => valid).length).toBeGreaterThan(5);
+    expect(answers.filter(({ valid }) => !valid).length).toBeGreaterThan(5);
+    expect(answers.filter(({ valid, standIn }) => valid !== standIn)).toEqual([]);
+  });
+});
