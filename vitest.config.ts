@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -7,6 +8,13 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     projects: [
       {
+        // The frontend's import aliases (frontend/vite.config.ts), for unit tests of its pure modules.
+        resolve: {
+          alias: {
+            '@contracts': fileURLToPath(new URL('functions/contracts', import.meta.url)),
+            '@': fileURLToPath(new URL('frontend/src', import.meta.url)),
+          },
+        },
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn, type TestUser } from '../support/accounts.js';
 import { apiClient, waitForCrawl } from '../support/api-client.js';
+import { pdfFixture, pngBytes } from '../support/document-fixtures.js';
 import { useBrowser } from './browser.js';
 import { expect as expectPage } from './page-expect.js';
 
@@ -31,7 +32,7 @@ async function askTestChat(page: Page, business: string, question: string) {
 describe('Knowledge screen in the browser', () => {
   let site: FixtureSite;
   let owner: TestUser;
-  let chatbot: { id: string; businessName: string };
+  let chatbot: { id: string; businessName: string; websiteUrl: string };
   beforeAll(async () => {
     site = await startFixtureSite({ pages: 10, hangingPage: false });
     owner = await signUpAndSignIn(config, 'Knowledge Owner');
@@ -123,5 +124,85 @@ describe('Knowledge screen in the browser', () => {
     await expectPage.hidden(card);
     await page.getByLabel('Filter by assistant').selectOption({ label: chatbot.businessName });
     await expectPage.visible(card);
+  });
+
+  it('an uploaded PDF becomes an entry with its file, and the test chat answers from it', async () => {
+    const { page } = browser;
+    await signIn(page, owner);
+    await page.getByRole('link', { name: 'Knowledge' }).click();
+    await page.getByRole('button', { name: 'Add Knowledge' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Knowledge' });
+    await dialog.getByRole('tab', { name: 'Upload Document' }).click();
+    const upload = dialog.getByRole('button', { name: 'Upload and Process' });
+    expect(await upload.isDisabled()).toBe(true);
+
+    // An image is refused before anything is sent.
+    await dialog.getByLabel('Document', { exact: true }).setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from(pngBytes()) });
+    await expectPage.visible(page.getByText('Unsupported File Type'));
+    await expectPage.visible(page.getByText('Please select a supported file type: .txt, .json, .csv, .md, .pdf, .doc, .docx'));
+    expect(await upload.isDisabled()).toBe(true);
+
+    const pdf = Buffer.from(await pdfFixture(['The loyalty card gives a free loaf after 9 purchases.']));
+    await dialog.getByLabel('Document', { exact: true }).setInputFiles({ name: 'Loyalty programme.pdf', mimeType: 'application/pdf', buffer: pdf });
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('Loyalty programme.pdf');
+    expect(await dialog.getByLabel('Type').inputValue()).toBe('document');
+    await upload.click();
+    await expectPage.hidden(dialog, 30_000);
+
+    const card = page.getByRole('article', { name: 'Loyalty programme.pdf' });
+    await expectPage.visible(card);
+    await expectPage.visible(card.getByText('Document', { exact: true }));
+    await expectPage.visible(card.getByText(/^\d+(\.\d+)? (Bytes|KB)$/));
+    await expectPage.visible(card.getByText(/free loaf after 9 purchases/));
+    // The file opens in a new tab through a fresh short-lived link that serves the uploaded bytes.
+    const [tab, fileRequest] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.context().waitForEvent('request', (request) => request.frame().page() !== page && request.url().startsWith('http')),
+      card.getByRole('button', { name: /Open file/ }).click(),
+    ]);
+    const served = await fetch(fileRequest.url());
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
+    await tab.close();
+
+    const log = await askTestChat(page, chatbot.businessName, 'How many purchases before the loyalty card gives a free loaf?');
+    await expectPage.visible(log.getByText(/free loaf after 9 purchases/), 20_000);
+  });
+
+  it('Website FAQs: the URL is checked, then FAQ entries from the site are listed', async () => {
+    const { page } = browser;
+    await signIn(page, owner);
+    await page.getByRole('link', { name: 'Knowledge' }).click();
+    await page.getByRole('button', { name: 'Add Knowledge' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Knowledge' });
+    await dialog.getByRole('tab', { name: 'Website FAQs' }).click();
+    await expectPage.visible(dialog.getByText(/8-15 frequently asked questions.*may take a minute/));
+    const generate = dialog.getByRole('button', { name: 'Generate FAQs' });
+
+    await generate.click();
+    await expectPage.visible(page.getByText('Validation Error'));
+    await expectPage.visible(page.getByText('Please enter a website URL'));
+    await dialog.getByLabel('Website URL').fill('not a url');
+    await generate.click();
+    await expectPage.visible(page.getByText('Invalid URL'));
+    await expectPage.visible(page.getByText('Please enter a valid website URL'));
+
+    await dialog.getByLabel('Website URL').fill('');
+    // Choosing the assistant offers its website.
+    await dialog.getByLabel('Assistant').selectOption({ label: chatbot.businessName });
+    expect(await dialog.getByLabel('Website URL').inputValue()).toBe(chatbot.websiteUrl);
+    await generate.click();
+    const toast = page.getByText(/^Generated \d+ FAQs from /);
+    await expectPage.visible(toast, 60_000);
+    expect((await toast.innerText()).endsWith(`FAQs from ${chatbot.websiteUrl}`)).toBe(true);
+    await expectPage.hidden(dialog);
+
+    const { body } = await apiClient(apiUrl, owner.idToken).get('/knowledge');
+    const faqs = body.entries.filter((e: { type: string }) => e.type === 'faq');
+    expect(faqs.length).toBeGreaterThanOrEqual(8);
+    expect(faqs.every((e: { chatbot_id: string | null }) => e.chatbot_id === chatbot.id)).toBe(true);
+    await page.getByLabel('Filter by type').selectOption('faq');
+    await expect.poll(() => page.getByRole('article').count()).toBe(faqs.length);
+    await expectPage.visible(page.getByText(`${faqs.length} of ${body.entries.length} entries`));
   });
 });

@@ -1,12 +1,17 @@
 import {
   knowledgeEntryListResponseSchema,
   knowledgeEntryResponseSchema,
-  knowledgeEntrySchema,
   knowledgeFileUrlResponseSchema,
   type CreateKnowledgeEntryRequest,
   type KnowledgeEntry,
   type KnowledgeType,
 } from '@contracts/knowledge';
+import {
+  documentUploadUrlResponseSchema,
+  processDocumentResponseSchema,
+  type ProcessDocumentRequest,
+} from '@contracts/documents';
+import { generateFaqsResponseSchema, type GenerateFaqsRequest, type GenerateFaqsResponse } from '@contracts/faqs';
 import * as z from 'zod';
 import { ApiError, type ApiClient } from '@/lib/api';
 
@@ -61,19 +66,6 @@ export async function getKnowledgeFileUrl(api: ApiClient, id: string): Promise<s
   return url;
 }
 
-// TODO(contracts): switch to functions/contracts/documents.ts and faqs.ts once they land.
-const documentUploadUrlResponseSchema = z.object({
-  uploadUrl: z.string().url(),
-  headers: z.record(z.string(), z.string()),
-  uploadId: z.string(),
-});
-const processDocumentResponseSchema = z.object({ message: z.string(), entry: knowledgeEntrySchema });
-const generateFaqsResponseSchema = z.object({
-  success: z.boolean(),
-  faqsGenerated: z.number().int(),
-  entries: z.array(knowledgeEntrySchema),
-});
-
 export interface DocumentUpload {
   file: File;
   title: string;
@@ -107,23 +99,17 @@ export async function uploadKnowledgeDocument(
   if (!stored.ok) throw new ApiError(stored.status, `The file upload failed (status ${stored.status}).`);
   onProgress(UPLOAD_PROGRESS.stored);
 
+  const body: ProcessDocumentRequest = { uploadId, fileName: file.name, title, type, chatbotId };
   const processed = await api.request('/knowledge/documents', {
     method: 'POST',
-    body: { uploadId, fileName: file.name, title, type, chatbotId },
+    body,
     schema: processDocumentResponseSchema,
   });
   onProgress(UPLOAD_PROGRESS.processed);
   return processed;
 }
 
-export interface FaqGeneration {
-  websiteUrl: string;
-  chatbotId: string | null;
-  /** The assigned assistant's business, or 'your business' (spec 000 section 7). */
-  businessName: string;
-}
-
 /** The Website FAQs tab (generate-faqs-from-website): 8-15 FAQ entries from the site. */
-export function generateWebsiteFaqs(api: ApiClient, body: FaqGeneration): Promise<z.infer<typeof generateFaqsResponseSchema>> {
+export function generateWebsiteFaqs(api: ApiClient, body: GenerateFaqsRequest): Promise<GenerateFaqsResponse> {
   return api.request('/knowledge/faqs', { method: 'POST', body, schema: generateFaqsResponseSchema });
 }

@@ -1,4 +1,5 @@
 import type { Chatbot } from '@contracts/chatbot';
+import { documentExtensions, MAX_DOCUMENT_BYTES } from '@contracts/documents';
 import { MAX_KNOWLEDGE_TITLE_CHARS, type KnowledgeType } from '@contracts/knowledge';
 import { LoaderCircleIcon, UploadIcon } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
@@ -6,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
-import { DOCUMENT_ACCEPT, DOCUMENT_EXTENSIONS, documentFileProblem, MAX_DOCUMENT_BYTES } from '@/dashboard/knowledge/document-file';
+import { DOCUMENT_ACCEPT, documentFileProblem } from '@/dashboard/knowledge/document-file';
 import { formatFileSize } from '@/dashboard/knowledge/file-size';
 import { AssistantField, chatbotIdOf, TypeField } from '@/dashboard/knowledge/knowledge-fields';
 import { ALL_ASSISTANTS } from '@/dashboard/knowledge/knowledge-labels';
@@ -107,7 +108,7 @@ export function DocumentUploadForm({
         <p id={`${id}-file-hint`} className="text-xs text-muted-foreground">
           {file
             ? `${file.name} (${formatFileSize(file.size)})`
-            : `${DOCUMENT_EXTENSIONS.join(', ')}; up to ${formatFileSize(MAX_DOCUMENT_BYTES)}.`}
+            : `${documentExtensions.join(', ')}; up to ${formatFileSize(MAX_DOCUMENT_BYTES)}.`}
         </p>
       </div>
       <div className="flex flex-col gap-2">

@@ -1,4 +1,5 @@
-import type { Chatbot } from '@contracts/chatbot';
+import { websiteUrlSchema, type Chatbot } from '@contracts/chatbot';
+import { DEFAULT_FAQ_BUSINESS_NAME, MAX_GENERATED_FAQS, MIN_GENERATED_FAQS } from '@contracts/faqs';
 import { GlobeIcon, LoaderCircleIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -10,19 +11,6 @@ import { useRefreshKnowledgeEntries } from '@/dashboard/knowledge/knowledge-quer
 import { errorMessage, useApi } from '@/lib/api';
 import { generateWebsiteFaqs } from '@/lib/knowledge-api';
 import { notify } from '@/lib/notify';
-
-/** Spec 000 section 7: the business the FAQs speak for when no assistant is chosen. */
-const UNASSIGNED_BUSINESS = 'your business';
-
-/** Spec 000 section 5: a URL is valid when it parses. */
-function parsesAsUrl(value: string): boolean {
-  try {
-    new URL(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The Website FAQs tab: the server reads the site and stores 8-15 FAQ entries. */
 export function WebsiteFaqsForm({
@@ -41,6 +29,13 @@ export function WebsiteFaqsForm({
   const [assistant, setAssistant] = useState(ALL_ASSISTANTS);
   const [generating, setGenerating] = useState(false);
 
+  // Choosing an assistant offers its own website when no address is typed yet.
+  const chooseAssistant = (value: string) => {
+    setAssistant(value);
+    const site = chatbots.find((item) => item.id === value)?.website_url;
+    if (site && !websiteUrl.trim()) setWebsiteUrl(site);
+  };
+
   const setBusy = (busy: boolean) => {
     setGenerating(busy);
     onBusyChange(busy);
@@ -54,8 +49,12 @@ export function WebsiteFaqsForm({
       notify.error('Validation Error', { description: 'Please enter a website URL' });
       return;
     }
-    if (!parsesAsUrl(url)) {
-      notify.error('Invalid URL', { description: 'Please enter a valid website URL' });
+    // The server's own rule: a missing scheme means https; anything that still fails to parse is invalid.
+    // Chromium's URL parser accepts spaces in a host name (percent-encoded) where Node's refuses them.
+    const parsed = websiteUrlSchema.safeParse(url);
+    if (!parsed.success || /\s/.test(url)) {
+      const problem = parsed.success ? undefined : parsed.error.issues[0]?.message;
+      notify.error('Invalid URL', { description: problem ?? 'Please enter a valid website URL' });
       return;
     }
     const chatbotId = chatbotIdOf(assistant);
@@ -63,9 +62,9 @@ export function WebsiteFaqsForm({
     setBusy(true);
     try {
       const { faqsGenerated } = await generateWebsiteFaqs(api, {
-        websiteUrl: url,
+        websiteUrl: parsed.data,
         chatbotId,
-        businessName: chatbot?.business_name || UNASSIGNED_BUSINESS,
+        businessName: chatbot?.business_name || DEFAULT_FAQ_BUSINESS_NAME,
       });
       await refresh();
       notify.success(`Generated ${faqsGenerated} FAQs from ${url}`);
@@ -93,10 +92,10 @@ export function WebsiteFaqsForm({
           onChange={(event) => setWebsiteUrl(event.target.value)}
         />
         <p id={`${id}-url-hint`} className="text-xs text-muted-foreground">
-          We read the website and write 8-15 frequently asked questions with their answers. This may take a minute.
+          We read the website and write {MIN_GENERATED_FAQS}-{MAX_GENERATED_FAQS} frequently asked questions with their answers. This may take a minute.
         </p>
       </div>
-      <AssistantField id={`${id}-assistant`} value={assistant} chatbots={chatbots} disabled={generating} onChange={setAssistant} />
+      <AssistantField id={`${id}-assistant`} value={assistant} chatbots={chatbots} disabled={generating} onChange={chooseAssistant} />
       <div className="flex justify-end">
         <Button type="submit" disabled={generating} aria-busy={generating || undefined}>
           {generating ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <GlobeIcon aria-hidden="true" />}

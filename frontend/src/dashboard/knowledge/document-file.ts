@@ -1,34 +1,30 @@
-/**
- * The client's check of a chosen document before anything is sent (spec 000 section 5). The server
- * checks the same rules again and also the content.
- */
-export const DOCUMENT_EXTENSIONS = ['.txt', '.json', '.csv', '.md', '.pdf', '.doc', '.docx'] as const;
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+import {
+  DOCUMENT_TOO_LARGE_MESSAGE,
+  documentExtension,
+  documentExtensions,
+  MAX_DOCUMENT_BYTES,
+  UNSUPPORTED_FILE_TYPE_MESSAGE,
+  UNSUPPORTED_FILE_TYPE_TITLE,
+} from '@contracts/documents';
 
+/**
+ * The client's check of a chosen document before anything is sent (spec 000 section 5), with the
+ * contract's rules; the server checks them again, and the content too.
+ */
 export interface DocumentFileProblem {
   title: string;
   description: string;
 }
 
-function extensionOf(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  return dot < 0 ? '' : fileName.slice(dot).toLowerCase();
-}
-
 /** Null when the file may be uploaded, else the toast that says why not. */
 export function documentFileProblem(file: { name: string; size: number }): DocumentFileProblem | null {
-  if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) {
-    return {
-      title: 'Unsupported File Type',
-      description: `Please select a supported file type: ${DOCUMENT_EXTENSIONS.join(', ')}`,
-    };
+  if (!documentExtension(file.name)) {
+    return { title: UNSUPPORTED_FILE_TYPE_TITLE, description: UNSUPPORTED_FILE_TYPE_MESSAGE };
   }
-  if (file.size > MAX_DOCUMENT_BYTES) {
-    return { title: 'File too large', description: `Please select a document under ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB` };
-  }
+  if (file.size > MAX_DOCUMENT_BYTES) return { title: 'File too large', description: DOCUMENT_TOO_LARGE_MESSAGE };
   if (file.size === 0) return { title: 'Empty file', description: 'This file is empty. Please select a document with text in it.' };
   return null;
 }
 
 /** The `accept` attribute of the file input. */
-export const DOCUMENT_ACCEPT = DOCUMENT_EXTENSIONS.join(',');
+export const DOCUMENT_ACCEPT = documentExtensions.join(',');
