@@ -9,7 +9,7 @@
  */
 import type { ChatResponse, PublicChatbot } from '../../functions/contracts/chat.js';
 import type { RuntimeConfig } from '../../functions/contracts/runtime-config.js';
-import { mountWidget } from './widget.js';
+import { mountWidget, type WidgetOptions, type WidgetReply } from './widget.js';
 
 const TAG = '[chat widget]';
 
@@ -61,29 +61,37 @@ async function start(script: HTMLScriptElement): Promise<void> {
   if (!profile.ok) throw new Error(`the assistant's profile answered ${profile.status}`);
   const { chatbot } = (await profile.json()) as { chatbot: PublicChatbot };
 
-  const send = async (message: string, contactId: string): Promise<string> => {
+  /** POSTs to the API; a network failure or a refusal rejects with the text to show the visitor. */
+  const post = async (path: string, body: unknown): Promise<Response> => {
     let response: Response;
     try {
-      response = await fetch(`${api}/chat`, {
+      response = await fetch(`${api}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ message, chatbotId, contactId, contactName: 'Website Visitor' }),
+        body: JSON.stringify(body),
       });
     } catch {
       throw new Error('Could not reach the assistant. Please check your connection and try again.');
     }
     if (!response.ok) throw new Error(await errorText(response));
+    return response;
+  };
+  const send = async (message: string, contactId: string, confirm?: 'handoff'): Promise<WidgetReply> => {
+    const response = await post('/chat', { message, chatbotId, contactId, contactName: 'Website Visitor', confirm });
     // A provider failure is answered 200 with `{ error }` (the visitor's message is kept).
     const body = (await response.json()) as ChatResponse | { error: string };
     if ('error' in body) throw new Error(body.error);
-    return body.message;
+    return body;
+  };
+  const rate: WidgetOptions['rate'] = async (reply, contactId, rating) => {
+    await post('/chat/feedback', { chatbotId, contactId, ...reply, rating });
   };
 
   const mount = () => {
     const host = document.createElement('assistant-widget');
     host.setAttribute('data-chatbot-id', chatbotId);
     document.body.append(host);
-    mountWidget(host, { chatbotId, bot: chatbot, assetOrigin: origin, send });
+    mountWidget(host, { chatbotId, bot: chatbot, assetOrigin: origin, send, rate });
   };
   if (document.body) mount();
   else document.addEventListener('DOMContentLoaded', mount, { once: true });

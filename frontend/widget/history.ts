@@ -7,6 +7,10 @@
 export interface StoredMessage {
   role: 'user' | 'assistant';
   text: string;
+  /** An assistant reply's ids in the chat engine (what a thumbs up / down rates) and the rating given. */
+  id?: string;
+  conversationId?: string;
+  rating?: 'up' | 'down';
 }
 
 export interface ConversationState {

@@ -6,6 +6,7 @@
  * Custom properties set on `.root`: --p primary colour, --s secondary colour; the style classes
  * (s-modern, s-classic, s-minimal, s-rounded) set --r (window corners) and --b (bubbles, input).
  * Position classes: b/t (bottom/top) and r/x (right/left). Under 768 px the window fills the screen.
+ * Under a reply: .k the thumbs up / down (the down one is the up icon turned over), .q a question's Yes / No.
  */
 export const widgetCss = `
 :host{all:initial!important;display:block!important}
@@ -39,6 +40,15 @@ button{font:inherit;color:inherit;background:none;border:0;padding:0;margin:0;cu
 .e{align-self:flex-start;background:#fef2f2;border:1px solid #fca5a5;color:#b91c1c}
 .a a{color:var(--s);font-weight:600;text-decoration:underline}
 .y{align-self:flex-start;color:#6b7280;font-style:italic;font-size:13px}
+.k{align-self:flex-start;display:flex;gap:2px;margin-top:-4px}
+.k button{width:28px;height:28px;border-radius:6px;color:#9ca3af;display:flex;align-items:center;justify-content:center}
+.k button:hover,.k [aria-pressed=true]{color:var(--p);background:#f3f4f6}
+.k svg{width:16px;height:16px;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}
+.k [aria-pressed=true] svg{fill:currentColor;fill-opacity:.2}
+.k button+button svg{transform:scaleY(-1)}
+.q{align-self:flex-start;display:flex;gap:8px}
+.q button{padding:6px 16px;border-radius:var(--b);border:1px solid var(--p);color:var(--p);background:#fff;font-weight:600}
+.q button:first-child{background:var(--p);color:#fff}
 .f{display:flex;align-items:flex-end;gap:8px;padding:10px;border-top:1px solid #e5e7eb;background:#fff}
 textarea{flex:1;resize:none;min-height:40px;max-height:120px;padding:9px 12px;border:1px solid #d1d5db;border-radius:var(--b);font:inherit;color:inherit;background:#fff;outline:0}
 textarea:focus{border-color:var(--p);box-shadow:0 0 0 1px var(--p)}

@@ -12,6 +12,18 @@ const DEFAULT_SECONDARY = '#1e40af';
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** A speech bubble (drawn, not an emoji: not every system has an emoji font). */
 const CHAT_ICON = 'M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z';
+/** A thumb up (drawn as an outline; the thumb down is the same shape turned over by CSS). */
+const THUMB_ICON = 'M7 10v11M7 10l4-8a3 3 0 0 1 3 3v4h5a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 17.7 21H4a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1h3';
+
+function svgIcon(d: string): SVGSVGElement {
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  const path = document.createElementNS(SVG_NS, 'path');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  path.setAttribute('d', d);
+  svg.append(path);
+  return svg;
+}
 
 export type WidgetBot = Pick<
   PublicChatbot,
@@ -25,16 +37,33 @@ export type WidgetBot = Pick<
   | 'welcome_message'
   | 'typing_indicator'
   | 'response_delay'
+  | 'collect_feedback'
 >;
+
+/** One reply of the chat engine, as the widget uses it. */
+export interface WidgetReply {
+  message: string;
+  conversationId: string;
+  messageId: string;
+  /** The reply is a question the visitor answers with Yes / No (requireConfirmation). */
+  confirmation?: { action: 'handoff' };
+}
+
+export type Rating = 'up' | 'down';
 
 export interface WidgetOptions {
   chatbotId: string;
   bot: WidgetBot;
   /** Base for a relative agent image (the product's origin, where `/avatars/*` is served). */
   assetOrigin: string;
-  /** Sends one visitor message; resolves to the reply, rejects with the error text to show. */
-  send(message: string, contactId: string): Promise<string>;
+  /** Sends one visitor message (or a confirmation's yes); resolves to the reply, rejects with the error text to show. */
+  send(message: string, contactId: string, confirm?: 'handoff'): Promise<WidgetReply>;
+  /** Stores the visitor's thumbs up / down on a reply; rejects with the error text to show. */
+  rate(reply: { conversationId: string; messageId: string }, contactId: string, rating: Rating): Promise<void>;
 }
+
+/** What the visitor sees after declining a confirmation question: the chat simply goes on. */
+export const DECLINED_TEXT = 'No problem. What else can I help you with?';
 
 type Role = StoredMessage['role'] | 'error';
 
@@ -96,15 +125,7 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
   launcher.type = 'button';
   launcher.setAttribute('aria-label', `Chat with ${agent}`);
   launcher.setAttribute('aria-controls', 'w');
-  const icon = () => {
-    const svg = document.createElementNS(SVG_NS, 'svg');
-    const path = document.createElementNS(SVG_NS, 'path');
-    svg.setAttribute('viewBox', '0 0 24 24');
-    svg.setAttribute('aria-hidden', 'true');
-    path.setAttribute('d', CHAT_ICON);
-    svg.append(path);
-    launcher.replaceChildren(svg);
-  };
+  const icon = () => launcher.replaceChildren(svgIcon(CHAT_ICON));
   if (image) {
     const img = el('img');
     img.alt = '';
@@ -166,14 +187,64 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
     log.insertBefore(bubble, typing);
     scrollDown();
   };
-  const remember = (role: StoredMessage['role'], text: string) => {
-    show(role, text);
-    state.messages.push({ role, text });
-    saveConversation(chatbotId, state);
+  /** A row of buttons under the last message (thumbs, Yes / No). */
+  const row = (className: string, label: string) => {
+    const group = el('div', className);
+    group.setAttribute('role', 'group');
+    group.setAttribute('aria-label', label);
+    log.insertBefore(group, typing);
+    return group;
+  };
+  const button = (parent: HTMLElement, label: string, text = '') => {
+    const b = el('button', '', text);
+    b.type = 'button';
+    if (!text) {
+      b.setAttribute('aria-label', label);
+      b.title = label;
+    }
+    parent.append(b);
+    return b;
+  };
+  const save = () => saveConversation(chatbotId, state);
+
+  /** Thumbs up / down under a reply the engine stored; a new choice replaces the previous one. */
+  const feedback = (message: StoredMessage) => {
+    const { id, conversationId } = message;
+    if (!bot.collect_feedback || !id || !conversationId) return;
+    const group = row('k', 'Rate this answer');
+    const thumbs = (['up', 'down'] as const).map((rating) => {
+      const thumb = button(group, rating === 'up' ? 'Helpful' : 'Not helpful');
+      thumb.append(svgIcon(THUMB_ICON));
+      thumb.addEventListener('click', async () => {
+        const previous = message.rating;
+        mark(rating);
+        try {
+          await options.rate({ conversationId, messageId: id }, state.contactId, rating);
+          message.rating = rating;
+          save();
+        } catch (error) {
+          mark(previous);
+          show('error', error instanceof Error && error.message ? error.message : 'Your rating could not be saved.');
+        }
+      });
+      return thumb;
+    });
+    const mark = (rating: Rating | undefined) =>
+      thumbs.forEach((thumb, i) => thumb.setAttribute('aria-pressed', String(rating === (i ? 'down' : 'up'))));
+    mark(message.rating);
+  };
+  const remember = (message: StoredMessage) => {
+    show(message.role, message.text);
+    if (message.role === 'assistant') feedback(message);
+    state.messages.push(message);
+    save();
   };
 
   show('assistant', bot.welcome_message || `Hi there! I'm ${agent} from ${bot.business_name}. How can I help you today?`);
-  for (const message of state.messages) show(message.role, message.text);
+  for (const message of state.messages) {
+    show(message.role, message.text);
+    if (message.role === 'assistant') feedback(message);
+  }
 
   const setOpen = (open: boolean) => {
     win.hidden = !open;
@@ -186,27 +257,47 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
   setOpen(false);
 
   let busy = false;
+  /** The Yes / No of an open confirmation question; any next message closes it. */
+  let question: HTMLElement | undefined;
   const resize = () => {
     input.style.height = 'auto';
     input.style.height = `${Math.min(input.scrollHeight + 2, 120)}px`;
   };
-  const submit = async () => {
-    const message = input.value.trim().slice(0, MAX_MESSAGE_CHARS);
+  const ask = (reply: WidgetReply) => {
+    if (reply.confirmation?.action !== 'handoff') return;
+    const group = (question = row('q', reply.message));
+    button(group, 'Yes', 'Yes').addEventListener('click', () => void submit('Yes', 'handoff'));
+    button(group, 'No', 'No').addEventListener('click', () => {
+      group.remove();
+      remember({ role: 'user', text: 'No' });
+      remember({ role: 'assistant', text: DECLINED_TEXT });
+      input.focus();
+    });
+    scrollDown();
+  };
+  const submit = async (typed = input.value, confirm?: 'handoff') => {
+    const message = typed.trim().slice(0, MAX_MESSAGE_CHARS);
     if (!message || busy) return;
     busy = true;
     sendButton.disabled = true;
-    input.value = '';
-    resize();
-    remember('user', message);
+    question?.remove();
+    if (!confirm) {
+      input.value = '';
+      resize();
+    }
+    remember({ role: 'user', text: message });
     const started = Date.now();
     typing.hidden = !bot.typing_indicator;
     scrollDown();
     try {
-      const reply = await options.send(message, state.contactId);
+      const reply = await options.send(message, state.contactId, confirm);
       const wait = Math.min(Number(bot.response_delay) || 0, MAX_DELAY_MS) - (Date.now() - started);
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       typing.hidden = true;
-      remember('assistant', reply);
+      // A question is answered with Yes / No, not rated.
+      const rated = reply.confirmation ? {} : { id: reply.messageId, conversationId: reply.conversationId };
+      remember({ role: 'assistant', text: reply.message, ...rated });
+      ask(reply);
     } catch (error) {
       typing.hidden = true;
       show('error', error instanceof Error && error.message ? error.message : 'Sorry, something went wrong. Please try again.');

@@ -2,20 +2,35 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expect as expectPage } from './page-expect.js';
 import { useBrowser } from './browser.js';
 import { signUpAndSignIn, type TestUser } from '../support/accounts.js';
-import { apiClient, waitForCrawl } from '../support/api-client.js';
+import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
+import { withRuntimeEnv } from '../support/runtime-env.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 
-const { webUrl, apiUrl, config } = inject('runtime');
+const { webUrl, apiUrl, config, env } = inject('runtime');
 const browser = useBrowser();
+
+/** Ratings stored on the replies of the assistant's demo visitors. */
+async function ratingsOf(chatbotId: string) {
+  return withRuntimeEnv(env, async () => {
+    const { db } = await import('../../functions/core/data/db.js');
+    const { data: conversations } = await db().entities.conversation.scan.where(({ chatbot_id }, { eq }) => eq(chatbot_id, chatbotId)).go({ pages: 'all' });
+    const demo = conversations.filter((c) => c.contact_id.startsWith('demo_'));
+    const messages = await Promise.all(
+      demo.map(async (c) => (await db().entities.message.query.byConversation({ conversation_id: c.conversation_id }).go()).data),
+    );
+    return messages.flat().flatMap((m) => (m.feedback ? [m.feedback] : []));
+  });
+}
 
 describe('conversations in the browser', () => {
   let site: FixtureSite;
   let owner: TestUser;
   let chatbot: { id: string; businessName: string };
+  let api: ApiClient;
   beforeAll(async () => {
     site = await startFixtureSite({ pages: 30, hangingPage: false });
     owner = await signUpAndSignIn(config, 'Conversation Owner');
-    const api = apiClient(apiUrl, owner.idToken);
+    api = apiClient(apiUrl, owner.idToken);
     chatbot = (await api.post('/chatbots', { websiteUrl: site.url })).body.chatbot;
     await waitForCrawl(api, chatbot.id);
   });
@@ -48,10 +63,20 @@ describe('conversations in the browser', () => {
     await expect.poll(() => log.getByText('No, our van delivers Monday to Saturday only.').count(), { timeout: 15_000 }).toBe(2);
   });
 
-  it('demo page: the assistant answers in the floating widget and the statistics grow after the chat', async () => {
+  it('demo page: the assistant answers in the floating widget, takes a thumbs up, the statistics grow and its knowledge is listed', async () => {
     const { page } = browser;
+    const entry = await api.post('/knowledge', {
+      title: 'Parking behind the shop',
+      content: 'Customers park for free in the yard behind the shop on Fore Street.',
+      type: 'context',
+      chatbot_id: chatbot.id,
+    });
+    expect(entry.status).toBe(201);
     await page.goto(`${webUrl}/demo?id=${chatbot.id}`);
     await expectPage.visible(page.getByText(`AI Assistant for ${chatbot.businessName}`));
+    const knowledge = page.getByRole('list', { name: 'Knowledge base entries' });
+    await expectPage.visible(knowledge.getByText('Parking behind the shop'));
+    await expectPage.visible(knowledge.getByText('Customers park for free in the yard behind the shop on Fore Street.'));
     expect(await page.title()).toBe(`${chatbot.businessName} AI Assistant Demo`);
     const stat = (label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
     const interactions = stat('Interactions');
@@ -69,6 +94,11 @@ describe('conversations in the browser', () => {
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('href')).toContain(site.url);
     await expect.poll(async () => Number(await interactions.innerText()), { timeout: 15_000 }).toBe(before + 1);
+
+    const helpful = page.getByRole('log', { name: 'Messages' }).getByRole('button', { name: 'Helpful', exact: true });
+    await helpful.click();
+    await expect.poll(() => helpful.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => ratingsOf(chatbot.id)).toEqual(['up']);
   });
 
   it('landing page: the demo chat opens by itself and answers a quick question without the network', async () => {

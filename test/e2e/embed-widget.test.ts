@@ -8,11 +8,13 @@ import type { PublicChatbot } from '../../functions/contracts/chat.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { siteBuildDir } from '../../local/web-server.js';
 import { signUpAndSignIn } from '../support/accounts.js';
-import { apiClient, waitForCrawl } from '../support/api-client.js';
+import { DEFAULT_CONVERSATION_SETTINGS } from '../../functions/contracts/chatbot.js';
+import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
+import { withRuntimeEnv } from '../support/runtime-env.js';
 import { useBrowser } from './browser.js';
 import { expect as expectPage } from './page-expect.js';
 
-const { webUrl, apiUrl, config } = inject('runtime');
+const { webUrl, apiUrl, config, env } = inject('runtime');
 const browser = useBrowser();
 
 /** A customer's page whose own CSS would break any widget that is not isolated from it. */
@@ -75,13 +77,29 @@ function widget(page: Page) {
   };
 }
 
+/** The visitor's stored conversation (the widget's contact id) as the chat engine recorded it. */
+async function recorded(page: Page, chatbotId: string) {
+  const contactId = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').contactId as string, `assistant-widget:${chatbotId}`);
+  return withRuntimeEnv(env, async () => {
+    const { db } = await import('../../functions/core/data/db.js');
+    const { data: conversations } = await db().entities.conversation.query.byContact({ chatbot_id: chatbotId, contact_id: contactId }).go();
+    const conversationId = conversations[0]?.conversation_id ?? '';
+    const [{ data: messages }, { data: transfers }] = await Promise.all([
+      db().entities.message.query.byConversation({ conversation_id: conversationId }).go(),
+      db().entities.agentTransfer.query.byChatbot({ chatbot_id: chatbotId }).go(),
+    ]);
+    return { messages, transfers: transfers.filter((t) => t.conversation_id === conversationId) };
+  });
+}
+
 describe('the embed widget on a customer site of another origin, against the local runtime', () => {
   let site: FixtureSite;
   let customer: TinyServer;
   let chatbotId: string;
+  let owner: ApiClient;
   beforeAll(async () => {
     site = await startFixtureSite({ pages: 30, hangingPage: false });
-    const owner = apiClient(apiUrl, (await signUpAndSignIn(config, 'Widget Owner')).idToken);
+    owner = apiClient(apiUrl, (await signUpAndSignIn(config, 'Widget Owner')).idToken);
     const created = await owner.post('/chatbots', { websiteUrl: site.url });
     expect(created.status).toBe(201);
     chatbotId = created.body.chatbot.id;
@@ -143,6 +161,45 @@ describe('the embed widget on a customer site of another origin, against the loc
     await page.keyboard.press('Escape');
     await expectPage.hidden(w.window);
     expect(await w.focused()).toMatch(/^Chat with /);
+  });
+  it('stores a thumbs up on the reply, and asks before handing over to a person when the owner wants that', async () => {
+    const settings = await owner.put(`/chatbots/${chatbotId}/settings`, { ...DEFAULT_CONVERSATION_SETTINGS, requireConfirmation: true });
+    expect(settings.status).toBe(200);
+    const { page } = browser;
+    await page.goto(customer.url);
+    const w = widget(page);
+    await w.launcher.click();
+    await w.input.fill('Do you have gluten-free products?');
+    await w.input.press('Enter');
+    // Under the reply: thumbs up / down (the greeting is not a stored reply: none under it).
+    const helpful = w.log.getByRole('button', { name: 'Helpful', exact: true });
+    await expectPage.visible(helpful, 30_000);
+    expect(await helpful.count()).toBe(1);
+    await helpful.click();
+    await expect.poll(() => helpful.getAttribute('aria-pressed')).toBe('true');
+    expect(await w.log.getByRole('button', { name: 'Not helpful' }).getAttribute('aria-pressed')).toBe('false');
+    await expect
+      .poll(async () => (await recorded(page, chatbotId)).messages.filter((m) => m.feedback).map((m) => [m.sender_type, m.feedback]))
+      .toEqual([['assistant', 'up']]);
+
+    // A trigger phrase: the assistant asks first; No goes on without a transfer.
+    const question = 'Would you like me to connect you with a member of our team?';
+    await w.input.fill('Can I speak to a manager?');
+    await w.input.press('Enter');
+    await expectPage.visible(w.log.getByText(question));
+    const answer = w.log.getByRole('group', { name: question });
+    await answer.getByRole('button', { name: 'No' }).click();
+    await expectPage.visible(w.log.getByText('No problem. What else can I help you with?'));
+    expect(await answer.count()).toBe(0);
+    expect((await recorded(page, chatbotId)).transfers).toHaveLength(0);
+
+    // Yes records the transfer request and tells the visitor.
+    await w.input.fill('Can I speak to a manager?');
+    await w.input.press('Enter');
+    await answer.getByRole('button', { name: 'Yes' }).click();
+    await expectPage.visible(w.log.getByText('Let me connect you with a human agent who can better assist you.'));
+    expect((await recorded(page, chatbotId)).transfers).toHaveLength(1);
+    await owner.put(`/chatbots/${chatbotId}/settings`, DEFAULT_CONVERSATION_SETTINGS);
   });
 });
 
@@ -268,6 +325,8 @@ describe('the embed widget against a stand-in API (the widget alone)', () => {
     expect(chatRequests[0]).toMatchObject({ message: 'Do you have rooms\nfor Friday?', chatbotId: 'good-bot', contactName: 'Website Visitor' });
     expect(chatRequests[0]?.contactId).toMatch(/^web_[0-9a-f]{24}$/);
 
+    // This assistant does not collect feedback: no thumbs.
+    expect(await w.log.getByRole('group', { name: 'Rate this answer' }).count()).toBe(0);
     expect(await bookHere.getAttribute('href')).toBe('https://www.booking.com/hotel/harbor');
     expect(await bookHere.getAttribute('target')).toBe('_blank');
     expect(await bookHere.getAttribute('rel')).toBe('noopener noreferrer');

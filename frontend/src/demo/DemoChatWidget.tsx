@@ -1,10 +1,10 @@
 import type { PublicChatbot } from '@contracts/chat';
 import { DEFAULT_AGENT_NAME } from '@contracts/chatbot';
-import { ArrowUpIcon, XIcon } from 'lucide-react';
+import { ArrowUpIcon, ThumbsDownIcon, ThumbsUpIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MessageText } from '@/chat/MessageText';
 import { useApi } from '@/lib/api';
-import { sendChatMessage, trackDemoEvent } from '@/lib/chat-api';
+import { rateChatMessage, sendChatMessage, trackDemoEvent } from '@/lib/chat-api';
 import { cn } from '@/lib/cn';
 
 /** Spec 001 section 9: the chat window is 380x600 and opens by itself after 2000 ms. */
@@ -13,6 +13,12 @@ const DEMO_CONTACT_NAME = 'Demo Visitor';
 /** Spec 000 section 9: demo tracking text is truncated to 100 characters. */
 const TRACKED_TEXT_CHARS = 100;
 const ERROR_TEXT = 'Sorry, I encountered an error. Please try again.';
+/** What the visitor sees after declining a confirmation question (as in the embed widget). */
+const DECLINED_TEXT = 'No problem. What else can I help you with?';
+/** The owner's response delay is at most 5 s; never wait longer than this. */
+const MAX_DELAY_MS = 10_000;
+
+type Rating = 'up' | 'down';
 
 interface WidgetMessage {
   id: string;
@@ -20,6 +26,35 @@ interface WidgetMessage {
   isBot: boolean;
   /** A failed reply: the red bubble, with the server's message when it sent one. */
   error?: string;
+  /** A stored reply the visitor may rate (when the assistant collects feedback), and the rating given. */
+  reply?: { conversationId: string; messageId: string };
+  rating?: Rating;
+  /** The reply asks the visitor to confirm a handoff: Yes / No until answered. */
+  confirmHandoff?: boolean;
+}
+
+function FeedbackButtons({ rating, onRate }: { rating?: Rating; onRate: (rating: Rating) => void }) {
+  const thumb = (value: Rating, label: string, Icon: typeof ThumbsUpIcon) => (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={rating === value}
+      onClick={() => onRate(value)}
+      className={cn(
+        'rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        rating === value && 'bg-muted text-primary',
+      )}
+    >
+      <Icon className={cn('size-4', rating === value && 'fill-current/20')} aria-hidden="true" />
+    </button>
+  );
+  return (
+    <div role="group" aria-label="Rate this answer" className="-mt-2 flex gap-0.5">
+      {thumb('up', 'Helpful', ThumbsUpIcon)}
+      {thumb('down', 'Not helpful', ThumbsDownIcon)}
+    </div>
+  );
 }
 
 let nextId = 0;
@@ -84,13 +119,15 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
     setOpen(!open);
   };
 
-  const send = async (event?: FormEvent) => {
-    event?.preventDefault();
-    const text = input.trim();
-    if (!text || waiting) return;
-    setInput('');
+  const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
+  const closeQuestion = () => setMessages((list) => list.map((m) => (m.confirmHandoff ? { ...m, confirmHandoff: false } : m)));
+
+  /** One exchange with the engine: `text` is what the visitor said, `confirm` a yes to a handoff question. */
+  const exchange = async (text: string, confirm?: 'handoff') => {
+    closeQuestion();
     setMessages((list) => [...list, { id: newId(), isBot: false, text }]);
     setWaiting(true);
+    const started = Date.now();
 
     const tracked = trackDemoEvent(api, {
       chatbot_id: chatbot.id,
@@ -99,9 +136,22 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
       metadata: { message_content: text.slice(0, TRACKED_TEXT_CHARS), timestamp: new Date().toISOString() },
     });
     try {
-      const reply = await sendChatMessage(api, { message: text, chatbotId: chatbot.id, contactId, contactName: DEMO_CONTACT_NAME });
+      const reply = await sendChatMessage(api, { message: text, chatbotId: chatbot.id, contactId, contactName: DEMO_CONTACT_NAME, confirm });
       if (!reply.message) throw new Error('The assistant sent an empty reply.');
-      setMessages((list) => [...list, { id: newId(), isBot: true, text: reply.message }]);
+      // The owner's response delay counts from the visitor's message (Conversation Controls).
+      const delay = Math.min(chatbot.response_delay, MAX_DELAY_MS) - (Date.now() - started);
+      if (delay > 0) await wait(delay);
+      const question = reply.confirmation?.action === 'handoff';
+      setMessages((list) => [
+        ...list,
+        {
+          id: newId(),
+          isBot: true,
+          text: reply.message,
+          reply: question ? undefined : { conversationId: reply.conversationId, messageId: reply.messageId },
+          confirmHandoff: question,
+        },
+      ]);
     } catch (error) {
       const detail = error instanceof Error ? error.message : undefined;
       setMessages((list) => [...list, { id: newId(), isBot: true, text: ERROR_TEXT, error: detail ?? '' }]);
@@ -111,6 +161,35 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
     }
     await tracked;
     onInteraction?.();
+  };
+
+  const send = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const text = input.trim();
+    if (!text || waiting) return;
+    setInput('');
+    await exchange(text);
+  };
+
+  const decline = () => {
+    closeQuestion();
+    setMessages((list) => [...list, { id: newId(), isBot: false, text: 'No' }, { id: newId(), isBot: true, text: DECLINED_TEXT }]);
+    inputRef.current?.focus();
+  };
+
+  const rate = async (message: WidgetMessage, rating: Rating) => {
+    if (!message.reply) return;
+    const setRating = (value: Rating | undefined) =>
+      setMessages((list) => list.map((m) => (m.id === message.id ? { ...m, rating: value } : m)));
+    const previous = message.rating;
+    setRating(rating);
+    try {
+      await rateChatMessage(api, { chatbotId: chatbot.id, contactId, ...message.reply, rating });
+    } catch (error) {
+      setRating(previous);
+      const detail = error instanceof Error ? error.message : '';
+      setMessages((list) => [...list, { id: newId(), isBot: true, text: 'Your rating could not be saved.', error: detail }]);
+    }
   };
 
   return (
@@ -142,7 +221,7 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
 
           <div ref={listRef} role="log" aria-live="polite" aria-label="Messages" className="flex flex-1 flex-col gap-3 overflow-y-auto bg-muted/30 p-4">
             {messages.map((message) => (
-              <div key={message.id} className={cn('flex', message.isBot ? 'justify-start' : 'justify-end')}>
+              <div key={message.id} className={cn('flex flex-col gap-1', message.isBot ? 'items-start' : 'items-end')}>
                 <div
                   className={cn(
                     'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap shadow-xs',
@@ -166,9 +245,34 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
                     message.text
                   )}
                 </div>
+                {chatbot.collect_feedback && message.reply && (
+                  <FeedbackButtons rating={message.rating} onRate={(rating) => void rate(message, rating)} />
+                )}
+                {message.confirmHandoff && (
+                  <div role="group" aria-label={message.text} className="flex gap-2">
+                    <button
+                      type="button"
+                      onClick={() => void exchange('Yes', 'handoff')}
+                      disabled={waiting}
+                      className="rounded-full px-4 py-1.5 text-sm font-semibold text-white disabled:opacity-50"
+                      style={{ backgroundColor: primary }}
+                    >
+                      Yes
+                    </button>
+                    <button
+                      type="button"
+                      onClick={decline}
+                      disabled={waiting}
+                      className="rounded-full border bg-background px-4 py-1.5 text-sm font-semibold disabled:opacity-50"
+                      style={{ borderColor: primary, color: primary }}
+                    >
+                      No
+                    </button>
+                  </div>
+                )}
               </div>
             ))}
-            {waiting && (
+            {waiting && chatbot.typing_indicator && (
               <div className="flex justify-start">
                 <div role="status" className="rounded-2xl rounded-bl-sm bg-background px-3.5 py-2 text-sm text-muted-foreground italic shadow-xs">
                   typing...

@@ -3,16 +3,21 @@ import {
   correctionSchema,
   demoStatsSchema,
   publicChatbotResponseSchema,
+  rateChatMessageResponseSchema,
   type ChatRequest,
   type ChatResponse,
   type Correction,
   type DemoStats,
   type PublicChatbot,
+  type RateChatMessageRequest,
   type SaveCorrectionRequest,
   type TrackDemoAnalyticsRequest,
 } from '@contracts/chat';
+import { publicKnowledgeResponseSchema, type publicKnowledgeEntrySchema } from '@contracts/knowledge';
 import * as z from 'zod';
 import { ApiError, type ApiClient } from '@/lib/api';
+
+export type PublicKnowledgeEntry = z.infer<typeof publicKnowledgeEntrySchema>;
 
 const okResponseSchema = z.object({ ok: z.literal(true) });
 const correctionResponseSchema = z.object({ correction: correctionSchema });
@@ -22,6 +27,11 @@ export async function sendChatMessage(api: ApiClient, body: ChatRequest, signal?
   const outcome = await api.request('/chat', { method: 'POST', body, schema: chatOutcomeSchema, auth: false, signal });
   if ('error' in outcome) throw new ApiError(200, outcome.error);
   return outcome;
+}
+
+/** POST /chat/feedback (rate-chat-message): a visitor's thumbs up / down on one reply. */
+export async function rateChatMessage(api: ApiClient, body: RateChatMessageRequest): Promise<void> {
+  await api.request('/chat/feedback', { method: 'POST', body, schema: rateChatMessageResponseSchema, auth: false });
 }
 
 /** GET /public/chatbots/{id}: the demo-safe fields; inactive or unknown is a 404 ApiError. */
@@ -41,6 +51,16 @@ export function getDemoStats(api: ApiClient, id: string, signal?: AbortSignal): 
     auth: false,
     signal,
   });
+}
+
+/** GET /public/chatbots/{id}/knowledge: the assistant's active knowledge entries, newest first (demo page). */
+export async function getPublicKnowledge(api: ApiClient, id: string, signal?: AbortSignal): Promise<PublicKnowledgeEntry[]> {
+  const { entries } = await api.request(`/public/chatbots/${encodeURIComponent(id)}/knowledge`, {
+    schema: publicKnowledgeResponseSchema,
+    auth: false,
+    signal,
+  });
+  return entries;
 }
 
 /** POST /demo/analytics (track-demo-analytics). Failures are only logged (spec 000 section 8). */

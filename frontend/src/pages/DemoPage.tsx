@@ -1,7 +1,16 @@
 import type { DemoStats, PublicChatbot } from '@contracts/chat';
 import { DEFAULT_AGENT_NAME } from '@contracts/chatbot';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { BotIcon, ChartColumnIcon, GlobeIcon, InfoIcon, Share2Icon, SparklesIcon, TriangleAlertIcon } from 'lucide-react';
+import {
+  BookOpenIcon,
+  BotIcon,
+  ChartColumnIcon,
+  GlobeIcon,
+  InfoIcon,
+  Share2Icon,
+  SparklesIcon,
+  TriangleAlertIcon,
+} from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/Spinner';
@@ -11,7 +20,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { DemoChatWidget } from '@/demo/DemoChatWidget';
 import { useApi } from '@/lib/api';
-import { getDemoStats, getPublicChatbot, trackDemoEvent } from '@/lib/chat-api';
+import { KNOWLEDGE_TYPE_LABELS } from '@/dashboard/knowledge/knowledge-labels';
+import { getDemoStats, getPublicChatbot, getPublicKnowledge, trackDemoEvent, type PublicKnowledgeEntry } from '@/lib/chat-api';
 import { copyText } from '@/lib/clipboard';
 import { cn } from '@/lib/cn';
 import { demoLink } from '@/lib/demo-link';
@@ -20,6 +30,7 @@ import { notify } from '@/lib/notify';
 const demoKeys = {
   chatbot: (id: string) => ['demo', id, 'chatbot'] as const,
   stats: (id: string) => ['demo', id, 'stats'] as const,
+  knowledge: (id: string) => ['demo', id, 'knowledge'] as const,
 };
 
 /** Spec 001 section 9: shown when get-demo-stats fails (labelled as sample data). */
@@ -187,6 +198,47 @@ function AboutAssistant({ chatbot }: { chatbot: PublicChatbot }) {
   );
 }
 
+/** Spec 001 'Demo page': the assistant's active knowledge base entries, newest first. */
+function KnowledgeEntries({ entries, failed }: { entries: PublicKnowledgeEntry[] | undefined; failed: boolean }) {
+  return (
+    <Card aria-labelledby="demo-knowledge-title">
+      <CardHeader>
+        <div className="flex items-center justify-between gap-2">
+          <CardTitle id="demo-knowledge-title" className="flex items-center gap-2">
+            <BookOpenIcon className="size-5 text-primary" aria-hidden="true" />
+            Knowledge Base
+          </CardTitle>
+          {entries && entries.length > 0 && <Badge variant="secondary">{entries.length}</Badge>}
+        </div>
+        <CardDescription>Facts and answers this assistant has been taught.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {failed ? (
+          <p className="text-sm text-muted-foreground">The knowledge base could not be loaded.</p>
+        ) : !entries ? (
+          <Spinner className="mx-auto size-5" label="Loading knowledge base" />
+        ) : entries.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No knowledge base entries yet.</p>
+        ) : (
+          <ul className="-mr-2 flex max-h-[28rem] flex-col gap-3 overflow-y-auto pr-2" aria-label="Knowledge base entries">
+            {entries.map((entry) => (
+              <li key={entry.id} className="rounded-lg border bg-muted/30 p-3">
+                <div className="flex items-start justify-between gap-2">
+                  <p className="min-w-0 text-sm font-medium break-words">{entry.title}</p>
+                  <Badge variant="outline" className="shrink-0">
+                    {KNOWLEDGE_TYPE_LABELS[entry.type]}
+                  </Badge>
+                </div>
+                <p className="mt-1 line-clamp-3 text-sm break-words whitespace-pre-line text-muted-foreground">{entry.content}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 function LiveWidgetDemo({ chatbot }: { chatbot: PublicChatbot }) {
   const primary = chatbot.primary_color || '#2563eb';
   let host = chatbot.website_url;
@@ -261,6 +313,12 @@ export default function DemoPage() {
     queryFn: ({ signal }) => getDemoStats(api, id ?? '', signal),
     enabled: id !== null && chatbot.isSuccess,
     staleTime: 0,
+  });
+
+  const knowledge = useQuery({
+    queryKey: demoKeys.knowledge(id ?? ''),
+    queryFn: ({ signal }) => getPublicKnowledge(api, id ?? '', signal),
+    enabled: id !== null && chatbot.isSuccess,
   });
 
   const refreshStats = useCallback(() => {
@@ -339,6 +397,7 @@ export default function DemoPage() {
         <div className="flex flex-col gap-6">
           <DemoStatistics chatbot={bot} stats={shownStats} sample={sample} />
           <AboutAssistant chatbot={bot} />
+          <KnowledgeEntries entries={knowledge.data} failed={knowledge.isError} />
         </div>
         <LiveWidgetDemo chatbot={bot} />
       </main>
