@@ -82,6 +82,7 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'correct-training-record': (ctx) => httpEvent('correct-training-record', ctx, { corrected_response: 'Hello there' }),
   // A bot that does not exist: loads the crawler and returns at once.
   'list-knowledge-entries': (ctx) => httpEvent('list-knowledge-entries', ctx),
+  'get-knowledge-entry': (ctx) => httpEvent('get-knowledge-entry', ctx),
   'create-knowledge-entry': (ctx) =>
     httpEvent('create-knowledge-entry', ctx, {
       title: 'Parking',

@@ -93,6 +93,7 @@ export const httpRoutes = [
   },
   // Knowledge changes re-index the affected assistants before answering, so the next chat reflects them.
   { name: 'list-knowledge-entries', method: 'GET', path: '/knowledge', access: 'user', uses: ['table'] },
+  { name: 'get-knowledge-entry', method: 'GET', path: '/knowledge/{id}', access: 'user', uses: ['table'] },
   {
     name: 'create-knowledge-entry',
     method: 'POST',

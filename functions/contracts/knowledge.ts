@@ -25,6 +25,8 @@ export const knowledgeEntrySchema = z.object({
   file_size: z.number().int().nonnegative().nullable(),
   /** The entry has a stored file; its short-lived link comes from GET /knowledge/{id}/file. */
   has_file: z.boolean(),
+  /** Characters of the whole content; in lists `content` is only a preview when this is longer. */
+  content_length: z.number().int().nonnegative(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -64,6 +66,11 @@ export const updateKnowledgeEntryRequestSchema = z
 export const setKnowledgeEntryActiveRequestSchema = z.object({ is_active: z.boolean() });
 
 export const knowledgeEntryResponseSchema = z.object({ entry: knowledgeEntrySchema });
+/**
+ * GET /knowledge: every entry, its content cut to a preview (a document alone may hold 100,000
+ * characters and a Lambda response stops at 6 MB). GET /knowledge/{id} has the whole content.
+ */
+export const KNOWLEDGE_LIST_PREVIEW_CHARS = 2_000;
 export const knowledgeEntryListResponseSchema = z.object({ entries: z.array(knowledgeEntrySchema) });
 
 /** GET /knowledge/{id}/file: a link to the stored file that works for a few minutes. */

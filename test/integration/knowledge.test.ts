@@ -1,6 +1,11 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { knowledgeEntryListResponseSchema, knowledgeEntryResponseSchema, publicKnowledgeResponseSchema } from '../../functions/contracts/knowledge.js';
+import {
+  KNOWLEDGE_LIST_PREVIEW_CHARS,
+  knowledgeEntryListResponseSchema,
+  knowledgeEntryResponseSchema,
+  publicKnowledgeResponseSchema,
+} from '../../functions/contracts/knowledge.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn } from '../support/accounts.js';
 import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
@@ -132,6 +137,22 @@ describe('knowledge entries: the Knowledge screen API, and what the assistants a
     expect((await listed()).length).toBe(before);
   });
 
+  it('lists long entries as previews and reads one entry whole, so a large knowledge base still lists', async () => {
+    const sentence = 'Our sourdough starter is fed twice a day with rye flour from a local mill. ';
+    const content = sentence.repeat(120).trim();
+    const entry = await create({ title: 'Starter notes', content, chatbot_id: botA });
+    const inList = (await listed()).find((e) => e.id === entry.id)!;
+    expect(inList.content_length).toBe(content.length);
+    expect(inList.content.length).toBeLessThanOrEqual(KNOWLEDGE_LIST_PREVIEW_CHARS + 1);
+    expect(inList.content.endsWith('…')).toBe(true);
+    expect(content.startsWith(inList.content.slice(0, -1))).toBe(true);
+    const whole = await owner.get(`/knowledge/${entry.id}`);
+    expect(whole.status).toBe(200);
+    expect(knowledgeEntryResponseSchema.parse(whole.body).entry.content).toBe(content);
+    expect((await owner.get('/knowledge/no-such-entry')).status).toBe(404);
+    await owner.delete(`/knowledge/${entry.id}`);
+  });
+
   it('an entry for one assistant answers in its chat and never in the other assistant of the same owner', async () => {
     const entry = await create({
       title: 'Rooftop beehive tours',
@@ -217,6 +238,7 @@ describe('knowledge entries: the Knowledge screen API, and what the assistants a
       stranger.delete(`/knowledge/${entry.id}`),
       stranger.put(`/knowledge/${entry.id}/active`, { is_active: false }),
       stranger.get(`/knowledge/${entry.id}/file`),
+      stranger.get(`/knowledge/${entry.id}`),
       stranger.post('/knowledge', { title: 'Spam', content: 'Visit my shop.', chatbot_id: botA }),
     ]);
     expect(attempts.map((r) => r.status)).toEqual([404, 404, 404, 404, 404]);

@@ -27,10 +27,16 @@ export interface KnowledgeEntryChanges {
   chatbot_id?: string | null;
 }
 
-/** GET /knowledge: the owner's entries, newest first. */
+/** GET /knowledge: the owner's entries, newest first, long contents cut to previews. */
 export async function listKnowledgeEntries(api: ApiClient, signal?: AbortSignal): Promise<KnowledgeEntry[]> {
   const { entries } = await api.request('/knowledge', { schema: knowledgeEntryListResponseSchema, signal });
   return entries;
+}
+
+/** GET /knowledge/{id}: one entry with its whole content (lists carry previews). */
+export async function getKnowledgeEntry(api: ApiClient, id: string, signal?: AbortSignal): Promise<KnowledgeEntry> {
+  const { entry } = await api.request(entryPath(id), { schema: knowledgeEntryResponseSchema, signal });
+  return entry;
 }
 
 /** POST /knowledge (the Manual Entry tab). */

@@ -12,6 +12,7 @@ import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 import type { knowledgeEntryEntity } from '../data/entities.js';
 import { notFound } from '../http/http-error.js';
+import { previewText } from './preview-text.js';
 
 export type StoredKnowledgeEntry = EntityItem<typeof knowledgeEntryEntity>;
 
@@ -20,13 +21,15 @@ export type NewKnowledgeEntry = z.output<typeof createKnowledgeEntryRequestSchem
   file?: { name: string; key: string; size: number };
 };
 
-export function toKnowledgeEntry(stored: StoredKnowledgeEntry): KnowledgeEntry {
+/** The API shape; `previewChars` cuts the content for lists. */
+export function toKnowledgeEntry(stored: StoredKnowledgeEntry, previewChars?: number): KnowledgeEntry {
   return {
     id: stored.entry_id,
     user_id: stored.user_id,
     chatbot_id: stored.chatbot_id ?? null,
     title: stored.title,
-    content: stored.content,
+    content: previewChars === undefined ? stored.content : previewText(stored.content, previewChars),
+    content_length: stored.content.length,
     type: stored.type,
     is_active: stored.is_active ?? true,
     file_name: stored.file_name ?? null,

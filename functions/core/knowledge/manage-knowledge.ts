@@ -19,6 +19,7 @@ import {
   type NewKnowledgeEntry,
 } from './knowledge-entries.js';
 import { deleteKnowledgeFile, knowledgeFileUrl, KNOWLEDGE_FILE_URL_SECONDS } from './knowledge-files.js';
+import { previewText } from './preview-text.js';
 import { reindexAffectedChatbots } from './rebuild-index.js';
 
 /**
@@ -75,14 +76,11 @@ export async function publicKnowledge(chatbotId: string) {
   const active = (await entriesForChatbot(bot.user_id, chatbotId)).filter((e) => e.is_active !== false);
   const entries = active.slice(0, MAX_PUBLIC_KNOWLEDGE_ENTRIES);
   return {
-    entries: entries.map((e) => ({ id: e.entry_id, title: e.title, content: preview(e.content), type: e.type })),
+    entries: entries.map((e) => ({
+      id: e.entry_id,
+      title: e.title,
+      content: previewText(e.content, PUBLIC_KNOWLEDGE_PREVIEW_CHARS),
+      type: e.type,
+    })),
   };
-}
-
-/** The text up to the last whole word within the preview length, marked as cut. */
-function preview(content: string): string {
-  if (content.length <= PUBLIC_KNOWLEDGE_PREVIEW_CHARS) return content;
-  const cut = content.slice(0, PUBLIC_KNOWLEDGE_PREVIEW_CHARS);
-  const lastSpace = cut.search(/\s\S*$/);
-  return `${(lastSpace > PUBLIC_KNOWLEDGE_PREVIEW_CHARS / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }

@@ -22,6 +22,7 @@ function entry(id: string, fields: Partial<KnowledgeEntry>): KnowledgeEntry {
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
     ...fields,
+    content_length: (fields.content ?? '').length,
   };
 }
 

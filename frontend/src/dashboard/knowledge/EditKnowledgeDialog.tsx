@@ -2,7 +2,8 @@ import type { Chatbot } from '@contracts/chatbot';
 import type { KnowledgeEntry } from '@contracts/knowledge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { KnowledgeEntryForm, type KnowledgeFormValues } from '@/dashboard/knowledge/KnowledgeEntryForm';
-import { useUpdateKnowledgeEntryMutation } from '@/dashboard/knowledge/knowledge-queries';
+import { useUpdateKnowledgeEntryMutation, useWholeKnowledgeEntryQuery } from '@/dashboard/knowledge/knowledge-queries';
+import { Spinner } from '@/components/Spinner';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 
@@ -19,6 +20,8 @@ export function EditKnowledgeDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const update = useUpdateKnowledgeEntryMutation();
+  // Lists carry previews of long contents: edit the whole text, never the preview.
+  const whole = useWholeKnowledgeEntryQuery(entry);
 
   const save = (values: KnowledgeFormValues) =>
     update.mutate(
@@ -39,14 +42,22 @@ export function EditKnowledgeDialog({
           <DialogTitle>Edit Knowledge Entry</DialogTitle>
           <DialogDescription>Your assistants answer from the new text as soon as it is saved.</DialogDescription>
         </DialogHeader>
-        <KnowledgeEntryForm
-          initial={{ title: entry.title, content: entry.content, type: entry.type, chatbot_id: entry.chatbot_id }}
-          chatbots={chatbots}
-          submitLabel="Update Entry"
-          pending={update.isPending}
-          onSubmit={save}
-          onCancel={() => onOpenChange(false)}
-        />
+        {whole.data ? (
+          <KnowledgeEntryForm
+            initial={{ title: whole.data.title, content: whole.data.content, type: whole.data.type, chatbot_id: whole.data.chatbot_id }}
+            chatbots={chatbots}
+            submitLabel="Update Entry"
+            pending={update.isPending}
+            onSubmit={save}
+            onCancel={() => onOpenChange(false)}
+          />
+        ) : whole.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Failed to fetch knowledge base data: {errorMessage(whole.error)}
+          </p>
+        ) : (
+          <Spinner label="Loading the entry…" />
+        )}
       </DialogContent>
     </Dialog>
   );

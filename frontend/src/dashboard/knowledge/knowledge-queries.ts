@@ -6,6 +6,7 @@ import { useApi } from '@/lib/api';
 import {
   createKnowledgeEntry,
   deleteKnowledgeEntry,
+  getKnowledgeEntry,
   listKnowledgeEntries,
   setKnowledgeEntryActive,
   updateKnowledgeEntry,
@@ -15,6 +16,7 @@ import {
 /** Cache keys of the knowledge API, per signed-in user. */
 export const knowledgeKeys = {
   list: (userId: string) => ['knowledge', userId, 'list'] as const,
+  entry: (userId: string, id: string) => ['knowledge', userId, 'entry', id] as const,
 };
 
 function useUserId(): string {
@@ -43,6 +45,23 @@ export function useKnowledgeEntriesQuery() {
     queryKey: knowledgeKeys.list(userId),
     queryFn: ({ signal }) => listKnowledgeEntries(api, signal),
     enabled: userId !== '',
+  });
+}
+
+/**
+ * An entry with its whole content, for editing. A listed entry that is not cut short is already
+ * whole, so only long entries are fetched.
+ */
+export function useWholeKnowledgeEntryQuery(listed: KnowledgeEntry) {
+  const api = useApi();
+  const userId = useUserId();
+  const isWhole = listed.content.length === listed.content_length;
+  return useQuery({
+    queryKey: knowledgeKeys.entry(userId, listed.id),
+    queryFn: ({ signal }) => getKnowledgeEntry(api, listed.id, signal),
+    enabled: userId !== '' && !isWhole,
+    initialData: isWhole ? listed : undefined,
+    staleTime: 0,
   });
 }
 
