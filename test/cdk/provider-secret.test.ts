@@ -8,8 +8,17 @@ const usesProviders = new Set<string>(
 );
 
 describe('AI provider keys come from one Secrets Manager secret', () => {
-  it('the chat and crawl functions get the secret name and may read it', () => {
-    expect([...usesProviders].sort()).toEqual(['chat-with-emma', 'crawl-website']);
+  it('the functions that call a model (chat, FAQs) or embed knowledge (crawl, every knowledge change) get the secret name and may read it', () => {
+    expect([...usesProviders].sort()).toEqual([
+      'chat-with-emma',
+      'crawl-website',
+      'create-knowledge-entry',
+      'delete-knowledge-entry',
+      'generate-faqs-from-website',
+      'process-document',
+      'set-knowledge-entry-active',
+      'update-knowledge-entry',
+    ]);
     for (const name of usesProviders) {
       const id = functionId(template, name);
       expect(environmentOf(template, id).PROVIDER_SECRET_NAME).toBe(config.providerSecretName);
