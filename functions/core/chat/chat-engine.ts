@@ -67,8 +67,17 @@ export async function chat(request: ChatRequest, clientAddress: string, now = ne
   if (!bot || bot.is_active === false) throw notFound('This assistant is not available');
 
   const settings = conversationSettingsOf(bot);
+  const trigger = settings.handoffEnabled ? matchedEscalationTrigger(request.message, settings.escalationTriggers) : undefined;
+  const handingOff = (settings.handoffEnabled && request.confirm === 'handoff') || trigger !== undefined;
+  // Corrections and passages depend only on the assistant and the message: looked up while the
+  // conversation is read and written (on a cold start, the index load overlaps those round trips).
+  const ground = () =>
+    Promise.all([matchingCorrection(bot.chatbot_id, request.message), knowledgeFor(bot.chatbot_id, bot.index_version, request.message)]);
+  const grounding = handingOff ? undefined : ground();
+  // Awaited below; should a conversation write fail first, its outcome is not an unhandled rejection.
+  grounding?.catch(() => undefined);
   const started = performance.now();
-  const { conversationId } = await continueOrStartConversation({
+  const { conversationId, isNew } = await continueOrStartConversation({
     latest,
     chatbotId: bot.chatbot_id,
     ownerId: bot.user_id,
@@ -78,7 +87,8 @@ export async function chat(request: ChatRequest, clientAddress: string, now = ne
     now,
   });
   const [history] = await Promise.all([
-    recentMessages(conversationId, settings.contextWindow, now.toISOString()),
+    // A conversation just started has no history to read.
+    isNew ? [] : recentMessages(conversationId, settings.contextWindow, now.toISOString()),
     storeMessage(conversationId, { sender_type: 'user', content: request.message, created_at: now.toISOString() }),
   ]);
 
@@ -86,7 +96,6 @@ export async function chat(request: ChatRequest, clientAddress: string, now = ne
   let sources: { title: string; url: string }[] = [];
   let transferRequested = false;
   let confirmation: ChatResponse['confirmation'];
-  const trigger = settings.handoffEnabled ? matchedEscalationTrigger(request.message, settings.escalationTriggers) : undefined;
   if (settings.handoffEnabled && request.confirm === 'handoff') {
     await requestAgentTransfer(bot.chatbot_id, conversationId, 'Visitor confirmed the handoff to a person', now);
     answer = TRANSFER_MESSAGE;
@@ -100,10 +109,7 @@ export async function chat(request: ChatRequest, clientAddress: string, now = ne
     answer = TRANSFER_MESSAGE;
     transferRequested = true;
   } else {
-    const [correction, passages] = await Promise.all([
-      matchingCorrection(bot.chatbot_id, request.message),
-      knowledgeFor(bot.chatbot_id, bot.index_version, request.message),
-    ]);
+    const [correction, passages] = await (grounding ?? ground());
     if (llmConfigured()) {
       try {
         answer = await openAiAnswer({

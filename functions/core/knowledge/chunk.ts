@@ -24,7 +24,9 @@ type Block = { kind: 'heading'; text: string } | { kind: 'paragraph'; text: stri
 
 /** Markdown ATX headings, as the crawler writes them (`## Opening hours`). */
 const headingLine = /^#{1,6}\s+(.+?)\s*#*\s*$/;
-const sentences = new Intl.Segmenter('en', { granularity: 'sentence' });
+// Made on first use: creating a segmenter loads ICU data, about 15 ms of a cold start that a chat never needs.
+let segmenter: Intl.Segmenter | undefined;
+const sentencesOf = (text: string) => (segmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' })).segment(text);
 
 export function countWords(text: string): number {
   return text.match(/\S+/g)?.length ?? 0;
@@ -115,7 +117,7 @@ function splitLongParagraph(paragraph: { text: string; words: number }): { text:
     current = [];
     words = 0;
   };
-  for (const { segment } of sentences.segment(paragraph.text)) {
+  for (const { segment } of sentencesOf(paragraph.text)) {
     const sentenceWords = segment.match(/\S+/g) ?? [];
     if (sentenceWords.length > CHUNK_MAX_WORDS) {
       push();
