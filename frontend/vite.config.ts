@@ -23,7 +23,21 @@ export default defineConfig({
   build: {
     outDir: fromFrontend('../dist/site'),
     emptyOutDir: true,
-    // Read by bench/web-size.ts to add up what the dashboard loads first.
-    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The framework every page starts with, in one chunk whose name and hash survive app
+              // releases (long browser caching). Only modules the entry needs at start ($initial) are
+              // captured, so the group can never pull a lazy screen's code into the first view.
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/][^\\/]+)[\\/]/,
+              tags: ['$initial'],
+            },
+          ],
+        },
+      },
+    },
   },
 });

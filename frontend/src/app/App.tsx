@@ -8,6 +8,7 @@ import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { FullPageSpinner } from '@/components/Spinner';
 import { RuntimeConfigContext } from '@/config/runtime-config';
 import { DASHBOARD_HOME, dashboardScreens } from '@/dashboard/navigation';
+import { useToasterWanted } from '@/lib/notify';
 import { createQueryClient } from '@/lib/query-client';
 
 // Route-level code splitting: each page is its own chunk.
@@ -18,7 +19,7 @@ const DashboardLayout = lazy(() => import('@/dashboard/DashboardLayout'));
 const CreateChatbotPage = lazy(() => import('@/pages/CreateChatbotPage'));
 const ConfigurePage = lazy(() => import('@/pages/ConfigurePage'));
 const DemoPage = lazy(() => import('@/pages/DemoPage'));
-// Not needed for the first paint; it is mounted as soon as its chunk arrives, before any toast can fire.
+// Not in the first view: mounted on the first toast (frontend/src/lib/notify.ts).
 const AppToaster = lazy(() => import('@/components/AppToaster'));
 
 /** Spec 001 section 2, route table (routes whose screens are not built yet fall through to 404). */
@@ -65,6 +66,7 @@ function AppRoutes() {
 
 export function App({ config }: { config: RuntimeConfig }) {
   const [queryClient] = useState(createQueryClient);
+  const toasterWanted = useToasterWanted();
 
   return (
     <ErrorBoundary>
@@ -79,9 +81,11 @@ export function App({ config }: { config: RuntimeConfig }) {
           </AuthProvider>
         </QueryClientProvider>
       </RuntimeConfigContext.Provider>
-      <Suspense fallback={null}>
-        <AppToaster />
-      </Suspense>
+      {toasterWanted && (
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
+      )}
     </ErrorBoundary>
   );
 }

@@ -2,7 +2,6 @@ import { TRIAL_DAYS } from '@contracts/account';
 import { ArrowLeftIcon, BotIcon, LoaderCircleIcon } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
 import { useAuth } from '@/auth/auth-context';
 import { redirectTarget } from '@/auth/RequireAuth';
 import { Button } from '@/components/ui/button';
@@ -11,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useRuntimeConfig } from '@/config/runtime-config';
+import { notify } from '@/lib/notify';
 
 type Pending = 'signIn' | 'signUp' | null;
 
@@ -38,10 +38,10 @@ export default function AuthPage() {
     const { error } = await signIn(signInForm.email, signInForm.password);
     setPending(null);
     if (error) {
-      toast.error('Sign In Error', { description: error.message });
+      notify.error('Sign In Error', { description: error.message });
       return;
     }
-    toast.success('Welcome back!', { description: 'You have been signed in successfully.' });
+    notify.success('Welcome back!', { description: 'You have been signed in successfully.' });
     goBackToOrigin();
   };
 
@@ -51,10 +51,10 @@ export default function AuthPage() {
     const { error } = await signUp(signUpForm.email, signUpForm.password, signUpForm.businessName);
     setPending(null);
     if (error) {
-      toast.error('Sign Up Error', { description: error.message });
+      notify.error('Sign Up Error', { description: error.message });
       return;
     }
-    toast.success(`Welcome to ${productName}!`, {
+    notify.success(`Welcome to ${productName}!`, {
       description: `Your account has been created and you are signed in. Your ${TRIAL_DAYS}-day free trial is now active.`,
     });
     goBackToOrigin();

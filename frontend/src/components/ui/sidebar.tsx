@@ -3,6 +3,8 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { PanelLeftIcon } from 'lucide-react';
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -12,10 +14,13 @@ import {
   type CSSProperties,
 } from 'react';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { useIsMobile } from '@/lib/use-is-mobile';
+
+// Not in the dashboard's first view (its JS budget): the sheet (a Radix dialog) is for small screens only,
+// the tooltips (Radix, floating-ui) for the sidebar collapsed to icons only.
+const SidebarMobileSheet = lazy(() => import('@/components/ui/sidebar-mobile-sheet'));
+const SidebarMenuTooltip = lazy(() => import('@/components/ui/sidebar-menu-tooltip'));
 
 /** Spec 000 section 9: the collapse state lives in a cookie for 7 days; widths 16rem / 18rem (mobile) / 3rem. */
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
@@ -35,6 +40,8 @@ interface SidebarContextValue {
   setOpenMobile: (open: boolean) => void;
   isMobile: boolean;
   toggleSidebar: () => void;
+  /** The sidebar has been collapsed since the page loaded: the menu buttons have their tooltips. */
+  hasCollapsed: boolean;
 }
 
 const SidebarContext = createContext<SidebarContextValue | null>(null);
@@ -66,9 +73,11 @@ export function SidebarProvider({
   const isMobile = useIsMobile();
   const [openMobile, setOpenMobile] = useState(false);
   const [open, setOpenState] = useState(() => readSidebarCookie() ?? defaultOpen);
+  const [hasCollapsed, setHasCollapsed] = useState(!open);
 
   const setOpen = useCallback((value: boolean) => {
     setOpenState(value);
+    if (!value) setHasCollapsed(true);
     writeSidebarCookie(value);
   }, []);
 
@@ -90,28 +99,26 @@ export function SidebarProvider({
 
   const state: SidebarState = open ? 'expanded' : 'collapsed';
   const value = useMemo<SidebarContextValue>(
-    () => ({ state, open, setOpen, isMobile, openMobile, setOpenMobile, toggleSidebar }),
-    [state, open, setOpen, isMobile, openMobile, toggleSidebar],
+    () => ({ state, open, setOpen, isMobile, openMobile, setOpenMobile, toggleSidebar, hasCollapsed }),
+    [state, open, setOpen, isMobile, openMobile, toggleSidebar, hasCollapsed],
   );
 
   return (
     <SidebarContext.Provider value={value}>
-      <TooltipProvider delayDuration={0}>
-        <div
-          data-slot="sidebar-wrapper"
-          style={
-            {
-              '--sidebar-width': SIDEBAR_WIDTH,
-              '--sidebar-width-icon': SIDEBAR_WIDTH_ICON,
-              ...style,
-            } as CSSProperties
-          }
-          className={cn('group/sidebar-wrapper flex min-h-svh w-full', className)}
-          {...props}
-        >
-          {children}
-        </div>
-      </TooltipProvider>
+      <div
+        data-slot="sidebar-wrapper"
+        style={
+          {
+            '--sidebar-width': SIDEBAR_WIDTH,
+            '--sidebar-width-icon': SIDEBAR_WIDTH_ICON,
+            ...style,
+          } as CSSProperties
+        }
+        className={cn('group/sidebar-wrapper flex min-h-svh w-full', className)}
+        {...props}
+      >
+        {children}
+      </div>
     </SidebarContext.Provider>
   );
 }
@@ -121,20 +128,11 @@ export function Sidebar({ className, children, ...props }: ComponentProps<'div'>
 
   if (isMobile) {
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          data-slot="sidebar"
-          data-mobile="true"
-          className="w-(--sidebar-width) bg-sidebar p-0 text-sidebar-foreground"
-          style={{ '--sidebar-width': SIDEBAR_WIDTH_MOBILE } as CSSProperties}
-        >
-          <SheetHeader className="sr-only">
-            <SheetTitle>Sidebar</SheetTitle>
-            <SheetDescription>Dashboard navigation.</SheetDescription>
-          </SheetHeader>
-          <div className="flex h-full w-full flex-col">{children}</div>
-        </SheetContent>
-      </Sheet>
+      <Suspense fallback={null}>
+        <SidebarMobileSheet open={openMobile} onOpenChange={setOpenMobile}>
+          {children}
+        </SidebarMobileSheet>
+      </Suspense>
     );
   }
 
@@ -259,6 +257,29 @@ const sidebarMenuButtonVariants = cva(
   },
 );
 
+/**
+ * The first collapse after the page loads wraps the menu buttons in their tooltips, which remounts them
+ * (and again when the tooltips' chunk arrives): the button that had the keyboard focus gets it back.
+ */
+let refocusLabel: string | undefined;
+function keepFocus(label: string) {
+  let current: HTMLElement | null = null;
+  // A ref callback without cleanup (Radix's Slot composes refs that way): called with null on detach,
+  // before the node leaves the document.
+  return (node: HTMLElement | null) => {
+    if (!node) {
+      if (current && current === document.activeElement) refocusLabel = label;
+      current = null;
+      return;
+    }
+    current = node;
+    if (refocusLabel === label) {
+      refocusLabel = undefined;
+      node.focus();
+    }
+  };
+}
+
 export function SidebarMenuButton({
   asChild = false,
   isActive = false,
@@ -273,10 +294,12 @@ export function SidebarMenuButton({
     /** Shown beside the icon while the sidebar is collapsed to icons. */
     tooltip?: string;
   }) {
-  const { isMobile, state } = useSidebar();
+  const { isMobile, state, hasCollapsed } = useSidebar();
   const Comp = asChild ? Slot : 'button';
+  const focusKeeper = useMemo(() => (tooltip ? keepFocus(tooltip) : undefined), [tooltip]);
   const button = (
     <Comp
+      ref={focusKeeper}
       data-slot="sidebar-menu-button"
       data-active={isActive}
       className={cn(sidebarMenuButtonVariants({ size }), className)}
@@ -284,13 +307,13 @@ export function SidebarMenuButton({
     />
   );
 
-  if (!tooltip) return button;
+  if (!tooltip || isMobile || !hasCollapsed) return button;
+  // Kept once loaded, hidden while expanded: only the first collapse after the page loads remounts the buttons.
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== 'collapsed' || isMobile}>
-        {tooltip}
-      </TooltipContent>
-    </Tooltip>
+    <Suspense fallback={button}>
+      <SidebarMenuTooltip label={tooltip} hidden={state !== 'collapsed'}>
+        {button}
+      </SidebarMenuTooltip>
+    </Suspense>
   );
 }
