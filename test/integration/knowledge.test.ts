@@ -241,7 +241,7 @@ describe('knowledge entries: the Knowledge screen API, and what the assistants a
       stranger.get(`/knowledge/${entry.id}`),
       stranger.post('/knowledge', { title: 'Spam', content: 'Visit my shop.', chatbot_id: botA }),
     ]);
-    expect(attempts.map((r) => r.status)).toEqual([404, 404, 404, 404, 404]);
+    expect(attempts.map((r) => r.status)).toEqual([404, 404, 404, 404, 404, 404]);
     expect((await stranger.get('/knowledge')).body.entries).toEqual([]);
     // The owner's entry is untouched, and cannot be handed to someone else's assistant either.
     const strangerBot = (await stranger.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id;

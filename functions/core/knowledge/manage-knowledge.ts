@@ -30,7 +30,7 @@ import { reindexAffectedChatbots } from './rebuild-index.js';
 export async function addKnowledgeEntries(userId: string, inputs: readonly NewKnowledgeEntry[]): Promise<KnowledgeEntry[]> {
   const stored = await createKnowledgeEntries(userId, inputs);
   await reindexAffectedChatbots(userId, stored.map((e) => e.chatbot_id ?? null));
-  return stored.map(toKnowledgeEntry);
+  return stored.map((entry) => toKnowledgeEntry(entry));
 }
 
 export async function editKnowledgeEntry(
