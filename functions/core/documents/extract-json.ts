@@ -1,6 +1,13 @@
 import { unprocessableDocument } from './document-errors.js';
 
 /**
+ * Real exports nest a few levels; the cap keeps a hostile file (200,000 brackets) from exhausting
+ * the stack of the recursive rendering below, which would answer 500 instead of saying what is wrong.
+ */
+export const MAX_JSON_DEPTH = 64;
+export const JSON_TOO_DEEP_MESSAGE = `This .json file is nested more than ${MAX_JSON_DEPTH} levels deep. Please flatten it or upload it as .txt.`;
+
+/**
  * JSON as readable text, indented like YAML (`key: value`, `- item`), the punctuation gone. A list
  * of records (the usual shape of an export) becomes one paragraph per record. JSON Lines (one value
  * per line) is read too.
@@ -17,8 +24,8 @@ export function jsonToText(text: string): string {
       throw unprocessableDocument(`This .json file is not valid JSON${reason}. Please fix it or upload it as .txt.`);
     }
   }
-  if (Array.isArray(value) && value.some(isContainer)) return value.map((item) => render(item, '').join('\n')).join('\n\n');
-  return render(value, '').join('\n');
+  if (Array.isArray(value) && value.some(isContainer)) return value.map((item) => render(item, '', 2).join('\n')).join('\n\n');
+  return render(value, '', 1).join('\n');
 }
 
 function parseJsonLines(source: string): unknown[] | undefined {
@@ -35,8 +42,10 @@ const isContainer = (value: unknown): value is object => typeof value === 'objec
 const isEmpty = (value: unknown) =>
   value === null || value === '' || (isContainer(value) && Object.keys(value).length === 0);
 
-function render(value: unknown, indent: string): string[] {
+/** `depth` counts the containers from the top one (1) down to `value`. */
+function render(value: unknown, indent: string, depth: number): string[] {
   if (!isContainer(value)) return isEmpty(value) ? [] : [`${indent}${String(value)}`];
+  if (depth > MAX_JSON_DEPTH) throw unprocessableDocument(JSON_TOO_DEEP_MESSAGE);
   const lines: string[] = [];
   const entries: [string | null, unknown][] = Array.isArray(value)
     ? value.map((item) => [null, item])
@@ -45,10 +54,10 @@ function render(value: unknown, indent: string): string[] {
     if (isEmpty(item)) continue;
     const label = key === null ? `${indent}- ` : `${indent}${key}: `;
     if (!isContainer(item)) lines.push(`${label}${String(item)}`);
-    else if (key !== null) lines.push(label.trimEnd(), ...render(item, `${indent}  `));
+    else if (key !== null) lines.push(label.trimEnd(), ...render(item, `${indent}  `, depth + 1));
     else {
       // A record in a list starts on the dash line, as YAML writes it.
-      const nested = render(item, `${indent}  `);
+      const nested = render(item, `${indent}  `, depth + 1);
       if (nested.length) lines.push(`${label}${nested[0]!.trimStart()}`, ...nested.slice(1));
     }
   }

@@ -2,6 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { documentExtension, NO_TEXT_MESSAGE } from '../../../functions/contracts/documents.js';
 import { MAX_KNOWLEDGE_CONTENT_CHARS } from '../../../functions/contracts/knowledge.js';
+import { JSON_TOO_DEEP_MESSAGE } from '../../../functions/core/documents/extract-json.js';
 import { extractDocumentText, TOO_MUCH_TEXT_MESSAGE } from '../../../functions/core/documents/extract-text.js';
 import { docFixture, documentFixtures, pdfFixture } from '../../support/document-fixtures.js';
 
@@ -76,6 +77,18 @@ describe('extractDocumentText', async () => {
     const { status, message } = await refusal('broken.json', utf8('{"open": true,'));
     expect(status).toBe(422);
     expect(message).toMatch(/^This \.json file is not valid JSON/);
+  });
+
+  it('refuses JSON nested deeper than a document needs, instead of failing on it', async () => {
+    for (const json of ['['.repeat(200_000) + ']'.repeat(200_000), '{"a":'.repeat(200_000) + '1' + '}'.repeat(200_000)]) {
+      const { status, message } = await refusal('deep.json', utf8(json));
+      expect(status).toBe(422);
+      expect(message).toBe(JSON_TOO_DEEP_MESSAGE);
+    }
+    expect(JSON_TOO_DEEP_MESSAGE).toMatch(/nested more than 64 levels deep/);
+    const nested = (depth: number) => '{"a":'.repeat(depth) + '"rye"' + '}'.repeat(depth);
+    expect((await extract('ok.json', utf8(nested(64)))).text).toMatch(/rye$/);
+    expect((await refusal('deep.json', utf8(nested(65)))).status).toBe(422);
   });
 
   it('decodes UTF-16 and legacy Windows-1252 text files', async () => {
