@@ -1,4 +1,4 @@
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   DOCUMENT_TOO_LARGE_MESSAGE,
@@ -10,6 +10,7 @@ import { signUpAndSignIn } from '../support/accounts.js';
 import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
 import { documentFixtures, pngBytes, randomBytes, type DocumentFixture } from '../support/document-fixtures.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
+import { userIdOf } from '../support/subscriptions.js';
 
 const { apiUrl, config, env } = inject('runtime');
 
@@ -51,7 +52,7 @@ describe('documents uploaded into the knowledge base', () => {
   beforeAll(async () => {
     [site, fixtures] = await Promise.all([startFixtureSite({ pages: 10, hangingPage: false }), documentFixtures()]);
     const user = await signUpAndSignIn(config);
-    userId = JSON.parse(Buffer.from(user.idToken.split('.')[1]!, 'base64url').toString()).sub;
+    userId = userIdOf(user.idToken);
     owner = apiClient(apiUrl, user.idToken);
     chatbotId = (await owner.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id;
     await waitForCrawl(owner, chatbotId);
@@ -116,6 +117,29 @@ describe('documents uploaded into the knowledge base', () => {
     expect(status).toBe(201);
     expect(body.entry).toMatchObject({ title: 'opening-notes.txt', type: 'document', chatbot_id: null });
     await owner.delete(`/knowledge/${body.entry.id}`);
+  });
+
+  it('gives each entry its own file, even when one upload is processed twice at once', async () => {
+    const fixture = fixtures.find((f) => f.fileName.endsWith('.md'))!;
+    const uploadId = await upload(owner, fixture.fileName, fixture.bytes);
+    const first = await owner.post('/knowledge/documents', { uploadId, fileName: fixture.fileName, title: 'First copy' });
+    expect(first.status).toBe(201);
+    // What a second processing racing the first sees: the upload still there after the first copied it.
+    await withRuntimeEnv(env, async () => {
+      const { getS3Client } = await import('../../functions/core/storage/s3-client.js');
+      await getS3Client().send(
+        new PutObjectCommand({ Bucket: env.DOCUMENTS_BUCKET, Key: `uploads/${userId}/${uploadId}`, Body: fixture.bytes }),
+      );
+    });
+    const second = await owner.post('/knowledge/documents', { uploadId, fileName: fixture.fileName, title: 'Second copy' });
+    expect(second.status).toBe(201);
+
+    expect((await owner.delete(`/knowledge/${first.body.entry.id}`)).status).toBe(200);
+    const link = await owner.get(`/knowledge/${second.body.entry.id}/file`);
+    const file = await fetch(link.body.url);
+    expect(file.status, 'the second entry lost its file with the first').toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(fixture.bytes))).toBe(true);
+    await owner.delete(`/knowledge/${second.body.entry.id}`);
   });
 
   describe('refusals leave nothing behind', () => {

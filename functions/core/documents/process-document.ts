@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import type * as z from 'zod';
 import {
@@ -13,8 +14,10 @@ import { badRequest, notFound } from '../http/http-error.js';
 import { createKnowledgeEntries, toKnowledgeEntry } from '../knowledge/knowledge-entries.js';
 import { deleteKnowledgeFile, knowledgeFilePrefix } from '../knowledge/knowledge-files.js';
 import { reindexAffectedChatbots } from '../knowledge/rebuild-index.js';
+import { reindexDeadline } from '../knowledge/reindex-deadline.js';
 import { requireEnv } from '../runtime/env.js';
 import { log } from '../runtime/log.js';
+import { isMissingObject } from '../storage/missing-object.js';
 import { getS3Client } from '../storage/s3-client.js';
 import { documentTooLarge } from './document-errors.js';
 import { uploadKey } from './upload-storage.js';
@@ -32,6 +35,8 @@ export async function processDocument(
   userId: string,
   request: ProcessDocumentRequest,
 ): Promise<z.infer<typeof processDocumentResponseSchema>> {
+  // Counted from the start: reading and extracting a large file take part of the route's time.
+  const deadline = reindexDeadline('process-document', Date.now());
   const fileName = baseName(request.fileName);
   const extension = documentExtension(fileName);
   if (!extension) throw badRequest(UNSUPPORTED_FILE_TYPE_MESSAGE);
@@ -43,7 +48,9 @@ export async function processDocument(
     const bytes = await readUpload(bucket, upload);
     const { text, contentType } = await extractDocumentText(extension, bytes);
 
-    const key = `${knowledgeFilePrefix(userId)}${request.uploadId}/${safeKeyName(fileName)}`;
+    // A key of its own, not the upload's id: two processings of one upload (a double submit) would
+    // otherwise share one file, and deleting either entry would take the other's file with it.
+    const key = `${knowledgeFilePrefix(userId)}${randomUUID()}/${safeKeyName(fileName)}`;
     await getS3Client().send(
       new CopyObjectCommand({
         Bucket: bucket,
@@ -69,7 +76,7 @@ export async function processDocument(
       throw error;
     }
     // As addKnowledgeEntries does, split in two so the file is removed only when no entry points to it.
-    await reindexAffectedChatbots(userId, [entry!.chatbot_id ?? null]);
+    await reindexAffectedChatbots(userId, [entry!.chatbot_id ?? null], { deadline });
     return {
       message: `Added '${entry!.title}' to the knowledge base: ${text.length.toLocaleString('en')} characters of text.`,
       entry: toKnowledgeEntry(entry!),
@@ -94,14 +101,10 @@ async function readUpload(bucket: string, key: string): Promise<Uint8Array> {
     if (bytes.length > MAX_DOCUMENT_BYTES) throw documentTooLarge();
     return bytes;
   } catch (error) {
-    if (isMissing(error)) throw notFound('Upload not found: please upload the file again');
+    if (isMissingObject(error)) throw notFound('Upload not found: please upload the file again');
     throw error;
   }
 }
-
-const isMissing = (error: unknown) =>
-  error instanceof Error &&
-  (error.name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404);
 
 /** Browsers send a bare name, but some older ones a full path (`C:\fakepath\menu.pdf`). */
 const baseName = (fileName: string) => fileName.split(/[\\/]/).pop()!.trim();

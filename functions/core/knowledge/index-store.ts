@@ -3,13 +3,13 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   ListObjectsV2Command,
-  NoSuchKey,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { requireEnv } from '../runtime/env.js';
 import { LruCache } from './lru-cache.js';
+import { isMissingObject } from '../storage/missing-object.js';
 import { getS3Client } from '../storage/s3-client.js';
-import { loadIndexFromJson, type SearchIndex } from './search-index.js';
+import { loadChunkVectorsFromJson, loadIndexFromJson, type SearchIndex } from './search-index.js';
 
 /**
  * Search indexes in the `knowledge-documents` bucket at `indexes/{chatbotId}/{version}.json`.
@@ -108,12 +108,28 @@ export function loadIndex(chatbotId: string, version: string): Promise<SearchInd
 }
 
 async function fetchIndex(chatbotId: string, version: string): Promise<{ index: SearchIndex; chars: number }> {
+  const json = await fetchIndexJson(chatbotId, version);
+  return { index: loadIndexFromJson(json), chars: json.length };
+}
+
+/**
+ * The chunks and vectors of a version, for a rebuild to reuse: from memory when this Lambda loaded
+ * the index, else read without building its full-text index and without caching (the rebuild
+ * replaces it). Throws IndexVersionNotFoundError when the version does not exist.
+ */
+export async function loadIndexChunkVectors(chatbotId: string, version: string): Promise<Pick<SearchIndex, 'chunks' | 'vectors'>> {
+  if (!safeId.test(chatbotId) || !isIndexVersion(version)) throw new IndexVersionNotFoundError(chatbotId, version);
+  const cached = cache.get(`${chatbotId}/${version}`);
+  if (cached) return cached;
+  return loadChunkVectorsFromJson(await fetchIndexJson(chatbotId, version));
+}
+
+async function fetchIndexJson(chatbotId: string, version: string): Promise<string> {
   try {
     const response = await getS3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: keyOf(chatbotId, version) }));
-    const json = (await response.Body?.transformToString('utf-8')) ?? '';
-    return { index: loadIndexFromJson(json), chars: json.length };
+    return (await response.Body?.transformToString('utf-8')) ?? '';
   } catch (error) {
-    if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') {
+    if (isMissingObject(error)) {
       throw new IndexVersionNotFoundError(chatbotId, version);
     }
     throw error;
