@@ -124,6 +124,11 @@ describe('Knowledge screen in the browser', () => {
     await expectPage.hidden(card);
     await page.getByLabel('Filter by assistant').selectOption({ label: chatbot.businessName });
     await expectPage.visible(card);
+
+    // Editing it again starts from the saved text, not from what the dialog showed the first time.
+    await card.getByRole('button', { name: 'Edit Parking' }).click();
+    await expectPage.visible(dialog);
+    expect(await dialog.getByLabel('Content').inputValue()).toBe('Free parking for 20 cars behind the shop.');
   });
 
   it('an uploaded PDF becomes an entry with its file, and the test chat answers from it', async () => {

@@ -2,7 +2,7 @@ import type { Chatbot } from '@contracts/chatbot';
 import type { KnowledgeEntry } from '@contracts/knowledge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { KnowledgeEntryForm, type KnowledgeFormValues } from '@/dashboard/knowledge/KnowledgeEntryForm';
-import { useUpdateKnowledgeEntryMutation, useWholeKnowledgeEntryQuery } from '@/dashboard/knowledge/knowledge-queries';
+import { useUpdateKnowledgeEntryMutation, useWholeKnowledgeEntry } from '@/dashboard/knowledge/knowledge-queries';
 import { Spinner } from '@/components/Spinner';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
@@ -21,7 +21,7 @@ export function EditKnowledgeDialog({
 }) {
   const update = useUpdateKnowledgeEntryMutation();
   // Lists carry previews of long contents: edit the whole text, never the preview.
-  const whole = useWholeKnowledgeEntryQuery(entry);
+  const whole = useWholeKnowledgeEntry(entry);
 
   const save = (values: KnowledgeFormValues) =>
     update.mutate(
@@ -42,16 +42,16 @@ export function EditKnowledgeDialog({
           <DialogTitle>Edit Knowledge Entry</DialogTitle>
           <DialogDescription>Your assistants answer from the new text as soon as it is saved.</DialogDescription>
         </DialogHeader>
-        {whole.data ? (
+        {whole.entry ? (
           <KnowledgeEntryForm
-            initial={{ title: whole.data.title, content: whole.data.content, type: whole.data.type, chatbot_id: whole.data.chatbot_id }}
+            initial={{ title: whole.entry.title, content: whole.entry.content, type: whole.entry.type, chatbot_id: whole.entry.chatbot_id }}
             chatbots={chatbots}
             submitLabel="Update Entry"
             pending={update.isPending}
             onSubmit={save}
             onCancel={() => onOpenChange(false)}
           />
-        ) : whole.isError ? (
+        ) : whole.error ? (
           <p role="alert" className="text-sm text-destructive">
             Failed to fetch knowledge base data: {errorMessage(whole.error)}
           </p>

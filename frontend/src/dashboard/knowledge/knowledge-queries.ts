@@ -50,19 +50,22 @@ export function useKnowledgeEntriesQuery() {
 
 /**
  * An entry with its whole content, for editing. A listed entry that is not cut short is already
- * whole, so only long entries are fetched.
+ * whole; a long one is fetched each time the dialog opens, so it never shows an older text.
  */
-export function useWholeKnowledgeEntryQuery(listed: KnowledgeEntry) {
+export function useWholeKnowledgeEntry(listed: KnowledgeEntry): { entry?: KnowledgeEntry; error: Error | null } {
   const api = useApi();
   const userId = useUserId();
   const isWhole = listed.content.length === listed.content_length;
-  return useQuery({
+  const query = useQuery({
     queryKey: knowledgeKeys.entry(userId, listed.id),
     queryFn: ({ signal }) => getKnowledgeEntry(api, listed.id, signal),
     enabled: userId !== '' && !isWhole,
-    initialData: isWhole ? listed : undefined,
-    staleTime: 0,
+    refetchOnMount: 'always',
   });
+  if (isWhole) return { entry: listed, error: null };
+  // A cached copy older than the listed entry (edited since) is not shown while the fetch runs.
+  const fresh = query.data && !query.isFetching ? query.data : undefined;
+  return { entry: fresh, error: query.error };
 }
 
 /** Refetches the list (after uploads and FAQ generation, which add entries the client has not seen). */

@@ -158,7 +158,14 @@ export default function KnowledgeScreen() {
 
       <AddKnowledgeDialog chatbots={assistants} open={adding} onOpenChange={setAdding} />
       {editing && (
-        <EditKnowledgeDialog key={editing.id} entry={editing} chatbots={assistants} open={editOpen} onOpenChange={setEditOpen} />
+        // Keyed by version too: editing the same entry again after a save starts from the saved text.
+        <EditKnowledgeDialog
+          key={`${editing.id}@${editing.updated_at}`}
+          entry={editing}
+          chatbots={assistants}
+          open={editOpen}
+          onOpenChange={setEditOpen}
+        />
       )}
     </div>
   );
