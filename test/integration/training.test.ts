@@ -144,6 +144,45 @@ describe('Training studio records', () => {
     expect((await owner.get(records)).body.records[0].corrected_response).toBe(body.records[0].corrected_response);
   });
 
+  it('correcting a record deleted meanwhile (its assistant being deleted) answers 404 and stores no correction', async () => {
+    const rated = await owner.post(records, { user_message: 'Do you deliver?', ai_response: 'Perhaps.', score: 20 });
+    const recordId: string = rated.body.record.id;
+    const orphan = 'Yes, within 5 miles, on Saturdays.';
+    const outcome = await withRuntimeEnv(env, async () => {
+      const { getDocumentClient } = await import('../../functions/core/data/client.js');
+      const { db } = await import('../../functions/core/data/db.js');
+      const { correctTrainingRecord } = await import('../../functions/core/training/training-records.js');
+      const client = getDocumentClient();
+      // The deletion lands just before the correction's write to the record, whatever was read before it.
+      let deleted = false;
+      client.middlewareStack.add(
+        (next) => async (args) => {
+          const input = args.input as { UpdateExpression?: string; Key?: unknown };
+          if (!deleted && input.UpdateExpression && JSON.stringify(input.Key).includes(recordId)) {
+            deleted = true;
+            await db().entities.trainingRecord.delete({ chatbot_id: chatbotId, record_id: recordId }).go();
+          }
+          return next(args);
+        },
+        { step: 'initialize', name: 'deleteRecordFirst' },
+      );
+      try {
+        return await correctTrainingRecord('owner', chatbotId, recordId, { corrected_response: orphan, source: 'corrections' }).then(
+          () => ({ statusCode: 200 }),
+          (error: { statusCode?: number; message: string }) => ({ statusCode: error.statusCode, message: error.message }),
+        );
+      } finally {
+        client.middlewareStack.remove('deleteRecordFirst');
+      }
+    });
+    expect(outcome).toEqual({ statusCode: 404, message: 'Training record not found' });
+    const corrections = await withRuntimeEnv(env, async () => {
+      const { db } = await import('../../functions/core/data/db.js');
+      return (await db().entities.correction.query.byChatbot({ chatbot_id: chatbotId }).go({ pages: 'all' })).data;
+    });
+    expect(corrections.map((c) => c.corrected_response)).not.toContain(orphan);
+  });
+
   it("another owner gets 404 for every route and changes nothing", async () => {
     const stranger = apiClient(apiUrl, (await signUpAndSignIn(config)).idToken);
     const { body } = await owner.get(records);

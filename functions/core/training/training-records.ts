@@ -11,6 +11,7 @@ import {
   type createTrainingRecordRequestSchema,
 } from '../../contracts/training.js';
 import { saveCorrection } from '../chat/corrections.js';
+import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 import type { trainingRecordEntity } from '../data/entities.js';
 import { notFound } from '../http/http-error.js';
@@ -82,7 +83,9 @@ export async function createTrainingRecord(
 
 /**
  * Stores the better response on the record and as a conversation correction of the record's question,
- * which is what makes the chat engine answer with it from now on.
+ * which is what makes the chat engine answer with it from now on. The record is written first: its
+ * patch is conditional on the record existing, so a record deleted meanwhile (its assistant being
+ * deleted) is a 404 and leaves no correction behind.
  */
 export async function correctTrainingRecord(
   userId: string,
@@ -90,18 +93,21 @@ export async function correctTrainingRecord(
   recordId: string,
   input: z.output<typeof correctTrainingRecordRequestSchema>,
 ): Promise<{ record: TrainingRecord; correction: Correction }> {
-  const key = { chatbot_id: chatbotId, record_id: recordId };
-  const { data: stored } = await db().entities.trainingRecord.get(key).go();
-  if (!stored) throw notFound('Training record not found');
+  let updated: StoredTrainingRecord;
+  try {
+    ({ data: updated } = await db()
+      .entities.trainingRecord.patch({ chatbot_id: chatbotId, record_id: recordId })
+      .set({ corrected_response: input.corrected_response, updated_at: new Date().toISOString() })
+      .go({ response: 'all_new' }));
+  } catch (error) {
+    if (isConditionalFailure(error)) throw notFound('Training record not found');
+    throw error;
+  }
   const correction = await saveCorrection(userId, chatbotId, {
-    original_message: stored.user_message,
-    original_response: stored.ai_response,
+    original_message: updated.user_message,
+    original_response: updated.ai_response,
     corrected_response: input.corrected_response,
     context_used: trainingCorrectionContexts[input.source],
   });
-  const { data: updated } = await db()
-    .entities.trainingRecord.patch(key)
-    .set({ corrected_response: input.corrected_response, updated_at: correction.created_at })
-    .go({ response: 'all_new' });
   return { record: toTrainingRecord(updated), correction };
 }
