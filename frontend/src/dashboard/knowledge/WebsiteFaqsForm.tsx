@@ -1,10 +1,11 @@
-import { websiteUrlSchema, type Chatbot } from '@contracts/chatbot';
+import type { Chatbot } from '@contracts/chatbot';
 import { DEFAULT_FAQ_BUSINESS_NAME, MAX_GENERATED_FAQS, MIN_GENERATED_FAQS } from '@contracts/faqs';
 import { GlobeIcon, LoaderCircleIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { checkFaqWebsiteUrl } from '@/dashboard/knowledge/faq-website-url';
 import { AssistantField, chatbotIdOf } from '@/dashboard/knowledge/knowledge-fields';
 import { ALL_ASSISTANTS } from '@/dashboard/knowledge/knowledge-labels';
 import { useRefreshKnowledgeEntries } from '@/dashboard/knowledge/knowledge-queries';
@@ -44,17 +45,9 @@ export function WebsiteFaqsForm({
   const generate = async (event: FormEvent) => {
     event.preventDefault();
     if (generating) return;
-    const url = websiteUrl.trim();
-    if (!url) {
-      notify.error('Validation Error', { description: 'Please enter a website URL' });
-      return;
-    }
-    // The server's own rule: a missing scheme means https; anything that still fails to parse is invalid.
-    // Chromium's URL parser accepts spaces in a host name (percent-encoded) where Node's refuses them.
-    const parsed = websiteUrlSchema.safeParse(url);
-    if (!parsed.success || /\s/.test(url)) {
-      const problem = parsed.success ? undefined : parsed.error.issues[0]?.message;
-      notify.error('Invalid URL', { description: problem ?? 'Please enter a valid website URL' });
+    const checked = checkFaqWebsiteUrl(websiteUrl);
+    if (!('url' in checked)) {
+      notify.error(checked.title, { description: checked.description });
       return;
     }
     const chatbotId = chatbotIdOf(assistant);
@@ -62,12 +55,12 @@ export function WebsiteFaqsForm({
     setBusy(true);
     try {
       const { faqsGenerated } = await generateWebsiteFaqs(api, {
-        websiteUrl: parsed.data,
+        websiteUrl: checked.url,
         chatbotId,
         businessName: chatbot?.business_name || DEFAULT_FAQ_BUSINESS_NAME,
       });
       await refresh();
-      notify.success(`Generated ${faqsGenerated} FAQs from ${url}`);
+      notify.success(`Generated ${faqsGenerated} FAQs from ${websiteUrl.trim()}`);
       setWebsiteUrl('');
       setBusy(false);
       onDone();
