@@ -8,6 +8,10 @@ export interface FakeOpenAi {
   chatRequests: Record<string, unknown>[];
   /** The next completions answer with this text, or fail with this HTTP status. */
   reply: { text: string } | { status: number };
+  /** Every text the embeddings endpoint was asked to embed, in order. */
+  embeddedTexts: string[];
+  /** Embeddings answer after this long (a slow provider); 0 answers at once. */
+  embeddingDelayMs: number;
   stop(): Promise<void>;
 }
 
@@ -16,7 +20,8 @@ export interface FakeOpenAi {
  * client (functions/core/runtime/openai-api.ts), with its request shapes, through `OPENAI_BASE_URL`.
  */
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
-  const fake: Omit<FakeOpenAi, 'baseURL' | 'stop'> = { chatRequests: [], reply: { text: 'OK' } };
+  const fake: Omit<FakeOpenAi, 'baseURL' | 'stop'> = { chatRequests: [], reply: { text: 'OK' }, embeddedTexts: [], embeddingDelayMs: 0 };
+  const delayed = new Set<NodeJS.Timeout>();
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk) => (raw += chunk));
@@ -28,6 +33,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       };
       if (req.url?.endsWith('/embeddings')) {
         const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
+        fake.embeddedTexts.push(...inputs);
         const dims = body.dimensions ?? 8;
         const vector = (text: string) => {
           const v = new Float32Array(dims);
@@ -39,7 +45,14 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
           const embedding = body.encoding_format === 'base64' ? Buffer.from(v.buffer).toString('base64') : Array.from(v);
           return { object: 'embedding', index, embedding };
         });
-        return send(200, { object: 'list', data, model: body.model, usage: { prompt_tokens: 1, total_tokens: 1 } });
+        const answer = () => send(200, { object: 'list', data, model: body.model, usage: { prompt_tokens: 1, total_tokens: 1 } });
+        if (!fake.embeddingDelayMs) return answer();
+        const timer = setTimeout(() => {
+          delayed.delete(timer);
+          if (!res.destroyed) answer();
+        }, fake.embeddingDelayMs);
+        delayed.add(timer);
+        return;
       }
       if (req.url?.endsWith('/chat/completions')) {
         fake.chatRequests.push(body);
@@ -60,6 +73,10 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const { port } = server.address() as AddressInfo;
   return Object.assign(fake, {
     baseURL: `http://127.0.0.1:${port}/v1`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () => {
+      for (const timer of delayed) clearTimeout(timer);
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   });
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatCompletionText, embeddingVectors, OpenAiError, type OpenAiConnection } from '../../functions/core/runtime/openai-api.js';
 
 type Answer = (body: Record<string, unknown>, res: ServerResponse) => void;
@@ -96,6 +96,24 @@ describe('OpenAI API over fetch', () => {
     await expect(ask({ baseURL: 'http://127.0.0.1:9/v1', maxRetries: 0 })).rejects.toThrow(/^Connection error/);
     api.script(() => undefined);
     await expect(ask({ timeoutMs: 50, maxRetries: 0 })).rejects.toThrow('Request timed out.');
+  });
+
+  it("stops the request in flight, and any retry, when the caller's signal aborts", async () => {
+    api.script(() => undefined);
+    const inFlight = new AbortController();
+    const asking = ask({ timeoutMs: 60_000, signal: inFlight.signal });
+    await vi.waitFor(() => expect(api.requests).toHaveLength(1));
+    inFlight.abort();
+    await expect(asking).rejects.toThrow('Request aborted.');
+
+    // Aborted while waiting to retry: no further attempt.
+    api.script(apiError(503, 'Overloaded', { 'retry-after-ms': '30000' }));
+    const waiting = new AbortController();
+    const retrying = ask({ signal: waiting.signal });
+    await vi.waitFor(() => expect(api.requests).toHaveLength(1));
+    waiting.abort();
+    await expect(retrying).rejects.toThrow('Request aborted.');
+    expect(api.requests).toHaveLength(1);
   });
 
   it('returns embeddings in input order from base64 or plain arrays', async () => {

@@ -5,6 +5,9 @@
  */
 export interface EmbeddingProvider {
   readonly model: string;
-  /** One vector per text, in order. Any number of texts; the provider batches its requests. */
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /**
+   * One vector per text, in order. Any number of texts; the provider batches its requests. An aborted
+   * `signal` ends the requests in flight and rejects.
+   */
+  embed(texts: readonly string[], options?: { signal?: AbortSignal }): Promise<Float32Array[]>;
 }

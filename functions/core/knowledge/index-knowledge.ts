@@ -1,11 +1,11 @@
 import { log } from '../runtime/log.js';
-import { chunkDocuments, type KnowledgeChunk } from './chunk.js';
+import { chunkDocuments } from './chunk.js';
+import { vectorsForChunks, type ChunkVectors, type EmbeddedChunks } from './chunk-vectors.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
 import { loadIndex } from './index-store.js';
 import type { KnowledgeDocument } from './knowledge-document.js';
 import { embeddingProviderFromEnv } from './openai-embeddings.js';
 import { buildSearchIndex, searchIndex, serializeIndex, type SearchHit } from './search-index.js';
-import { toVectorMatrix, type VectorMatrix } from './vector-matrix.js';
 
 export type KnowledgeIndexOptions = {
   /**
@@ -15,25 +15,42 @@ export type KnowledgeIndexOptions = {
   embeddings?: EmbeddingProvider | null;
 };
 
-export type BuiltKnowledgeIndex = { json: string; chunkCount: number };
+export type BuildIndexOptions = KnowledgeIndexOptions & {
+  /**
+   * Epoch ms by which embedding stops (the request's time is running out); chunks not embedded by
+   * then are indexed for full-text search only.
+   */
+  deadline?: number;
+  /**
+   * The live index, read only when there are embeddings: chunks whose text it already embedded with
+   * the same model keep their vectors, so a change embeds only its own chunks.
+   */
+  previous?: () => Promise<EmbeddedChunks | undefined>;
+};
+
+export type BuiltKnowledgeIndex = {
+  json: string;
+  chunkCount: number;
+  /** How the vectors were got; undefined without embeddings. */
+  vectors?: Omit<ChunkVectors, 'matrix'>;
+};
 
 /** Chunks the documents and builds their search index, ready for `saveIndex`. Touches no storage. */
 export async function buildKnowledgeIndex(
   documents: readonly KnowledgeDocument[],
-  options: KnowledgeIndexOptions = {},
+  options: BuildIndexOptions = {},
 ): Promise<BuiltKnowledgeIndex> {
   const chunks = chunkDocuments(documents);
   const embeddings = providerOf(options);
-  let vectors: VectorMatrix | undefined;
-  if (embeddings && chunks.length) {
-    try {
-      vectors = toVectorMatrix(embeddings.model, await embeddings.embed(chunks.map(embeddingText)));
-    } catch (error) {
-      // The assistant still answers from full-text search; the next re-index adds the vectors.
-      log.warn('Embedding the knowledge failed; indexing full text only', { model: embeddings.model, error });
-    }
+  if (!embeddings || !chunks.length) {
+    return { json: serializeIndex(buildSearchIndex(chunks)), chunkCount: chunks.length };
   }
-  return { json: serializeIndex(buildSearchIndex(chunks, vectors)), chunkCount: chunks.length };
+  const previous = await options.previous?.().catch((error: unknown) => {
+    log.warn('Reading the live index for its vectors failed; embedding every chunk', { error });
+    return undefined;
+  });
+  const { matrix, ...vectors } = await vectorsForChunks(chunks, embeddings, { previous, deadline: options.deadline });
+  return { json: serializeIndex(buildSearchIndex(chunks, matrix)), chunkCount: chunks.length, vectors };
 }
 
 /**
@@ -63,9 +80,4 @@ export async function searchKnowledge(
 
 function providerOf(options: KnowledgeIndexOptions): EmbeddingProvider | undefined {
   return options.embeddings === undefined ? embeddingProviderFromEnv() : (options.embeddings ?? undefined);
-}
-
-/** What a chunk's vector stands for: its text in the context of its page and section. */
-function embeddingText(chunk: KnowledgeChunk): string {
-  return [chunk.title, chunk.heading, chunk.text].filter(Boolean).join('\n\n');
 }

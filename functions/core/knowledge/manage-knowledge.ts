@@ -21,15 +21,24 @@ import {
 import { deleteKnowledgeFile, knowledgeFileUrl, KNOWLEDGE_FILE_URL_SECONDS } from './knowledge-files.js';
 import { previewText } from './preview-text.js';
 import { reindexAffectedChatbots } from './rebuild-index.js';
+import { reindexDeadline } from './reindex-deadline.js';
 
 /**
  * The Knowledge screen's operations. Each change re-indexes the assistants it touches before it
- * returns, so the next chat answer already reflects it.
+ * returns, so the next chat answer already reflects it. The re-index embeds until the request's
+ * deadline (by default the route's, counted from the call), so a slow embeddings provider costs
+ * vectors, never the answer.
  */
 
-export async function addKnowledgeEntries(userId: string, inputs: readonly NewKnowledgeEntry[]): Promise<KnowledgeEntry[]> {
+type Deadline = { deadline?: number };
+
+export async function addKnowledgeEntries(
+  userId: string,
+  inputs: readonly NewKnowledgeEntry[],
+  { deadline = reindexDeadline('create-knowledge-entry', Date.now()) }: Deadline = {},
+): Promise<KnowledgeEntry[]> {
   const stored = await createKnowledgeEntries(userId, inputs);
-  await reindexAffectedChatbots(userId, stored.map((e) => e.chatbot_id ?? null));
+  await reindexAffectedChatbots(userId, stored.map((e) => e.chatbot_id ?? null), { deadline });
   return stored.map((entry) => toKnowledgeEntry(entry));
 }
 
@@ -37,21 +46,31 @@ export async function editKnowledgeEntry(
   userId: string,
   entryId: string,
   changes: z.output<typeof updateKnowledgeEntryRequestSchema>,
+  { deadline = reindexDeadline('update-knowledge-entry', Date.now()) }: Deadline = {},
 ): Promise<KnowledgeEntry> {
   const { entry, affected } = await updateKnowledgeEntry(userId, entryId, changes);
-  await reindexAffectedChatbots(userId, affected);
+  await reindexAffectedChatbots(userId, affected, { deadline });
   return toKnowledgeEntry(entry);
 }
 
-export async function switchKnowledgeEntry(userId: string, entryId: string, isActive: boolean): Promise<KnowledgeEntry> {
+export async function switchKnowledgeEntry(
+  userId: string,
+  entryId: string,
+  isActive: boolean,
+  { deadline = reindexDeadline('set-knowledge-entry-active', Date.now()) }: Deadline = {},
+): Promise<KnowledgeEntry> {
   const entry = await setKnowledgeEntryActive(userId, entryId, isActive);
-  await reindexAffectedChatbots(userId, [entry.chatbot_id ?? null]);
+  await reindexAffectedChatbots(userId, [entry.chatbot_id ?? null], { deadline });
   return toKnowledgeEntry(entry);
 }
 
-export async function removeKnowledgeEntry(userId: string, entryId: string): Promise<void> {
+export async function removeKnowledgeEntry(
+  userId: string,
+  entryId: string,
+  { deadline = reindexDeadline('delete-knowledge-entry', Date.now()) }: Deadline = {},
+): Promise<void> {
   const entry = await deleteKnowledgeEntry(userId, entryId);
-  await reindexAffectedChatbots(userId, [entry.chatbot_id ?? null]);
+  await reindexAffectedChatbots(userId, [entry.chatbot_id ?? null], { deadline });
   if (entry.file_key) {
     await deleteKnowledgeFile(entry.file_key).catch((error) =>
       log.warn('Deleting a knowledge file failed; the entry is gone, the object stays', { key: entry.file_key, error }),

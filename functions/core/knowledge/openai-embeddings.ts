@@ -29,13 +29,13 @@ export function openAiEmbeddings(options: OpenAiEmbeddingsOptions): EmbeddingPro
   const batchSize = options.batchSize ?? EMBEDDING_BATCH_SIZE;
   const connection = { apiKey: options.apiKey, baseURL: options.baseURL, timeoutMs: 30_000, maxRetries: 2 };
 
-  const embedBatch = (input: string[]): Promise<Float32Array[]> =>
-    embeddingVectors({ model, input, ...(dimensions ? { dimensions } : {}) }, connection);
+  const embedBatch = (input: string[], signal?: AbortSignal): Promise<Float32Array[]> =>
+    embeddingVectors({ model, input, ...(dimensions ? { dimensions } : {}) }, { ...connection, signal });
 
   return {
     // The length is part of the vector space: an index of 512 is not searched with vectors of 1,536.
     model: dimensions ? `${model}@${dimensions}` : model,
-    async embed(texts) {
+    async embed(texts, { signal } = {}) {
       const batches: string[][] = [];
       for (let start = 0; start < texts.length; start += batchSize) {
         // The API refuses empty strings.
@@ -43,7 +43,8 @@ export function openAiEmbeddings(options: OpenAiEmbeddingsOptions): EmbeddingPro
       }
       const results: Float32Array[][] = [];
       for (let start = 0; start < batches.length; start += PARALLEL_REQUESTS) {
-        results.push(...(await Promise.all(batches.slice(start, start + PARALLEL_REQUESTS).map(embedBatch))));
+        const round = batches.slice(start, start + PARALLEL_REQUESTS);
+        results.push(...(await Promise.all(round.map((batch) => embedBatch(batch, signal)))));
       }
       return results.flat();
     },

@@ -3,12 +3,19 @@ import { db } from '../data/db.js';
 import { log } from '../runtime/log.js';
 import { loadProviderKeys } from '../runtime/provider-keys.js';
 import { recomputeTrainingQuality } from '../training/recompute-quality.js';
-import { buildKnowledgeIndex, type KnowledgeIndexOptions } from './index-knowledge.js';
-import { deleteAllIndexes, deleteIndexVersionsExcept, newIndexVersion, saveIndex } from './index-store.js';
+import { buildKnowledgeIndex, type BuiltKnowledgeIndex, type KnowledgeIndexOptions } from './index-knowledge.js';
+import { deleteAllIndexes, deleteIndexVersionsExcept, loadIndexChunkVectors, newIndexVersion, saveIndex } from './index-store.js';
 import type { KnowledgeDocument } from './knowledge-document.js';
 import { entriesForChatbot } from './knowledge-entries.js';
 
-export type RebuildResult = { version: string; documents: number; chunks: number } | { skipped: 'gone' | 'superseded' };
+export type RebuildOptions = KnowledgeIndexOptions & {
+  /** Epoch ms by which embedding stops (see reindex-deadline.ts); none for the crawl, which has minutes. */
+  deadline?: number;
+};
+
+export type RebuildResult =
+  | { version: string; documents: number; chunks: number; vectors?: BuiltKnowledgeIndex['vectors'] }
+  | { skipped: 'gone' | 'superseded' };
 
 /**
  * Everything an assistant answers from: its crawled pages and the owner's active knowledge entries
@@ -47,13 +54,18 @@ export async function knowledgeDocumentsOf(chatbotId: string, userId: string): P
  * still in flight keeps its file. (Across Lambdas "newer" is by their clocks, which AWS keeps in
  * sync to well under the time a rebuild takes.)
  */
-export async function rebuildChatbotIndex(chatbotId: string, options: KnowledgeIndexOptions = {}): Promise<RebuildResult> {
+export async function rebuildChatbotIndex(chatbotId: string, options: RebuildOptions = {}): Promise<RebuildResult> {
   await loadProviderKeys();
   const { data: bot } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go();
   if (!bot) return { skipped: 'gone' };
   const version = newIndexVersion();
   const documents = await knowledgeDocumentsOf(chatbotId, bot.user_id);
-  const built = await buildKnowledgeIndex(documents, options);
+  const live = bot.index_version;
+  const built = await buildKnowledgeIndex(documents, {
+    ...options,
+    // Unchanged chunks keep the vectors the live index has for them: a change embeds only its own text.
+    previous: live ? () => loadIndexChunkVectors(chatbotId, live) : undefined,
+  });
   await saveIndex(chatbotId, built, version);
   try {
     await db()
@@ -74,11 +86,18 @@ export async function rebuildChatbotIndex(chatbotId: string, options: KnowledgeI
   await deleteIndexVersionsExcept(chatbotId, version).catch((error) =>
     log.warn('Removing older index versions failed; the next rebuild retries', { chatbotId, error }),
   );
-  return { version, documents: documents.length, chunks: built.chunkCount };
+  return { version, documents: documents.length, chunks: built.chunkCount, ...(built.vectors ? { vectors: built.vectors } : {}) };
 }
 
-/** Rebuilds every assistant a change of the owner's knowledge touches (null = all their assistants). */
-export async function reindexAffectedChatbots(userId: string, chatbotIds: readonly (string | null)[]): Promise<void> {
+/**
+ * Rebuilds every assistant a change of the owner's knowledge touches (null = all their assistants),
+ * embedding until `deadline` (the request's, see reindex-deadline.ts).
+ */
+export async function reindexAffectedChatbots(
+  userId: string,
+  chatbotIds: readonly (string | null)[],
+  { deadline }: { deadline: number },
+): Promise<void> {
   let targets: string[];
   if (chatbotIds.includes(null)) {
     const { data: bots } = await db().entities.chatbot.query.byUser({ user_id: userId }).go({ pages: 'all', attributes: ['chatbot_id'] });
@@ -86,5 +105,5 @@ export async function reindexAffectedChatbots(userId: string, chatbotIds: readon
   } else {
     targets = [...new Set(chatbotIds.filter((id): id is string => id !== null))];
   }
-  await Promise.all(targets.map((id) => rebuildChatbotIndex(id)));
+  await Promise.all(targets.map((id) => rebuildChatbotIndex(id, { deadline })));
 }

@@ -92,14 +92,28 @@ export function serializeIndex(index: SearchIndex): string {
   return JSON.stringify(stored);
 }
 
-export function loadIndexFromJson(json: string): SearchIndex {
+function parseStoredIndex(json: string): StoredIndex {
   const stored = JSON.parse(json) as Partial<StoredIndex>;
   if (stored.format !== FORMAT || stored.formatVersion !== FORMAT_VERSION || !stored.chunks || !stored.text) {
     throw new Error(`Not a ${FORMAT} version ${FORMAT_VERSION}`);
   }
+  return stored as StoredIndex;
+}
+
+export function loadIndexFromJson(json: string): SearchIndex {
+  const stored = parseStoredIndex(json);
   return {
     chunks: stored.chunks,
     text: MiniSearch.loadJS<IndexedChunk>(stored.text, miniSearchOptions),
+    ...(stored.vectors ? { vectors: loadVectors(stored.vectors, stored.chunks.length) } : {}),
+  };
+}
+
+/** Just the chunks and vectors of a stored index (what a rebuild reuses), without loading its full-text index. */
+export function loadChunkVectorsFromJson(json: string): Pick<SearchIndex, 'chunks' | 'vectors'> {
+  const stored = parseStoredIndex(json);
+  return {
+    chunks: stored.chunks,
     ...(stored.vectors ? { vectors: loadVectors(stored.vectors, stored.chunks.length) } : {}),
   };
 }

@@ -1,7 +1,9 @@
 /**
  * Embedding vectors of all chunks in one Float32Array (row i = chunk i), each row scaled to unit
  * length so that cosine similarity is a dot product. Scored by brute force: 10,000 x 1,536
- * multiply-adds per query, no approximate index to build or store.
+ * multiply-adds per query, no approximate index to build or store. A row of zeros is a chunk without a
+ * vector (embedding ran out of time): its similarity 0 never reaches a search's minimum, so it is
+ * found by full text only, and the next rebuild embeds it.
  */
 export type VectorMatrix = {
   model: string;

@@ -21,6 +21,8 @@ export interface OpenAiConnection {
   timeoutMs: number;
   /** Attempts after the first one. */
   maxRetries: number;
+  /** Ends the request in flight and any retry (the caller has run out of time). */
+  signal?: AbortSignal;
 }
 
 /** The API refused the request or could not be reached; the message says why (with the HTTP status). */
@@ -62,8 +64,20 @@ interface Answer {
 }
 
 class TimedOut extends Error {}
+class Aborted extends Error {}
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less when the signal aborts meanwhile. */
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 const header = (headers: IncomingHttpHeaders | undefined, name: string) => {
   const value = headers?.[name];
   return Array.isArray(value) ? value[0] : value;
@@ -98,8 +112,9 @@ function refusal(answer: Answer): OpenAiError {
 }
 
 /** One POST with a deadline for the whole exchange. */
-function send(url: URL, body: string, apiKey: string, timeoutMs: number): Promise<Answer> {
+function send(url: URL, body: string, apiKey: string, timeoutMs: number, signal?: AbortSignal): Promise<Answer> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new Aborted());
     const headers = {
       authorization: `Bearer ${apiKey}`,
       'content-type': 'application/json',
@@ -111,13 +126,19 @@ function send(url: URL, body: string, apiKey: string, timeoutMs: number): Promis
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
       response.on('end', () => {
-        clearTimeout(deadline);
+        settle();
         resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') });
       });
     });
     const deadline = setTimeout(() => request.destroy(new TimedOut()), timeoutMs);
-    request.on('error', (error) => {
+    const abort = () => request.destroy(new Aborted());
+    signal?.addEventListener('abort', abort, { once: true });
+    const settle = () => {
       clearTimeout(deadline);
+      signal?.removeEventListener('abort', abort);
+    };
+    request.on('error', (error) => {
+      settle();
       reject(error);
     });
     request.end(body);
@@ -127,14 +148,17 @@ function send(url: URL, body: string, apiKey: string, timeoutMs: number): Promis
 async function post<T>(path: string, body: unknown, connection: OpenAiConnection): Promise<T> {
   const url = new URL(`${(connection.baseURL || OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, '')}/${path}`);
   const json = JSON.stringify(body);
+  const { signal } = connection;
   for (let attempt = 0; ; attempt++) {
+    if (signal?.aborted) throw new OpenAiError('Request aborted.');
     const retry = attempt < connection.maxRetries;
     let answer: Answer;
     try {
-      answer = await send(url, json, connection.apiKey, connection.timeoutMs);
+      answer = await send(url, json, connection.apiKey, connection.timeoutMs, signal);
     } catch (error) {
+      if (error instanceof Aborted) throw new OpenAiError('Request aborted.');
       if (retry) {
-        await sleep(retryDelayMs(attempt));
+        await sleep(retryDelayMs(attempt), signal);
         continue;
       }
       throw new OpenAiError(error instanceof TimedOut ? 'Request timed out.' : `Connection error: ${(error as Error).message}`);
@@ -147,7 +171,7 @@ async function post<T>(path: string, body: unknown, connection: OpenAiConnection
       }
     }
     if (retry && retryable(answer)) {
-      await sleep(retryDelayMs(attempt, answer));
+      await sleep(retryDelayMs(attempt, answer), signal);
       continue;
     }
     throw refusal(answer);
