@@ -6,6 +6,7 @@ import {
   knowledgeEntryResponseSchema,
   publicKnowledgeResponseSchema,
 } from '../../functions/contracts/knowledge.js';
+import { PUBLIC_KNOWLEDGE_LIMITS } from '../../functions/core/knowledge/manage-knowledge.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn } from '../support/accounts.js';
 import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
@@ -27,7 +28,7 @@ async function answer(chatbotId: string, message: string): Promise<string> {
 
 async function publicList(chatbotId: string) {
   const res = await fetch(`${apiUrl}/public/chatbots/${chatbotId}/knowledge`);
-  return { status: res.status, body: (await res.json()) as { entries: { id: string; title: string; content: string }[] } };
+  return { status: res.status, body: (await res.json()) as { entries: { id: string; title: string; content: string }[]; error?: string } };
 }
 
 /** An uploaded document's entry, stored the way the upload stores it: the file in S3, then its entry. */
@@ -290,6 +291,17 @@ describe('knowledge entries: the Knowledge screen API, and what the assistants a
     expect((await publicList(botB)).status).toBe(404);
     await owner.put(`/chatbots/${botB}/active`, { is_active: true });
     expect((await publicList(botB)).body.entries.map((e) => e.id)).toContain(onlyB.id);
+  });
+
+  it('the public list is rate limited per visitor (429 with a clear message)', async () => {
+    // Fixed windows: a loop crossing one window boundary may get two windows' worth, never more.
+    let refused: Awaited<ReturnType<typeof publicList>> | undefined;
+    for (let i = 0; i <= 2 * PUBLIC_KNOWLEDGE_LIMITS.perClientPerMinute && !refused; i++) {
+      const res = await publicList(botA);
+      if (res.status !== 200) refused = res;
+    }
+    expect(refused?.status).toBe(429);
+    expect(refused?.body.error).toMatch(/Too many requests/);
   });
 
   it('training quality rises as knowledge entries and FAQs are added', async () => {
