@@ -10,6 +10,11 @@ export const MAX_KNOWLEDGE_TITLE_CHARS = 200;
  * well inside it even with accents, and is about 40 pages of a manual.
  */
 export const MAX_KNOWLEDGE_CONTENT_CHARS = 100_000;
+/**
+ * Entries one owner may keep. GET /knowledge lists them all, and every re-index reads them all: the
+ * limit keeps both within a Lambda's time and response size (1,000 list previews are about 2 MB).
+ */
+export const MAX_KNOWLEDGE_ENTRIES_PER_OWNER = 1_000;
 
 /** Spec 000 section 3 "knowledge_base entry". `chatbot_id: null` means every assistant of the owner. */
 export const knowledgeEntrySchema = z.object({

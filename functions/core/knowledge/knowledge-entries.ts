@@ -1,17 +1,18 @@
 import type { EntityItem } from 'electrodb';
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
-import type {
-  KnowledgeEntry,
-  KnowledgeType,
-  createKnowledgeEntryRequestSchema,
-  updateKnowledgeEntryRequestSchema,
+import {
+  MAX_KNOWLEDGE_ENTRIES_PER_OWNER,
+  type KnowledgeEntry,
+  type KnowledgeType,
+  type createKnowledgeEntryRequestSchema,
+  type updateKnowledgeEntryRequestSchema,
 } from '../../contracts/knowledge.js';
 import { ownedChatbot } from '../chatbots/owned-chatbot.js';
 import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 import type { knowledgeEntryEntity } from '../data/entities.js';
-import { notFound } from '../http/http-error.js';
+import { HttpError, notFound } from '../http/http-error.js';
 import { previewText } from './preview-text.js';
 
 export type StoredKnowledgeEntry = EntityItem<typeof knowledgeEntryEntity>;
@@ -63,12 +64,42 @@ export async function getKnowledgeEntry(userId: string, entryId: string): Promis
   return data;
 }
 
+export const knowledgeEntryLimitMessage = (limit: number) =>
+  `You have reached the limit of ${limit.toLocaleString('en')} knowledge entries; delete some before adding more`;
+
 /**
- * Stores new entries in one batch (a document, or a set of generated FAQs). The caller re-indexes
- * the affected assistants (`reindexAffectedChatbots`) once for the whole batch.
+ * Refuses (403, nothing written) a batch that would take the owner past `limit` entries. The count is
+ * read before the write, so two batches at the same moment may pass it by one batch: the limit
+ * bounds the size of what is listed and indexed, it is not a billing quota.
  */
-export async function createKnowledgeEntries(userId: string, inputs: readonly NewKnowledgeEntry[]): Promise<StoredKnowledgeEntry[]> {
-  await Promise.all([...new Set(inputs.map((i) => i.chatbot_id))].map((id) => checkAssignable(userId, id)));
+async function checkEntryLimit(userId: string, adding: number, limit: number): Promise<void> {
+  if (!adding) return;
+  const { data } = await db()
+    .entities.knowledgeEntry.query.byOwner({ user_id: userId })
+    .go({ pages: 'all', attributes: ['entry_id'] });
+  if (data.length + adding <= limit) return;
+  if (data.length >= limit) throw new HttpError(403, knowledgeEntryLimitMessage(limit));
+  throw new HttpError(
+    403,
+    `Adding ${adding} entries would pass the limit of ${limit.toLocaleString('en')} knowledge entries ` +
+      `(you have ${data.length.toLocaleString('en')}); delete some before adding more`,
+  );
+}
+
+/**
+ * Stores new entries in one batch (a document, or a set of generated FAQs), within the owner's limit
+ * of entries. The caller re-indexes the affected assistants (`reindexAffectedChatbots`) once for the
+ * whole batch.
+ */
+export async function createKnowledgeEntries(
+  userId: string,
+  inputs: readonly NewKnowledgeEntry[],
+  { maxEntries = MAX_KNOWLEDGE_ENTRIES_PER_OWNER }: { maxEntries?: number } = {},
+): Promise<StoredKnowledgeEntry[]> {
+  await Promise.all([
+    checkEntryLimit(userId, inputs.length, maxEntries),
+    ...[...new Set(inputs.map((i) => i.chatbot_id))].map((id) => checkAssignable(userId, id)),
+  ]);
   const base = Date.now();
   const items = inputs.map((input, i) => {
     // Distinct, ordered timestamps keep a batch in its given order when listed newest first.
