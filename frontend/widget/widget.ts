@@ -1,12 +1,9 @@
 import type { PublicChatbot } from '../../functions/contracts/chat.js';
+import { DECLINED_TEXT, MAX_CHAT_MESSAGE_CHARS, MAX_DELAY_MS } from '../../functions/contracts/chat-constants.js';
 import { splitMessageLinks } from '../src/lib/chat-links.js';
 import { loadConversation, saveConversation, type StoredMessage } from './history.js';
 import { widgetCss } from './styles.js';
 
-/** Same limit as the chat engine (MAX_CHAT_MESSAGE_CHARS in functions/contracts/chat.ts, which imports zod). */
-export const MAX_MESSAGE_CHARS = 2000;
-/** An owner's response delay is at most 5 s (conversation settings); never wait longer than this. */
-const MAX_DELAY_MS = 10_000;
 const DEFAULT_PRIMARY = '#2563eb';
 const DEFAULT_SECONDARY = '#1e40af';
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -61,9 +58,6 @@ export interface WidgetOptions {
   /** Stores the visitor's thumbs up / down on a reply; rejects with the error text to show. */
   rate(reply: { conversationId: string; messageId: string }, contactId: string, rating: Rating): Promise<void>;
 }
-
-/** What the visitor sees after declining a confirmation question: the chat simply goes on. */
-export const DECLINED_TEXT = 'No problem. What else can I help you with?';
 
 type Role = StoredMessage['role'] | 'error';
 
@@ -164,7 +158,7 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
   const form = el('form', 'f');
   const input = el('textarea');
   input.rows = 1;
-  input.maxLength = MAX_MESSAGE_CHARS;
+  input.maxLength = MAX_CHAT_MESSAGE_CHARS;
   input.placeholder = 'Type your message...';
   input.setAttribute('aria-label', 'Type your message');
   const sendButton = el('button', 'd', '➤');
@@ -276,7 +270,7 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
     scrollDown();
   };
   const submit = async (typed = input.value, confirm?: 'handoff') => {
-    const message = typed.trim().slice(0, MAX_MESSAGE_CHARS);
+    const message = typed.trim().slice(0, MAX_CHAT_MESSAGE_CHARS);
     if (!message || busy) return;
     busy = true;
     sendButton.disabled = true;

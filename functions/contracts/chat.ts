@@ -1,8 +1,8 @@
 import * as z from 'zod';
+import { MAX_CHAT_MESSAGE_CHARS } from './chat-constants.js';
 import { chatbotSchema } from './chatbot.js';
 
-/** Longest visitor message the engine accepts (400 above it). */
-export const MAX_CHAT_MESSAGE_CHARS = 2000;
+export * from './chat-constants.js';
 
 /** Actions the engine asks the visitor to confirm first (Conversation Controls' requireConfirmation). */
 export const confirmationActions = ['handoff'] as const;

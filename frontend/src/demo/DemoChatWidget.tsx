@@ -1,4 +1,4 @@
-import type { PublicChatbot } from '@contracts/chat';
+import { DECLINED_TEXT, MAX_DELAY_MS, type PublicChatbot } from '@contracts/chat';
 import { DEFAULT_AGENT_NAME } from '@contracts/chatbot';
 import { ArrowUpIcon, ThumbsDownIcon, ThumbsUpIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -13,10 +13,6 @@ const DEMO_CONTACT_NAME = 'Demo Visitor';
 /** Spec 000 section 9: demo tracking text is truncated to 100 characters. */
 const TRACKED_TEXT_CHARS = 100;
 const ERROR_TEXT = 'Sorry, I encountered an error. Please try again.';
-/** What the visitor sees after declining a confirmation question (as in the embed widget). */
-const DECLINED_TEXT = 'No problem. What else can I help you with?';
-/** The owner's response delay is at most 5 s; never wait longer than this. */
-const MAX_DELAY_MS = 10_000;
 
 type Rating = 'up' | 'down';
 
