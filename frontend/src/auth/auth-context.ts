@@ -34,3 +34,8 @@ export function useAuth(): AuthContextValue {
   if (context === undefined) throw new Error('useAuth must be used within an AuthProvider');
   return context;
 }
+
+/** The signed-in user's id, '' while signed out: the per-user part of every query cache key. */
+export function useUserId(): string {
+  return useAuth().user?.userId ?? '';
+}

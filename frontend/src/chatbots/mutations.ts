@@ -1,6 +1,6 @@
 import type { Chatbot, CreateChatbotRequest, UpdateChatbotRequest } from '@contracts/chatbot';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/auth/auth-context';
+import { useUserId } from '@/auth/auth-context';
 import { chatbotKeys } from '@/chatbots/chatbot-keys';
 import { useApi } from '@/lib/api';
 import { createChatbot, deleteChatbot, setChatbotActive, updateChatbot } from '@/lib/chatbots-api';
@@ -17,7 +17,7 @@ export function storeChatbot(queryClient: QueryClient, userId: string, chatbot: 
 export function useCreateChatbotMutation() {
   const api = useApi();
   const queryClient = useQueryClient();
-  const userId = useAuth().user?.userId ?? '';
+  const userId = useUserId();
   return useMutation({
     mutationFn: (body: CreateChatbotRequest) => createChatbot(api, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chatbotKeys.list(userId) }),
@@ -28,7 +28,7 @@ export function useCreateChatbotMutation() {
 export function useUpdateChatbotMutation() {
   const api = useApi();
   const queryClient = useQueryClient();
-  const userId = useAuth().user?.userId ?? '';
+  const userId = useUserId();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdateChatbotRequest }) => updateChatbot(api, id, changes),
     onSuccess: (chatbot) => storeChatbot(queryClient, userId, chatbot),
@@ -39,7 +39,7 @@ export function useUpdateChatbotMutation() {
 export function useSetChatbotActiveMutation() {
   const api = useApi();
   const queryClient = useQueryClient();
-  const userId = useAuth().user?.userId ?? '';
+  const userId = useUserId();
   return useMutation({
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => setChatbotActive(api, id, isActive),
     onSuccess: (chatbot) => storeChatbot(queryClient, userId, chatbot),
@@ -50,7 +50,7 @@ export function useSetChatbotActiveMutation() {
 export function useDeleteChatbotMutation() {
   const api = useApi();
   const queryClient = useQueryClient();
-  const userId = useAuth().user?.userId ?? '';
+  const userId = useUserId();
   return useMutation({
     mutationFn: (id: string) => deleteChatbot(api, id),
     onSuccess: (_data, id) => {

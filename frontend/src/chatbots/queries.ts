@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAuth } from '@/auth/auth-context';
+import { useUserId } from '@/auth/auth-context';
 import { chatbotKeys } from '@/chatbots/chatbot-keys';
 import { isCrawlFinished } from '@/chatbots/crawl-stage';
 import { ApiError, useApi } from '@/lib/api';
@@ -11,7 +11,7 @@ export const CRAWL_POLL_MS = 1000;
 /** GET /chatbots for the signed-in user. */
 export function useChatbotsQuery() {
   const api = useApi();
-  const userId = useAuth().user?.userId ?? '';
+  const userId = useUserId();
   return useQuery({
     queryKey: chatbotKeys.list(userId),
     queryFn: ({ signal }) => listChatbots(api, signal),
@@ -22,7 +22,7 @@ export function useChatbotsQuery() {
 /** GET /chatbots?sort=business_name for the signed-in user (assistant selectors). */
 export function useChatbotsByNameQuery() {
   const api = useApi();
-  const userId = useAuth().user?.userId ?? '';
+  const userId = useUserId();
   return useQuery({
     queryKey: chatbotKeys.listByName(userId),
     queryFn: ({ signal }) => listChatbots(api, signal, 'business_name'),
@@ -33,7 +33,7 @@ export function useChatbotsByNameQuery() {
 /** GET /chatbots/{id}; disabled without an id. */
 export function useChatbotQuery(id: string | null) {
   const api = useApi();
-  const userId = useAuth().user?.userId ?? '';
+  const userId = useUserId();
   return useQuery({
     queryKey: chatbotKeys.detail(userId, id ?? ''),
     queryFn: ({ signal }) => getChatbot(api, id ?? '', signal),
@@ -47,7 +47,7 @@ export function useChatbotQuery(id: string | null) {
  */
 export function useCrawlStatusQuery(id: string | null, { enabled = true }: { enabled?: boolean } = {}) {
   const api = useApi();
-  const userId = useAuth().user?.userId ?? '';
+  const userId = useUserId();
   return useQuery({
     queryKey: chatbotKeys.crawl(userId, id ?? ''),
     queryFn: ({ signal }) => getCrawlStatus(api, id ?? '', signal),

@@ -2,7 +2,7 @@ import type { Chatbot } from '@contracts/chatbot';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircleIcon } from 'lucide-react';
 import { useEffect } from 'react';
-import { useAuth } from '@/auth/auth-context';
+import { useUserId } from '@/auth/auth-context';
 import { chatbotKeys } from '@/chatbots/chatbot-keys';
 import { isCrawlFinished, pagesReadText } from '@/chatbots/crawl-stage';
 import { useCrawlStatusQuery } from '@/chatbots/queries';
@@ -10,7 +10,7 @@ import { useCrawlStatusQuery } from '@/chatbots/queries';
 /** While an assistant's crawl runs: its live page count; when it ends, the list is refetched. */
 export function CrawlLearningNote({ chatbot }: { chatbot: Chatbot }) {
   const queryClient = useQueryClient();
-  const userId = useAuth().user?.userId ?? '';
+  const userId = useUserId();
   const status = useCrawlStatusQuery(chatbot.id);
   const progress = status.data?.progress ?? chatbot.crawl;
   const finished = isCrawlFinished(progress.stage);

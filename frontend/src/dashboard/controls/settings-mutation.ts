@@ -1,6 +1,6 @@
 import type { ConversationSettings } from '@contracts/chatbot';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/auth/auth-context';
+import { useUserId } from '@/auth/auth-context';
 import { storeChatbot } from '@/chatbots/mutations';
 import { useApi } from '@/lib/api';
 import { updateConversationSettings } from '@/lib/conversation-settings-api';
@@ -9,7 +9,7 @@ import { updateConversationSettings } from '@/lib/conversation-settings-api';
 export function useUpdateConversationSettingsMutation() {
   const api = useApi();
   const queryClient = useQueryClient();
-  const userId = useAuth().user?.userId ?? '';
+  const userId = useUserId();
   return useMutation({
     mutationFn: ({ id, settings }: { id: string; settings: ConversationSettings }) =>
       updateConversationSettings(api, id, settings),

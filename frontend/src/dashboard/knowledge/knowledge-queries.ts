@@ -1,6 +1,6 @@
 import type { CreateKnowledgeEntryRequest, KnowledgeEntry } from '@contracts/knowledge';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/auth/auth-context';
+import { useUserId } from '@/auth/auth-context';
 import { chatbotKeys } from '@/chatbots/chatbot-keys';
 import { useApi } from '@/lib/api';
 import {
@@ -18,10 +18,6 @@ export const knowledgeKeys = {
   list: (userId: string) => ['knowledge', userId, 'list'] as const,
   entry: (userId: string, id: string) => ['knowledge', userId, 'entry', id] as const,
 };
-
-function useUserId(): string {
-  return useAuth().user?.userId ?? '';
-}
 
 /**
  * Entries count towards an assistant's training quality, which the server recomputes on every change:

@@ -1,6 +1,6 @@
 import type { CorrectTrainingRecordRequest, CreateTrainingRecordRequest, TrainingRecord } from '@contracts/training';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/auth/auth-context';
+import { useUserId } from '@/auth/auth-context';
 import { chatbotKeys } from '@/chatbots/chatbot-keys';
 import { useApi } from '@/lib/api';
 import { correctTrainingRecord, createTrainingRecord, listTrainingRecords } from '@/lib/training-api';
@@ -12,7 +12,7 @@ const trainingKeys = {
 /** GET /chatbots/{id}/training-records (newest first); disabled without an assistant. */
 export function useTrainingRecordsQuery(chatbotId: string | null) {
   const api = useApi();
-  const userId = useAuth().user?.userId ?? '';
+  const userId = useUserId();
   return useQuery({
     queryKey: trainingKeys.records(userId, chatbotId ?? ''),
     queryFn: ({ signal }) => listTrainingRecords(api, chatbotId ?? '', signal),
@@ -29,7 +29,7 @@ function afterTraining(queryClient: QueryClient, userId: string) {
 export function useRateReplyMutation(chatbotId: string) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const userId = useAuth().user?.userId ?? '';
+  const userId = useUserId();
   return useMutation({
     mutationFn: (body: CreateTrainingRecordRequest) => createTrainingRecord(api, chatbotId, body),
     onSuccess: (record) => {
@@ -43,7 +43,7 @@ export function useRateReplyMutation(chatbotId: string) {
 export function useCorrectRecordMutation(chatbotId: string) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const userId = useAuth().user?.userId ?? '';
+  const userId = useUserId();
   return useMutation({
     mutationFn: ({ recordId, ...body }: CorrectTrainingRecordRequest & { recordId: string }) =>
       correctTrainingRecord(api, chatbotId, recordId, body),
@@ -59,6 +59,6 @@ export function useCorrectRecordMutation(chatbotId: string) {
 /** After a correction that has no record (an unrated reply). */
 export function useInvalidateTrainedChatbot() {
   const queryClient = useQueryClient();
-  const userId = useAuth().user?.userId ?? '';
+  const userId = useUserId();
   return () => afterTraining(queryClient, userId);
 }
