@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { knowledgeChatbotIdSchema, knowledgeEntrySchema, knowledgeTypes, MAX_KNOWLEDGE_TITLE_CHARS } from './knowledge.js';
+import { knowledgeChatbotIdSchema, knowledgeEntrySchema, knowledgeTitleTextSchema, knowledgeTypes } from './knowledge.js';
 
 /** Spec 000 section 5: the only files the Upload Document tab accepts. */
 export const documentExtensions = ['.txt', '.json', '.csv', '.md', '.pdf', '.doc', '.docx'] as const;
@@ -51,11 +51,7 @@ export const processDocumentRequestSchema = z.object({
   uploadId: z.uuid('Unknown upload: please upload the file again'),
   fileName,
   /** Empty or left out: the file name (the dialog fills it from the file name). */
-  title: z
-    .string()
-    .trim()
-    .max(MAX_KNOWLEDGE_TITLE_CHARS, `Titles can be at most ${MAX_KNOWLEDGE_TITLE_CHARS} characters`)
-    .optional(),
+  title: knowledgeTitleTextSchema.optional(),
   type: z.enum(knowledgeTypes).default('document'),
   /** null, 'all' or left out: every assistant of the owner. */
   chatbotId: knowledgeChatbotIdSchema,

@@ -37,11 +37,12 @@ export const knowledgeEntrySchema = z.object({
 });
 export type KnowledgeEntry = z.infer<typeof knowledgeEntrySchema>;
 
-const title = z
+/** The one rule for a title as typed; where a title is required, `knowledgeTitleSchema` adds that. */
+export const knowledgeTitleTextSchema = z
   .string()
   .trim()
-  .min(1, 'Please enter a title')
   .max(MAX_KNOWLEDGE_TITLE_CHARS, `Titles can be at most ${MAX_KNOWLEDGE_TITLE_CHARS} characters`);
+export const knowledgeTitleSchema = knowledgeTitleTextSchema.min(1, 'Please enter a title');
 const content = z
   .string()
   .trim()
@@ -54,7 +55,7 @@ export const knowledgeChatbotIdSchema = assignedChatbotId.optional().transform((
 
 /** POST /knowledge: the Manual Entry tab. */
 export const createKnowledgeEntryRequestSchema = z.object({
-  title,
+  title: knowledgeTitleSchema,
   content,
   type: z.enum(knowledgeTypes).default('context'),
   chatbot_id: knowledgeChatbotIdSchema,
@@ -63,7 +64,7 @@ export type CreateKnowledgeEntryRequest = z.input<typeof createKnowledgeEntryReq
 
 /** PATCH /knowledge/{id}: the edit dialog sends title, content, type and chatbot_id. */
 export const updateKnowledgeEntryRequestSchema = z
-  .object({ title, content, type: z.enum(knowledgeTypes), chatbot_id: assignedChatbotId })
+  .object({ title: knowledgeTitleSchema, content, type: z.enum(knowledgeTypes), chatbot_id: assignedChatbotId })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
 

@@ -7,6 +7,7 @@ import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.j
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
 import { startStaticSite, type StaticSite } from '../support/static-site.js';
+import { userIdOf } from '../support/subscriptions.js';
 
 const { apiUrl, config, env } = inject('runtime');
 
@@ -40,10 +41,6 @@ function expectSiteWords(answer: string, siteText: string) {
   for (const part of answer.replace(/…$/, '').split(/(?<=[.!?;])\s+/)) {
     expect(siteText).toContain(part.replace(/[.;]$/, ''));
   }
-}
-
-function userIdOf(idToken: string): string {
-  return JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub;
 }
 
 async function ask(chatbotId: string, message: string) {
