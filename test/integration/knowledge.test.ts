@@ -6,7 +6,7 @@ import {
   knowledgeEntryResponseSchema,
   publicKnowledgeResponseSchema,
 } from '../../functions/contracts/knowledge.js';
-import { PUBLIC_KNOWLEDGE_LIMITS } from '../../functions/core/knowledge/manage-knowledge.js';
+import { PUBLIC_DEMO_LIMITS } from '../../functions/core/chat/rate-limit.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn } from '../support/accounts.js';
 import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
@@ -296,12 +296,22 @@ describe('knowledge entries: the Knowledge screen API, and what the assistants a
   it('the public list is rate limited per visitor (429 with a clear message)', async () => {
     // Fixed windows: a loop crossing one window boundary may get two windows' worth, never more.
     let refused: Awaited<ReturnType<typeof publicList>> | undefined;
-    for (let i = 0; i <= 2 * PUBLIC_KNOWLEDGE_LIMITS.perClientPerMinute && !refused; i++) {
+    for (let i = 0; i <= 2 * PUBLIC_DEMO_LIMITS.perClientPerMinute && !refused; i++) {
       const res = await publicList(botA);
       if (res.status !== 200) refused = res;
     }
     expect(refused?.status).toBe(429);
     expect(refused?.body.error).toMatch(/Too many requests/);
+  });
+
+  it('the public demo statistics are rate limited per visitor too (429 with a clear message)', async () => {
+    let refused: Response | undefined;
+    for (let i = 0; i <= 2 * PUBLIC_DEMO_LIMITS.perClientPerMinute && !refused; i++) {
+      const res = await fetch(`${apiUrl}/public/chatbots/${botB}/demo-stats`);
+      if (res.status !== 200) refused = res;
+    }
+    expect(refused?.status).toBe(429);
+    expect(((await refused!.json()) as { error: string }).error).toMatch(/Too many requests/);
   });
 
   it('training quality rises as knowledge entries and FAQs are added', async () => {

@@ -28,3 +28,14 @@ export async function enforceRateLimits(limits: readonly RateLimit[], now = Date
     throw new HttpError(429, 'Too many requests right now. Please wait a minute and try again.');
   }
 }
+
+/** Anonymous demo-page calls per minute: per assistant (all its visitors) and per visitor address. */
+export const PUBLIC_DEMO_LIMITS = { perBotPerMinute: 600, perClientPerMinute: 60 };
+
+/** The demo page's public calls (tracking, statistics, knowledge), each counted under its own `scope`. */
+export function enforceDemoPageLimits(scope: string, chatbotId: string, clientAddress: string): Promise<void> {
+  return enforceRateLimits([
+    { key: `${scope}:bot:${chatbotId}`, limit: PUBLIC_DEMO_LIMITS.perBotPerMinute, windowSeconds: 60 },
+    { key: `${scope}:client:${chatbotId}:${clientAddress}`, limit: PUBLIC_DEMO_LIMITS.perClientPerMinute, windowSeconds: 60 },
+  ]);
+}

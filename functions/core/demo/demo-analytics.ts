@@ -1,7 +1,7 @@
 import type { DemoStats, TrackDemoAnalyticsRequest } from '../../contracts/chat.js';
 import { db } from '../data/db.js';
 import { notFound } from '../http/http-error.js';
-import { enforceRateLimits } from '../chat/rate-limit.js';
+import { enforceDemoPageLimits } from '../chat/rate-limit.js';
 
 async function requireActiveChatbot(chatbotId: string) {
   const { data } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go();
@@ -11,10 +11,7 @@ async function requireActiveChatbot(chatbotId: string) {
 /** track-demo-analytics: counts a view or an interaction in the visit (session) it belongs to. */
 export async function trackDemoEvent(event: TrackDemoAnalyticsRequest, clientAddress: string, now = new Date()): Promise<void> {
   await requireActiveChatbot(event.chatbot_id);
-  await enforceRateLimits([
-    { key: `demo:bot:${event.chatbot_id}`, limit: 600, windowSeconds: 60 },
-    { key: `demo:client:${event.chatbot_id}:${clientAddress}`, limit: 60, windowSeconds: 60 },
-  ]);
+  await enforceDemoPageLimits('demo', event.chatbot_id, clientAddress);
   const at = now.toISOString();
   await db()
     .entities.demoSession.update({ chatbot_id: event.chatbot_id, session_id: event.session_id })
@@ -31,8 +28,9 @@ export async function trackDemoEvent(event: TrackDemoAnalyticsRequest, clientAdd
 const MAX_SESSIONS = 5000;
 
 /** get-demo-stats: totals over the assistant's demo visits; the average session counts visits with a chat. */
-export async function demoStats(chatbotId: string): Promise<DemoStats> {
-  await requireActiveChatbot(chatbotId);
+export async function demoStats(chatbotId: string, clientAddress: string): Promise<DemoStats> {
+  // Anonymous and reading up to MAX_SESSIONS items: throttled like the other demo-page calls.
+  await Promise.all([requireActiveChatbot(chatbotId), enforceDemoPageLimits('stats', chatbotId, clientAddress)]);
   const { data } = await db()
     .entities.demoSession.query.byChatbot({ chatbot_id: chatbotId })
     .go({ pages: 'all', limit: MAX_SESSIONS });

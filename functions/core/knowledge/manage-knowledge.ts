@@ -5,7 +5,7 @@ import {
   type KnowledgeEntry,
   type updateKnowledgeEntryRequestSchema,
 } from '../../contracts/knowledge.js';
-import { enforceRateLimits } from '../chat/rate-limit.js';
+import { enforceDemoPageLimits } from '../chat/rate-limit.js';
 import { db } from '../data/db.js';
 import { notFound } from '../http/http-error.js';
 import { log } from '../runtime/log.js';
@@ -85,9 +85,6 @@ export async function knowledgeEntryFileLink(userId: string, entryId: string) {
   return { url: await knowledgeFileUrl(entry.file_key, entry.file_name ?? 'document'), expiresInSeconds: KNOWLEDGE_FILE_URL_SECONDS };
 }
 
-/** Anonymous reads per minute, as the demo analytics allow: per assistant (all visitors) and per visitor address. */
-export const PUBLIC_KNOWLEDGE_LIMITS = { perBotPerMinute: 600, perClientPerMinute: 60 };
-
 /**
  * The demo page's list: an active assistant's active entries (its own and those for all assistants),
  * newest first. Every visitor downloads it, so it is bounded: the newest entries, each cut to a
@@ -97,10 +94,7 @@ export const PUBLIC_KNOWLEDGE_LIMITS = { perBotPerMinute: 600, perClientPerMinut
 export async function publicKnowledge(chatbotId: string, clientAddress: string) {
   const [{ data: bot }] = await Promise.all([
     db().entities.chatbot.get({ chatbot_id: chatbotId }).go(),
-    enforceRateLimits([
-      { key: `knowledge:bot:${chatbotId}`, limit: PUBLIC_KNOWLEDGE_LIMITS.perBotPerMinute, windowSeconds: 60 },
-      { key: `knowledge:client:${chatbotId}:${clientAddress}`, limit: PUBLIC_KNOWLEDGE_LIMITS.perClientPerMinute, windowSeconds: 60 },
-    ]),
+    enforceDemoPageLimits('knowledge', chatbotId, clientAddress),
   ]);
   if (!bot || bot.is_active === false) throw notFound("This chatbot is either inactive or doesn't exist.");
   const active = (await entriesForChatbot(bot.user_id, chatbotId)).filter((e) => e.is_active !== false);
