@@ -5,6 +5,7 @@ import { signUpAndSignIn, type TestUser } from '../support/accounts.js';
 import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
+import { DEFAULT_CONVERSATION_SETTINGS } from '../../functions/contracts/chatbot.js';
 
 const { webUrl, apiUrl, config, env } = inject('runtime');
 const browser = useBrowser();
@@ -20,6 +21,23 @@ async function ratingsOf(chatbotId: string) {
     );
     return messages.flat().flatMap((m) => (m.feedback ? [m.feedback] : []));
   });
+}
+
+/** The human agent transfers recorded for the assistant. */
+async function transfersOf(chatbotId: string) {
+  return withRuntimeEnv(env, async () => {
+    const { db } = await import('../../functions/core/data/db.js');
+    return (await db().entities.agentTransfer.query.byChatbot({ chatbot_id: chatbotId }).go({ pages: 'all' })).data;
+  });
+}
+
+async function signIn(owner: TestUser) {
+  const { page } = browser;
+  await page.goto(`${webUrl}/auth`);
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/dashboard\/assistants$/);
 }
 
 describe('conversations in the browser', () => {
@@ -40,11 +58,7 @@ describe('conversations in the browser', () => {
 
   it('test chat: an edited reply is saved as a correction and used for the same question next time', async () => {
     const { page } = browser;
-    await page.goto(`${webUrl}/auth`);
-    await page.getByLabel('Email').fill(owner.email);
-    await page.getByLabel('Password').fill(owner.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/dashboard\/assistants$/);
+    await signIn(owner);
     await page.getByLabel(chatbot.businessName, { exact: true }).first().click();
     await expectPage.visible(page.getByText(`Test ${chatbot.businessName}`));
 
@@ -61,6 +75,32 @@ describe('conversations in the browser', () => {
     await input.fill('Do you deliver on Sundays?');
     await input.press('Enter');
     await expect.poll(() => log.getByText('No, our van delivers Monday to Saturday only.').count(), { timeout: 15_000 }).toBe(2);
+  });
+
+  it('test chat: with confirmation required, an escalation asks first, Yes hands over and records the transfer', async () => {
+    const { page } = browser;
+    const question = 'Would you like me to connect you with a member of our team?';
+    expect((await api.put(`/chatbots/${chatbot.id}/settings`, { ...DEFAULT_CONVERSATION_SETTINGS, requireConfirmation: true })).status).toBe(200);
+    try {
+      await signIn(owner);
+      await page.getByLabel(chatbot.businessName, { exact: true }).first().click();
+      const input = page.getByPlaceholder(/Type your message/);
+      const log = page.getByLabel(`Conversation with ${chatbot.businessName}`);
+      await input.fill('I want to speak to human');
+      await input.press('Enter');
+      const answer = log.getByRole('group', { name: question });
+      await expectPage.visible(answer);
+      expect(await transfersOf(chatbot.id)).toEqual([]);
+
+      await answer.getByRole('button', { name: 'Yes' }).click();
+      await expectPage.visible(log.getByText('Let me connect you with a human agent who can better assist you.'));
+      expect(await log.getByRole('group', { name: question }).count()).toBe(0);
+      const transfers = await transfersOf(chatbot.id);
+      expect(transfers).toHaveLength(1);
+      expect(transfers[0]).toMatchObject({ status: 'pending', trigger_reason: 'Visitor confirmed the handoff to a person' });
+    } finally {
+      await api.put(`/chatbots/${chatbot.id}/settings`, DEFAULT_CONVERSATION_SETTINGS);
+    }
   });
 
   it('demo page: the assistant answers in the floating widget, takes a thumbs up, the statistics grow and its knowledge is listed', async () => {

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DECLINED_TEXT } from '../../functions/contracts/chat-constants.js';
+import { DEFAULT_CONVERSATION_SETTINGS } from '../../functions/contracts/chatbot.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn, type TestUser } from '../support/accounts.js';
-import { apiClient, waitForCrawl } from '../support/api-client.js';
+import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
+import { withRuntimeEnv } from '../support/runtime-env.js';
 import { useBrowser } from './browser.js';
 import { expect as expectPage } from './page-expect.js';
 
-const { webUrl, apiUrl, config } = inject('runtime');
+const { webUrl, apiUrl, config, env } = inject('runtime');
 const browser = useBrowser();
 
 async function openTrainingStudio(user: TestUser) {
@@ -22,12 +25,15 @@ async function openTrainingStudio(user: TestUser) {
 describe('Training studio in the browser', () => {
   let site: FixtureSite;
   let owner: TestUser;
+  let api: ApiClient;
+  let chatbotId: string;
   beforeAll(async () => {
     site = await startFixtureSite({ pages: 10, hangingPage: false });
     owner = await signUpAndSignIn(config, 'Training Owner');
-    const api = apiClient(apiUrl, owner.idToken);
+    api = apiClient(apiUrl, owner.idToken);
     const created = await api.post('/chatbots', { websiteUrl: site.url });
-    await waitForCrawl(api, created.body.chatbot.id);
+    chatbotId = created.body.chatbot.id;
+    await waitForCrawl(api, chatbotId);
   });
   afterAll(async () => {
     await site?.stop();
@@ -105,6 +111,34 @@ describe('Training studio in the browser', () => {
     await input.fill(question);
     await input.press('Enter');
     await expect.poll(() => log.getByText(better).count(), { timeout: 15_000 }).toBe(2);
+  });
+
+  it('with confirmation required, an escalation asks first and No declines it without a transfer', async () => {
+    const { page } = browser;
+    const question = 'Would you like me to connect you with a member of our team?';
+    expect((await api.put(`/chatbots/${chatbotId}/settings`, { ...DEFAULT_CONVERSATION_SETTINGS, requireConfirmation: true })).status).toBe(200);
+    try {
+      await openTrainingStudio(owner);
+      const input = page.getByLabel('Training message');
+      const log = page.getByRole('log');
+      await input.fill('I want to speak to human');
+      await input.press('Enter');
+      const answer = log.getByRole('group', { name: question });
+      await expectPage.visible(answer);
+      // A question is answered, not rated.
+      expect(await log.getByRole('button', { name: 'Score 20' }).count()).toBe(0);
+
+      await answer.getByRole('button', { name: 'No' }).click();
+      await expectPage.visible(log.getByText(DECLINED_TEXT));
+      expect(await log.getByRole('group', { name: question }).count()).toBe(0);
+      const transfers = await withRuntimeEnv(env, async () => {
+        const { db } = await import('../../functions/core/data/db.js');
+        return (await db().entities.agentTransfer.query.byChatbot({ chatbot_id: chatbotId }).go({ pages: 'all' })).data;
+      });
+      expect(transfers).toEqual([]);
+    } finally {
+      await api.put(`/chatbots/${chatbotId}/settings`, DEFAULT_CONVERSATION_SETTINGS);
+    }
   });
 
   it('without an assistant, sending asks for one', async () => {

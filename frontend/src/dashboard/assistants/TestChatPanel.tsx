@@ -1,8 +1,10 @@
+import type { ChatRequest } from '@contracts/chat';
 import type { Chatbot } from '@contracts/chatbot';
 import { BotIcon, CheckIcon, PencilIcon, RotateCcwIcon, SendIcon, UserIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useAuth } from '@/auth/auth-context';
+import { CONFIRMATION_REPLY_TEXT, ConfirmationButtons } from '@/chat/ConfirmationButtons';
 import { MessageText } from '@/chat/MessageText';
 import { TypingDots } from '@/chat/TypingDots';
 import { Button } from '@/components/ui/button';
@@ -23,6 +25,8 @@ interface ChatMessage {
   canEdit: boolean;
   /** For a reply: the visitor message it answers (the correction's original_message). */
   inReplyTo?: string;
+  /** The reply asks to confirm a handoff: Yes / No until answered (or until the next message). */
+  confirmHandoff?: boolean;
 }
 
 /** Spec 000 section 3: conversation_corrections.context_used label for an edit made in the test chat. */
@@ -132,8 +136,8 @@ export default function TestChatPanel({ chatbot }: { chatbot: Chatbot }) {
   const inputId = `test-chat-input-${chatbot.id}`;
   const titleId = `test-chat-title-${chatbot.id}`;
   const reply = useMutation({
-    mutationFn: (text: string) =>
-      sendChatMessage(api, { message: text, chatbotId: chatbot.id, contactId, contactName: TEST_CONTACT_NAME }),
+    mutationFn: ({ text, confirm }: { text: string; confirm?: ChatRequest['confirm'] }) =>
+      sendChatMessage(api, { message: text, chatbotId: chatbot.id, contactId, contactName: TEST_CONTACT_NAME, confirm }),
   });
   const waiting = reply.isPending;
 
@@ -147,21 +151,43 @@ export default function TestChatPanel({ chatbot }: { chatbot: Chatbot }) {
     if (list) list.scrollTop = list.scrollHeight;
   }, [messages, waiting]);
 
+  /** One exchange with the engine: what the owner said, and `confirm` when it answers a confirmation question. */
+  const exchange = (text: string, confirm?: ChatRequest['confirm']) => {
+    // Any next message answers an open question, so its buttons go away.
+    setMessages((list) => [
+      ...list.map((item) => (item.confirmHandoff ? { ...item, confirmHandoff: false } : item)),
+      { id: newId(), role: 'user', content: text, timestamp: new Date(), canEdit: false },
+    ]);
+    reply.mutate(
+      { text, confirm },
+      {
+        onSuccess: (answer) => {
+          const question = answer.confirmation?.action === 'handoff';
+          setMessages((list) => [
+            ...list,
+            {
+              id: newId(),
+              role: 'assistant',
+              content: answer.message,
+              timestamp: new Date(),
+              // A question is answered, not corrected.
+              canEdit: !question,
+              inReplyTo: text,
+              confirmHandoff: question,
+            },
+          ]);
+        },
+        onError: (error) => notify.error('Failed to get response from agent', { description: error.message }),
+      },
+    );
+  };
 
   const send = () => {
     const text = input.trim();
     // Spec 000 section 5: ignored when blank, without an assistant or without a signed-in user.
     if (!text || waiting || !user) return;
     setInput('');
-    setMessages((list) => [...list, { id: newId(), role: 'user', content: text, timestamp: new Date(), canEdit: false }]);
-    reply.mutate(text, {
-      onSuccess: (answer) =>
-        setMessages((list) => [
-          ...list,
-          { id: newId(), role: 'assistant', content: answer.message, timestamp: new Date(), canEdit: true, inReplyTo: text },
-        ]),
-      onError: (error) => notify.error('Failed to get response from agent', { description: error.message }),
-    });
+    exchange(text);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -273,6 +299,14 @@ export default function TestChatPanel({ chatbot }: { chatbot: Chatbot }) {
                       </button>
                     )}
                   </div>
+                )}
+                {message.confirmHandoff && (
+                  <ConfirmationButtons
+                    question={message.content}
+                    disabled={waiting || !user}
+                    onYes={() => exchange(CONFIRMATION_REPLY_TEXT.yes, 'handoff')}
+                    onNo={() => exchange(CONFIRMATION_REPLY_TEXT.no, 'declined')}
+                  />
                 )}
               </div>
             </div>

@@ -1,8 +1,10 @@
+import type { ChatRequest } from '@contracts/chat';
 import type { Chatbot } from '@contracts/chatbot';
 import { trainingCorrectionContexts, trainingScores, type TrainingScore } from '@contracts/training';
 import { useMutation } from '@tanstack/react-query';
 import { BotIcon, CheckIcon, PencilIcon, SendIcon, UserIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type Dispatch, type FormEvent, type KeyboardEvent, type SetStateAction } from 'react';
+import { CONFIRMATION_REPLY_TEXT, ConfirmationButtons } from '@/chat/ConfirmationButtons';
 import { MessageText } from '@/chat/MessageText';
 import { TypingDots } from '@/chat/TypingDots';
 import { Button } from '@/components/ui/button';
@@ -154,8 +156,8 @@ export function InteractiveTab({
   const [editingId, setEditingId] = useState<string | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const reply = useMutation({
-    mutationFn: ({ chatbotId, text }: { chatbotId: string; text: string }) =>
-      sendChatMessage(api, { message: text, chatbotId, ...TRAINING_CONTACT }),
+    mutationFn: ({ chatbotId, text, confirm }: { chatbotId: string; text: string; confirm?: ChatRequest['confirm'] }) =>
+      sendChatMessage(api, { message: text, chatbotId, ...TRAINING_CONTACT, confirm }),
   });
   const waiting = reply.isPending;
   const agent = chatbot ? chatbot.agent_name || chatbot.business_name : 'your assistant';
@@ -165,19 +167,18 @@ export function InteractiveTab({
     if (list) list.scrollTop = list.scrollHeight;
   }, [messages, waiting]);
 
-  const send = () => {
-    const text = input.trim();
-    if (!text || waiting) return;
-    if (!chatbot) {
-      notify.error('Please select an AI assistant first');
-      return;
-    }
-    setInput('');
-    setMessages((list) => [...list, { id: newMessageId(), role: 'user', content: text, timestamp: new Date(), trainable: false }]);
+  /** One exchange with the engine: what the owner said, and `confirm` when it answers a confirmation question. */
+  const exchange = (chatbotId: string, text: string, confirm?: ChatRequest['confirm']) => {
+    // Any next message answers an open question, so its buttons go away.
+    setMessages((list) => [
+      ...list.map((item) => (item.confirmHandoff ? { ...item, confirmHandoff: false } : item)),
+      { id: newMessageId(), role: 'user', content: text, timestamp: new Date(), trainable: false },
+    ]);
     reply.mutate(
-      { chatbotId: chatbot.id, text },
+      { chatbotId, text, confirm },
       {
-        onSuccess: (answer) =>
+        onSuccess: (answer) => {
+          const question = answer.confirmation?.action === 'handoff';
           setMessages((list) => [
             ...list,
             {
@@ -185,11 +186,14 @@ export function InteractiveTab({
               role: 'assistant',
               content: answer.message,
               timestamp: new Date(),
-              trainable: true,
+              // A question is answered, not rated or corrected.
+              trainable: !question,
               question: text,
               reply: answer.message,
+              confirmHandoff: question,
             },
-          ]),
+          ]);
+        },
         onError: (error) => {
           notify.error('Failed to generate AI response', { description: error.message });
           setMessages((list) => [
@@ -199,6 +203,17 @@ export function InteractiveTab({
         },
       },
     );
+  };
+
+  const send = () => {
+    const text = input.trim();
+    if (!text || waiting) return;
+    if (!chatbot) {
+      notify.error('Please select an AI assistant first');
+      return;
+    }
+    setInput('');
+    exchange(chatbot.id, text);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -282,6 +297,14 @@ export function InteractiveTab({
                       Edit &amp; Correct
                     </Button>
                   </div>
+                )}
+                {message.confirmHandoff && chatbot && (
+                  <ConfirmationButtons
+                    question={message.content}
+                    disabled={waiting}
+                    onYes={() => exchange(chatbot.id, CONFIRMATION_REPLY_TEXT.yes, 'handoff')}
+                    onNo={() => exchange(chatbot.id, CONFIRMATION_REPLY_TEXT.no, 'declined')}
+                  />
                 )}
               </div>
             </div>

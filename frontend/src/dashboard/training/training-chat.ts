@@ -15,6 +15,8 @@ export interface TrainingMessage {
   recordId?: string;
   score?: number;
   corrected?: boolean;
+  /** The reply asks to confirm a handoff: Yes / No until answered (or until the next message). */
+  confirmHandoff?: boolean;
 }
 
 /** Spec 000 section 7: the studio talks to the engine as this visitor. */
