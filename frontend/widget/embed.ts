@@ -9,7 +9,7 @@
  */
 import type { ChatResponse, PublicChatbot } from '../../functions/contracts/chat.js';
 import type { RuntimeConfig } from '../../functions/contracts/runtime-config.js';
-import { mountWidget, type WidgetOptions, type WidgetReply } from './widget.js';
+import { mountWidget, type WidgetOptions } from './widget.js';
 
 const TAG = '[chat widget]';
 
@@ -76,7 +76,7 @@ async function start(script: HTMLScriptElement): Promise<void> {
     if (!response.ok) throw new Error(await errorText(response));
     return response;
   };
-  const send = async (message: string, contactId: string, confirm?: 'handoff'): Promise<WidgetReply> => {
+  const send: WidgetOptions['send'] = async (message, contactId, confirm) => {
     const response = await post('/chat', { message, chatbotId, contactId, contactName: 'Website Visitor', confirm });
     // A provider failure is answered 200 with `{ error }` (the visitor's message is kept).
     const body = (await response.json()) as ChatResponse | { error: string };

@@ -1,5 +1,5 @@
-import type { PublicChatbot } from '../../functions/contracts/chat.js';
-import { DECLINED_TEXT, MAX_CHAT_MESSAGE_CHARS, MAX_DELAY_MS } from '../../functions/contracts/chat-constants.js';
+import type { ChatRequest, PublicChatbot } from '../../functions/contracts/chat.js';
+import { MAX_CHAT_MESSAGE_CHARS, MAX_DELAY_MS } from '../../functions/contracts/chat-constants.js';
 import { splitMessageLinks } from '../src/lib/chat-links.js';
 import { loadConversation, saveConversation, type StoredMessage } from './history.js';
 import { widgetCss } from './styles.js';
@@ -48,13 +48,16 @@ export interface WidgetReply {
 
 export type Rating = 'up' | 'down';
 
+/** The visitor's Yes / No to a confirmation question, as POST /chat takes it in `confirm`. */
+export type ConfirmAnswer = NonNullable<ChatRequest['confirm']>;
+
 export interface WidgetOptions {
   chatbotId: string;
   bot: WidgetBot;
   /** Base for a relative agent image (the product's origin, where `/avatars/*` is served). */
   assetOrigin: string;
-  /** Sends one visitor message (or a confirmation's yes); resolves to the reply, rejects with the error text to show. */
-  send(message: string, contactId: string, confirm?: 'handoff'): Promise<WidgetReply>;
+  /** Sends one visitor message (or a confirmation's Yes / No); resolves to the reply, rejects with the error text to show. */
+  send(message: string, contactId: string, confirm?: ConfirmAnswer): Promise<WidgetReply>;
   /** Stores the visitor's thumbs up / down on a reply; rejects with the error text to show. */
   rate(reply: { conversationId: string; messageId: string }, contactId: string, rating: Rating): Promise<void>;
 }
@@ -261,15 +264,10 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
     if (reply.confirmation?.action !== 'handoff') return;
     const group = (question = row('q', reply.message));
     button(group, 'Yes', 'Yes').addEventListener('click', () => void submit('Yes', 'handoff'));
-    button(group, 'No', 'No').addEventListener('click', () => {
-      group.remove();
-      remember({ role: 'user', text: 'No' });
-      remember({ role: 'assistant', text: DECLINED_TEXT });
-      input.focus();
-    });
+    button(group, 'No', 'No').addEventListener('click', () => void submit('No', 'declined'));
     scrollDown();
   };
-  const submit = async (typed = input.value, confirm?: 'handoff') => {
+  const submit = async (typed = input.value, confirm?: ConfirmAnswer) => {
     const message = typed.trim().slice(0, MAX_CHAT_MESSAGE_CHARS);
     if (!message || busy) return;
     busy = true;

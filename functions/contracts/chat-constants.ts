@@ -7,7 +7,7 @@
 /** Longest visitor message the engine accepts (400 above it). */
 export const MAX_CHAT_MESSAGE_CHARS = 2000;
 
-/** What the visitor sees after declining a confirmation question (No): the chat simply goes on, no request is made. */
+/** The engine's reply when the visitor declines a confirmation question (No): the chat goes on, nothing is requested. */
 export const DECLINED_TEXT = 'No problem. What else can I help you with?';
 
 /** An owner's response delay is at most 5 s (conversation settings); the widgets never wait longer than this. */

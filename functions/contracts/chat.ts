@@ -6,6 +6,8 @@ export * from './chat-constants.js';
 
 /** Actions the engine asks the visitor to confirm first (Conversation Controls' requireConfirmation). */
 export const confirmationActions = ['handoff'] as const;
+/** A visitor's answer to a confirmation question: the action (yes) or 'declined' (no). */
+export const confirmationAnswers = [...confirmationActions, 'declined'] as const;
 
 /** POST /chat (chat-with-emma): spec 000 section 7 and spec 001 section 7. Public: widget, demo, test chat. */
 export const chatRequestSchema = z.object({
@@ -18,10 +20,12 @@ export const chatRequestSchema = z.object({
   contactId: z.string().trim().min(1).max(100),
   contactName: z.string().trim().max(100).optional(),
   /**
-   * The visitor's answer to a confirmation question (`confirmation` of the previous reply): 'handoff'
-   * = yes, connect me with a person. Declining needs no request: the visitor simply goes on chatting.
+   * The visitor's answer to the open confirmation question (`confirmation` of the previous reply), with
+   * `message` the text they are shown to say: 'handoff' = yes, connect me with a person; 'declined' = no.
+   * Counts only while the conversation's latest reply asked and was not answered yet; otherwise the
+   * message is an ordinary one.
    */
-  confirm: z.enum(confirmationActions).optional(),
+  confirm: z.enum(confirmationAnswers).optional(),
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 

@@ -191,7 +191,13 @@ describe('the embed widget on a customer site of another origin, against the loc
     await answer.getByRole('button', { name: 'No' }).click();
     await expectPage.visible(w.log.getByText('No problem. What else can I help you with?'));
     expect(await answer.count()).toBe(0);
-    expect((await recorded(page, chatbotId)).transfers).toHaveLength(0);
+    const declined = await recorded(page, chatbotId);
+    expect(declined.transfers).toHaveLength(0);
+    // The owner's transcript has the answer and the reply, as the visitor saw them.
+    expect(declined.messages.slice(-2).map((m) => [m.sender_type, m.content])).toEqual([
+      ['user', 'No'],
+      ['assistant', 'No problem. What else can I help you with?'],
+    ]);
 
     // Yes records the transfer request and tells the visitor.
     await w.input.fill('Can I speak to a manager?');

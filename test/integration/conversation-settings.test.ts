@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DECLINED_TEXT } from '../../functions/contracts/chat.js';
 import { DEFAULT_CONVERSATION_SETTINGS } from '../../functions/contracts/chatbot.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn } from '../support/accounts.js';
@@ -14,7 +15,7 @@ interface Reply {
   confirmation?: { action: string };
 }
 
-async function ask(chatbotId: string, message: string, contactId = `settings_${Math.random()}`, confirm?: 'handoff') {
+async function ask(chatbotId: string, message: string, contactId = `settings_${Math.random()}`, confirm?: 'handoff' | 'declined') {
   const res = await fetch(`${apiUrl}/chat`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -37,6 +38,15 @@ async function transfersOf(chatbotId: string, conversationId: string) {
     const { db } = await import('../../functions/core/data/db.js');
     const { data } = await db().entities.agentTransfer.query.byChatbot({ chatbot_id: chatbotId }).go({ pages: 'all' });
     return data.filter((t) => t.conversation_id === conversationId);
+  });
+}
+
+/** The conversation's messages as the owner's transcript shows them: [sender, text], oldest first. */
+async function transcriptOf(conversationId: string) {
+  return withRuntimeEnv(env, async () => {
+    const { db } = await import('../../functions/core/data/db.js');
+    const { data } = await db().entities.message.query.byConversation({ conversation_id: conversationId }).go({ pages: 'all' });
+    return data.map((m) => [m.sender_type, m.content]);
   });
 }
 
@@ -168,19 +178,80 @@ describe('Conversation Controls: the server validates the settings and the engin
     });
     expect(await transfersOf(id, asked.conversationId)).toHaveLength(0);
 
-    // "No" is the visitor going on: an ordinary question gets an ordinary answer and no transfer.
+    // Chatting on instead of answering: an ordinary question gets an ordinary answer and no transfer.
     const goesOn = await ask(id, 'Do you have gluten-free products?', contactId);
     expect(goesOn).toMatchObject({ transferRequested: false, conversationId: asked.conversationId });
     expect(goesOn.confirmation).toBeUndefined();
     expect(goesOn.message).toMatch(/gluten-free/);
     expect(await transfersOf(id, asked.conversationId)).toHaveLength(0);
 
+    expect((await ask(id, 'I still want a refund', contactId)).confirmation).toEqual({ action: 'handoff' });
     const yes = await ask(id, 'Yes', contactId, 'handoff');
     expect(yes).toMatchObject({
       transferRequested: true,
       message: 'Let me connect you with a human agent who can better assist you.',
       conversationId: asked.conversationId,
     });
+    expect(await transfersOf(id, asked.conversationId)).toHaveLength(1);
+
+    // The question is answered: the same yes again is an ordinary message, and no second transfer.
+    const again = await ask(id, 'Yes', contactId, 'handoff');
+    expect(again).toMatchObject({ transferRequested: false, conversationId: asked.conversationId });
+    expect(again.message).not.toBe('Let me connect you with a human agent who can better assist you.');
+    expect(await transfersOf(id, asked.conversationId)).toHaveLength(1);
+    await save({});
+  });
+
+  it('a yes without an open question is an ordinary message: no transfer', async () => {
+    await save({ escalationTriggers: ['refund'], requireConfirmation: true });
+    // A new visitor, and a visitor whose last reply was an ordinary answer.
+    const fresh = await ask(id, 'Yes', `forged_${Date.now()}`, 'handoff');
+    expect(fresh).toMatchObject({ transferRequested: false });
+    expect(fresh.confirmation).toBeUndefined();
+    expect(await transfersOf(id, fresh.conversationId)).toHaveLength(0);
+
+    const contactId = `ordinary_${Date.now()}`;
+    const answered = await ask(id, 'Do you have gluten-free products?', contactId);
+    const forged = await ask(id, 'Yes', contactId, 'handoff');
+    expect(forged).toMatchObject({ transferRequested: false, conversationId: answered.conversationId });
+    expect(await transfersOf(id, answered.conversationId)).toHaveLength(0);
+
+    // Once the visitor went on chatting after the question, it is no longer open either.
+    const asked = await ask(id, 'I want a refund', contactId);
+    expect(asked.confirmation).toEqual({ action: 'handoff' });
+    await ask(id, 'Do you have gluten-free products?', contactId);
+    expect((await ask(id, 'Yes', contactId, 'handoff')).transferRequested).toBe(false);
+    expect(await transfersOf(id, asked.conversationId)).toHaveLength(0);
+    await save({});
+  });
+
+  it('a no to the question is answered and stored by the server, with no transfer', async () => {
+    await save({ escalationTriggers: ['refund'], requireConfirmation: true });
+    const contactId = `decline_${Date.now()}`;
+    const asked = await ask(id, 'I want a refund', contactId);
+    expect(asked.confirmation).toEqual({ action: 'handoff' });
+
+    const no = await ask(id, 'No', contactId, 'declined');
+    expect(no).toMatchObject({ transferRequested: false, conversationId: asked.conversationId, message: DECLINED_TEXT });
+    expect(no.confirmation).toBeUndefined();
+    expect(await transcriptOf(asked.conversationId)).toEqual([
+      ['user', 'I want a refund'],
+      ['assistant', 'Would you like me to connect you with a member of our team?'],
+      ['user', 'No'],
+      ['assistant', DECLINED_TEXT],
+    ]);
+    // Declined is final: a yes afterwards requests nothing.
+    expect((await ask(id, 'Yes', contactId, 'handoff')).transferRequested).toBe(false);
+    expect(await transfersOf(id, asked.conversationId)).toHaveLength(0);
+    await save({});
+  });
+
+  it('two answers to one question at once record one transfer', async () => {
+    await save({ escalationTriggers: ['refund'], requireConfirmation: true });
+    const contactId = `twice_${Date.now()}`;
+    const asked = await ask(id, 'I want a refund', contactId);
+    const answers = await Promise.all([ask(id, 'Yes', contactId, 'handoff'), ask(id, 'Yes', contactId, 'handoff')]);
+    expect(answers.filter((a) => a.transferRequested)).toHaveLength(1);
     expect(await transfersOf(id, asked.conversationId)).toHaveLength(1);
     await save({});
   });

@@ -1,4 +1,4 @@
-import { DECLINED_TEXT, MAX_DELAY_MS, type PublicChatbot } from '@contracts/chat';
+import { MAX_DELAY_MS, type ChatRequest, type PublicChatbot } from '@contracts/chat';
 import { DEFAULT_AGENT_NAME } from '@contracts/chatbot';
 import { ArrowUpIcon, ThumbsDownIcon, ThumbsUpIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -118,8 +118,8 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
   const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
   const closeQuestion = () => setMessages((list) => list.map((m) => (m.confirmHandoff ? { ...m, confirmHandoff: false } : m)));
 
-  /** One exchange with the engine: `text` is what the visitor said, `confirm` a yes to a handoff question. */
-  const exchange = async (text: string, confirm?: 'handoff') => {
+  /** One exchange with the engine: `text` is what the visitor said, `confirm` their Yes / No to a handoff question. */
+  const exchange = async (text: string, confirm?: ChatRequest['confirm']) => {
     closeQuestion();
     setMessages((list) => [...list, { id: newId(), isBot: false, text }]);
     setWaiting(true);
@@ -165,12 +165,6 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
     if (!text || waiting) return;
     setInput('');
     await exchange(text);
-  };
-
-  const decline = () => {
-    closeQuestion();
-    setMessages((list) => [...list, { id: newId(), isBot: false, text: 'No' }, { id: newId(), isBot: true, text: DECLINED_TEXT }]);
-    inputRef.current?.focus();
   };
 
   const rate = async (message: WidgetMessage, rating: Rating) => {
@@ -257,7 +251,7 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
                     </button>
                     <button
                       type="button"
-                      onClick={decline}
+                      onClick={() => void exchange('No', 'declined')}
                       disabled={waiting}
                       className="rounded-full border bg-background px-4 py-1.5 text-sm font-semibold disabled:opacity-50"
                       style={{ borderColor: primary, color: primary }}

@@ -1,4 +1,4 @@
-import type { ChatRequest, ChatResponse } from '../../contracts/chat.js';
+import { DECLINED_TEXT, type ChatRequest, type ChatResponse } from '../../contracts/chat.js';
 import { db } from '../data/db.js';
 import { notFound } from '../http/http-error.js';
 import { searchKnowledge } from '../knowledge/index-knowledge.js';
@@ -7,6 +7,7 @@ import { log } from '../runtime/log.js';
 import { loadProviderKeys } from '../runtime/provider-keys.js';
 import { limitAnswerLength } from './answer-length.js';
 import { conversationSettingsOf } from './bot-settings.js';
+import { answerOpenConfirmation } from './confirmation.js';
 import { continueOrStartConversation, latestConversation, recentMessages, storeMessage } from './conversation-store.js';
 import { matchingCorrection } from './corrections.js';
 import { HANDOFF_CONFIRMATION_QUESTION, TRANSFER_MESSAGE, matchedEscalationTrigger, requestAgentTransfer } from './escalation.js';
@@ -48,9 +49,10 @@ async function knowledgeFor(chatbotId: string, indexVersion: string | undefined,
 
 /**
  * chat-with-emma: one visitor message in, one grounded answer out. Loads the active assistant and its
- * settings, continues or starts the conversation, checks escalation (asking the visitor first when the
- * owner requires confirmation), retrieves knowledge, applies the owner's corrections, answers with the
- * LLM or the offline responder (which refuses off-topic questions itself), and stores both messages.
+ * settings, continues or starts the conversation, takes the visitor's Yes / No to an open confirmation
+ * question, checks escalation (asking the visitor first when the owner requires confirmation),
+ * retrieves knowledge, applies the owner's corrections, answers with the LLM or the offline responder
+ * (which refuses off-topic questions itself), and stores both messages.
  */
 export async function chat(request: ChatRequest, clientAddress: string, now = new Date()): Promise<ChatOutcome> {
   await loadProviderKeys();
@@ -68,12 +70,14 @@ export async function chat(request: ChatRequest, clientAddress: string, now = ne
 
   const settings = conversationSettingsOf(bot);
   const trigger = settings.handoffEnabled ? matchedEscalationTrigger(request.message, settings.escalationTriggers) : undefined;
-  const handingOff = (settings.handoffEnabled && request.confirm === 'handoff') || trigger !== undefined;
+  // A yes counts only while handoff is on; a no always closes the question.
+  const confirmAnswer = request.confirm === 'handoff' && !settings.handoffEnabled ? undefined : request.confirm;
   // Corrections and passages depend only on the assistant and the message: looked up while the
   // conversation is read and written (on a cold start, the index load overlaps those round trips).
   const ground = () =>
     Promise.all([matchingCorrection(bot.chatbot_id, request.message), knowledgeFor(bot.chatbot_id, bot.index_version, request.message)]);
-  const grounding = handingOff ? undefined : ground();
+  // An answer to a question or a trigger usually needs no knowledge (grounded later if it turns out to).
+  const grounding = confirmAnswer || trigger ? undefined : ground();
   // Awaited below; should a conversation write fail first, its outcome is not an unhandled rejection.
   grounding?.catch(() => undefined);
   const started = performance.now();
@@ -86,9 +90,10 @@ export async function chat(request: ChatRequest, clientAddress: string, now = ne
     timeoutMs: settings.conversationTimeout,
     now,
   });
-  const [history] = await Promise.all([
-    // A conversation just started has no history to read.
+  const [history, answered] = await Promise.all([
+    // A conversation just started has no history to read, nor a question to answer.
     isNew ? [] : recentMessages(conversationId, settings.contextWindow, now.toISOString()),
+    !isNew && confirmAnswer ? answerOpenConfirmation(conversationId, confirmAnswer, now.toISOString()) : false,
     storeMessage(conversationId, { sender_type: 'user', content: request.message, created_at: now.toISOString() }),
   ]);
 
@@ -96,12 +101,14 @@ export async function chat(request: ChatRequest, clientAddress: string, now = ne
   let sources: { title: string; url: string }[] = [];
   let transferRequested = false;
   let confirmation: ChatResponse['confirmation'];
-  if (settings.handoffEnabled && request.confirm === 'handoff') {
+  if (answered && confirmAnswer === 'handoff') {
     await requestAgentTransfer(bot.chatbot_id, conversationId, 'Visitor confirmed the handoff to a person', now);
     answer = TRANSFER_MESSAGE;
     transferRequested = true;
+  } else if (answered) {
+    answer = DECLINED_TEXT;
   } else if (trigger && settings.requireConfirmation) {
-    // Nothing is recorded until the visitor says yes (a request with `confirm: 'handoff'`).
+    // Stored as an open question: only a yes to it (`confirm: 'handoff'`) records the transfer.
     answer = HANDOFF_CONFIRMATION_QUESTION;
     confirmation = { action: 'handoff' };
   } else if (trigger) {
@@ -151,6 +158,7 @@ export async function chat(request: ChatRequest, clientAddress: string, now = ne
     created_at: new Date().toISOString(),
     response_time_ms: Math.round(performance.now() - started),
     sources,
+    ...(confirmation && { confirmation: confirmation.action }),
   });
   return { message: answer, conversationId, messageId, sources, transferRequested, ...(confirmation && { confirmation }) };
 }

@@ -56,7 +56,7 @@ export async function continueOrStartConversation(args: {
 
 export async function storeMessage(
   conversationId: string,
-  message: StoredMessage & { response_time_ms?: number; sources?: { title: string; url: string }[] },
+  message: StoredMessage & { response_time_ms?: number; sources?: { title: string; url: string }[]; confirmation?: 'handoff' },
 ): Promise<string> {
   const messageId = randomUUID();
   // Independent writes: the message, and the conversation's last activity (what the timeout reads).

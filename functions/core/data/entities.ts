@@ -181,6 +181,10 @@ export const messageEntity = new Entity({
     sources: { type: 'any' },
     /** The visitor's thumbs up or down on an assistant reply (collectFeedback). */
     feedback: { type: ['up', 'down'] as const },
+    /** The assistant reply asks the visitor to confirm this action (requireConfirmation); Yes / No answer it. */
+    confirmation: { type: ['handoff'] as const },
+    /** How the visitor answered that question; set once, so a question is answered only once. */
+    confirmation_answer: { type: ['handoff', 'declined'] as const },
     created_at: { type: 'string', required: true },
   },
   indexes: {
