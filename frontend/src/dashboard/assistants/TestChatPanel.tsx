@@ -1,12 +1,12 @@
 import type { ChatRequest } from '@contracts/chat';
 import type { Chatbot } from '@contracts/chatbot';
-import { BotIcon, CheckIcon, PencilIcon, RotateCcwIcon, SendIcon, UserIcon, XIcon } from 'lucide-react';
+import { BotIcon, CheckIcon, PencilIcon, RotateCcwIcon, SendIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useAuth } from '@/auth/auth-context';
+import { ChatBubble, TypingBubble } from '@/chat/ChatBubble';
 import { CONFIRMATION_REPLY_TEXT, ConfirmationButtons } from '@/chat/ConfirmationButtons';
 import { MessageText } from '@/chat/MessageText';
-import { TypingDots } from '@/chat/TypingDots';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -250,81 +250,51 @@ export default function TestChatPanel({ chatbot }: { chatbot: Chatbot }) {
           const mine = message.role === 'user';
           const editing = editingId === message.id;
           return (
-            <div key={message.id} className={cn('flex items-end gap-2', mine && 'flex-row-reverse')}>
-              <span
-                className={cn(
-                  'flex size-7 shrink-0 items-center justify-center rounded-full',
-                  mine ? 'bg-primary text-primary-foreground' : 'bg-background text-primary shadow-xs',
-                )}
-                aria-hidden="true"
-              >
-                {mine ? <UserIcon className="size-4" /> : <BotIcon className="size-4" />}
-              </span>
-              <div
-                className={cn(
-                  'group flex max-w-[80%] flex-col gap-1 rounded-2xl px-4 py-2 text-sm shadow-xs',
-                  mine ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-background',
-                  editing && 'w-full max-w-full',
-                )}
-                data-role={message.role}
-              >
-                {editing ? (
-                  <EditReply
-                    chatbotId={chatbot.id}
-                    message={message}
-                    onCancel={() => setEditingId(null)}
-                    onSaved={(text) => {
-                      setMessages((list) => list.map((item) => (item.id === message.id ? { ...item, content: text } : item)));
-                      setEditingId(null);
-                    }}
-                  />
-                ) : (
-                  <p className="break-words whitespace-pre-wrap">
-                    {mine ? message.content : <MessageText text={message.content} />}
-                  </p>
-                )}
-                {!editing && (
-                  <div className={cn('flex items-center gap-2 text-[11px] opacity-70', mine && 'justify-end')}>
-                    <time dateTime={message.timestamp.toISOString()}>{timeFormat.format(message.timestamp)}</time>
-                    {message.canEdit && (
-                      <button
-                        type="button"
-                        aria-label="Edit response"
-                        title="Edit response"
-                        onClick={() => setEditingId(message.id)}
-                        disabled={editingId !== null}
-                        className="rounded-sm p-0.5 hover:bg-muted hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none disabled:opacity-40"
-                      >
-                        <PencilIcon className="size-3.5" aria-hidden="true" />
-                      </button>
-                    )}
-                  </div>
-                )}
-                {message.confirmHandoff && (
-                  <ConfirmationButtons
-                    question={message.content}
-                    disabled={waiting || !user}
-                    onYes={() => exchange(CONFIRMATION_REPLY_TEXT.yes, 'handoff')}
-                    onNo={() => exchange(CONFIRMATION_REPLY_TEXT.no, 'declined')}
-                  />
-                )}
-              </div>
-            </div>
+            <ChatBubble key={message.id} role={message.role} editing={editing}>
+              {editing ? (
+                <EditReply
+                  chatbotId={chatbot.id}
+                  message={message}
+                  onCancel={() => setEditingId(null)}
+                  onSaved={(text) => {
+                    setMessages((list) => list.map((item) => (item.id === message.id ? { ...item, content: text } : item)));
+                    setEditingId(null);
+                  }}
+                />
+              ) : (
+                <p className="break-words whitespace-pre-wrap">
+                  {mine ? message.content : <MessageText text={message.content} />}
+                </p>
+              )}
+              {!editing && (
+                <div className={cn('flex items-center gap-2 text-[11px] opacity-70', mine && 'justify-end')}>
+                  <time dateTime={message.timestamp.toISOString()}>{timeFormat.format(message.timestamp)}</time>
+                  {message.canEdit && (
+                    <button
+                      type="button"
+                      aria-label="Edit response"
+                      title="Edit response"
+                      onClick={() => setEditingId(message.id)}
+                      disabled={editingId !== null}
+                      className="rounded-sm p-0.5 hover:bg-muted hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none disabled:opacity-40"
+                    >
+                      <PencilIcon className="size-3.5" aria-hidden="true" />
+                    </button>
+                  )}
+                </div>
+              )}
+              {message.confirmHandoff && (
+                <ConfirmationButtons
+                  question={message.content}
+                  disabled={waiting || !user}
+                  onYes={() => exchange(CONFIRMATION_REPLY_TEXT.yes, 'handoff')}
+                  onNo={() => exchange(CONFIRMATION_REPLY_TEXT.no, 'declined')}
+                />
+              )}
+            </ChatBubble>
           );
         })}
-        {waiting && (
-          <div className="flex items-end gap-2">
-            <span
-              className="flex size-7 shrink-0 items-center justify-center rounded-full bg-background text-primary shadow-xs"
-              aria-hidden="true"
-            >
-              <BotIcon className="size-4" />
-            </span>
-            <div className="rounded-2xl rounded-bl-sm bg-background px-4 py-3 text-muted-foreground shadow-xs">
-              <TypingDots label={`${chatbot.agent_name || business} is typing`} />
-            </div>
-          </div>
-        )}
+        {waiting && <TypingBubble label={`${chatbot.agent_name || business} is typing`} />}
       </div>
 
       <form onSubmit={onSubmit} className="flex items-end gap-2 border-t bg-background px-4 py-3 sm:px-6">

@@ -2,11 +2,11 @@ import type { ChatRequest } from '@contracts/chat';
 import type { Chatbot } from '@contracts/chatbot';
 import { trainingCorrectionContexts, trainingScores, type TrainingScore } from '@contracts/training';
 import { useMutation } from '@tanstack/react-query';
-import { BotIcon, CheckIcon, PencilIcon, SendIcon, UserIcon, XIcon } from 'lucide-react';
+import { BotIcon, CheckIcon, PencilIcon, SendIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type Dispatch, type FormEvent, type KeyboardEvent, type SetStateAction } from 'react';
+import { ChatBubble, TypingBubble } from '@/chat/ChatBubble';
 import { CONFIRMATION_REPLY_TEXT, ConfirmationButtons } from '@/chat/ConfirmationButtons';
 import { MessageText } from '@/chat/MessageText';
-import { TypingDots } from '@/chat/TypingDots';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -248,81 +248,51 @@ export function InteractiveTab({
           const mine = message.role === 'user';
           const editing = editingId === message.id;
           return (
-            <div key={message.id} className={cn('flex items-start gap-2', mine && 'flex-row-reverse')}>
-              <span
-                className={cn(
-                  'mt-1 flex size-7 shrink-0 items-center justify-center rounded-full',
-                  mine ? 'bg-primary text-primary-foreground' : 'bg-background text-primary shadow-xs',
-                )}
-                aria-hidden="true"
-              >
-                {mine ? <UserIcon className="size-4" /> : <BotIcon className="size-4" />}
-              </span>
-              <div
-                className={cn(
-                  'flex max-w-[85%] flex-col gap-2 rounded-2xl px-4 py-2 text-sm shadow-xs',
-                  mine ? 'rounded-tr-sm bg-primary text-primary-foreground' : 'rounded-tl-sm bg-background',
-                  editing && 'w-full max-w-full',
-                )}
-                data-role={message.role}
-              >
-                {editing && chatbot ? (
-                  <CorrectReply
-                    chatbotId={chatbot.id}
-                    message={message}
-                    onDone={() => setEditingId(null)}
-                    setMessages={setMessages}
-                  />
-                ) : (
-                  <p className="break-words whitespace-pre-wrap">
-                    {mine ? message.content : <MessageText text={message.content} />}
-                  </p>
-                )}
-                <div className={cn('flex items-center gap-2 text-[11px] opacity-70', mine && 'justify-end')}>
-                  <time dateTime={message.timestamp.toISOString()}>{timeFormat.format(message.timestamp)}</time>
-                  {message.corrected && <span>Corrected</span>}
-                </div>
-                {message.trainable && chatbot && !editing && (
-                  <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-2">
-                    <RateReply chatbotId={chatbot.id} message={message} setMessages={setMessages} />
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="sm"
-                      className="h-7 px-2 text-xs"
-                      onClick={() => setEditingId(message.id)}
-                      disabled={editingId !== null}
-                    >
-                      <PencilIcon aria-hidden="true" />
-                      Edit &amp; Correct
-                    </Button>
-                  </div>
-                )}
-                {message.confirmHandoff && chatbot && (
-                  <ConfirmationButtons
-                    question={message.content}
-                    disabled={waiting}
-                    onYes={() => exchange(chatbot.id, CONFIRMATION_REPLY_TEXT.yes, 'handoff')}
-                    onNo={() => exchange(chatbot.id, CONFIRMATION_REPLY_TEXT.no, 'declined')}
-                  />
-                )}
+            <ChatBubble key={message.id} role={message.role} editing={editing}>
+              {editing && chatbot ? (
+                <CorrectReply
+                  chatbotId={chatbot.id}
+                  message={message}
+                  onDone={() => setEditingId(null)}
+                  setMessages={setMessages}
+                />
+              ) : (
+                <p className="break-words whitespace-pre-wrap">
+                  {mine ? message.content : <MessageText text={message.content} />}
+                </p>
+              )}
+              <div className={cn('flex items-center gap-2 text-[11px] opacity-70', mine && 'justify-end')}>
+                <time dateTime={message.timestamp.toISOString()}>{timeFormat.format(message.timestamp)}</time>
+                {message.corrected && <span>Corrected</span>}
               </div>
-            </div>
+              {message.trainable && chatbot && !editing && (
+                <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-2">
+                  <RateReply chatbotId={chatbot.id} message={message} setMessages={setMessages} />
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    className="h-7 px-2 text-xs"
+                    onClick={() => setEditingId(message.id)}
+                    disabled={editingId !== null}
+                  >
+                    <PencilIcon aria-hidden="true" />
+                    Edit &amp; Correct
+                  </Button>
+                </div>
+              )}
+              {message.confirmHandoff && chatbot && (
+                <ConfirmationButtons
+                  question={message.content}
+                  disabled={waiting}
+                  onYes={() => exchange(chatbot.id, CONFIRMATION_REPLY_TEXT.yes, 'handoff')}
+                  onNo={() => exchange(chatbot.id, CONFIRMATION_REPLY_TEXT.no, 'declined')}
+                />
+              )}
+            </ChatBubble>
           );
         })}
-        {waiting && (
-          <div className="flex items-end gap-2">
-            <span
-              className="flex size-7 shrink-0 items-center justify-center rounded-full bg-background text-primary shadow-xs"
-              aria-hidden="true"
-            >
-              <BotIcon className="size-4" />
-            </span>
-            <div className="rounded-2xl rounded-bl-sm bg-background px-4 py-3 text-muted-foreground shadow-xs">
-              <TypingDots label={`${agent} is typing`} />
-            </div>
-          </div>
-        )}
+        {waiting && <TypingBubble label={`${agent} is typing`} />}
       </div>
 
       <form onSubmit={onSubmit} className="flex items-end gap-2 border-t bg-background px-4 py-3 sm:px-6">
