@@ -6,6 +6,7 @@ import { signUpAndSignIn, type TestUser } from '../support/accounts.js';
 import { apiClient } from '../support/api-client.js';
 import { useBrowser } from './browser.js';
 import { expect as expectPage } from './page-expect.js';
+import { signInToDashboard } from './sign-in.js';
 
 const { webUrl, apiUrl, config } = inject('runtime');
 const browser = useBrowser();
@@ -36,11 +37,7 @@ describe('Conversation Controls in the browser', () => {
 
   it('a new welcome message saved in Controls is the greeting of the widget on the customer site', async () => {
     const { page } = browser;
-    await page.goto(`${webUrl}/auth`);
-    await page.getByLabel('Email').fill(owner.email);
-    await page.getByLabel('Password').fill(owner.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/dashboard\/assistants$/);
+    await signInToDashboard(page, webUrl, owner);
 
     await page.getByRole('link', { name: 'Controls' }).click();
     await page.waitForURL(/\/dashboard\/controls$/);

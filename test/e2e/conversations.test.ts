@@ -6,6 +6,7 @@ import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.j
 import { withRuntimeEnv } from '../support/runtime-env.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { DEFAULT_CONVERSATION_SETTINGS } from '../../functions/contracts/chatbot.js';
+import { signInToDashboard } from './sign-in.js';
 
 const { webUrl, apiUrl, config, env } = inject('runtime');
 const browser = useBrowser();
@@ -31,15 +32,6 @@ async function transfersOf(chatbotId: string) {
   });
 }
 
-async function signIn(owner: TestUser) {
-  const { page } = browser;
-  await page.goto(`${webUrl}/auth`);
-  await page.getByLabel('Email').fill(owner.email);
-  await page.getByLabel('Password').fill(owner.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/dashboard\/assistants$/);
-}
-
 describe('conversations in the browser', () => {
   let site: FixtureSite;
   let owner: TestUser;
@@ -58,7 +50,7 @@ describe('conversations in the browser', () => {
 
   it('test chat: an edited reply is saved as a correction and used for the same question next time', async () => {
     const { page } = browser;
-    await signIn(owner);
+    await signInToDashboard(browser.page, webUrl, owner);
     await page.getByLabel(chatbot.businessName, { exact: true }).first().click();
     await expectPage.visible(page.getByText(`Test ${chatbot.businessName}`));
 
@@ -82,7 +74,7 @@ describe('conversations in the browser', () => {
     const question = 'Would you like me to connect you with a member of our team?';
     expect((await api.put(`/chatbots/${chatbot.id}/settings`, { ...DEFAULT_CONVERSATION_SETTINGS, requireConfirmation: true })).status).toBe(200);
     try {
-      await signIn(owner);
+      await signInToDashboard(browser.page, webUrl, owner);
       await page.getByLabel(chatbot.businessName, { exact: true }).first().click();
       const input = page.getByPlaceholder(/Type your message/);
       const log = page.getByLabel(`Conversation with ${chatbot.businessName}`);

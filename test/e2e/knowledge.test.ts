@@ -6,17 +6,10 @@ import { apiClient, waitForCrawl } from '../support/api-client.js';
 import { pdfFixture, pngBytes } from '../support/document-fixtures.js';
 import { useBrowser } from './browser.js';
 import { expect as expectPage } from './page-expect.js';
+import { signInToDashboard } from './sign-in.js';
 
 const { webUrl, apiUrl, config } = inject('runtime');
 const browser = useBrowser();
-
-async function signIn(page: Page, owner: TestUser): Promise<void> {
-  await page.goto(`${webUrl}/auth`);
-  await page.getByLabel('Email').fill(owner.email);
-  await page.getByLabel('Password').fill(owner.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/dashboard\/assistants$/);
-}
 
 /** Asks the Assistants screen's test chat and returns the conversation log. */
 async function askTestChat(page: Page, business: string, question: string) {
@@ -46,7 +39,7 @@ describe('Knowledge screen in the browser', () => {
 
   it('a manual entry answers in the test chat; switching it off and deleting it show in the list', async () => {
     const { page } = browser;
-    await signIn(page, owner);
+    await signInToDashboard(page, webUrl, owner);
     await page.getByRole('link', { name: 'Knowledge' }).click();
     await page.waitForURL(/\/dashboard\/knowledge$/);
     await expectPage.visible(page.getByText('No Knowledge Entries Found'));
@@ -108,7 +101,7 @@ describe('Knowledge screen in the browser', () => {
       type: 'context',
       chatbot_id: null,
     });
-    await signIn(page, owner);
+    await signInToDashboard(page, webUrl, owner);
     await page.getByRole('link', { name: 'Knowledge' }).click();
     const card = page.getByRole('article', { name: 'Parking' });
     await card.getByRole('button', { name: 'Edit Parking' }).click();
@@ -133,7 +126,7 @@ describe('Knowledge screen in the browser', () => {
 
   it('an uploaded PDF becomes an entry with its file, and the test chat answers from it', async () => {
     const { page } = browser;
-    await signIn(page, owner);
+    await signInToDashboard(page, webUrl, owner);
     await page.getByRole('link', { name: 'Knowledge' }).click();
     await page.getByRole('button', { name: 'Add Knowledge' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Knowledge' });
@@ -176,7 +169,7 @@ describe('Knowledge screen in the browser', () => {
 
   it('Website FAQs: the URL is checked, then FAQ entries from the site are listed', async () => {
     const { page } = browser;
-    await signIn(page, owner);
+    await signInToDashboard(page, webUrl, owner);
     await page.getByRole('link', { name: 'Knowledge' }).click();
     await page.getByRole('button', { name: 'Add Knowledge' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Knowledge' });

@@ -2,23 +2,15 @@ import { describe, expect, inject, it } from 'vitest';
 import { expect as expectPage } from './page-expect.js';
 import { useBrowser } from './browser.js';
 import { demoAccount } from '../../local/seed-demo-account.js';
+import { signInToDashboard } from './sign-in.js';
 
 const { webUrl } = inject('runtime');
 const browser = useBrowser();
 
-async function signInAsDemo() {
-  const { page } = browser;
-  await page.goto(`${webUrl}/auth`);
-  await page.getByLabel('Email').fill(demoAccount.email);
-  await page.getByLabel('Password').fill(demoAccount.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/dashboard\/assistants$/);
-}
-
 describe('the app shell', () => {
   it('/dashboard redirects to /dashboard/assistants, and only built screens are in the sidebar', async () => {
     const { page } = browser;
-    await signInAsDemo();
+    await signInToDashboard(browser.page, webUrl, demoAccount);
     await page.goto(`${webUrl}/dashboard`);
     await page.waitForURL(`${webUrl}/dashboard/assistants`);
     await expectPage.visible(page.getByRole('link', { name: 'Assistants' }));
@@ -27,7 +19,7 @@ describe('the app shell', () => {
 
   it('the sidebar collapses with Ctrl+B and stays collapsed after a reload (cookie for 7 days)', async () => {
     const { page } = browser;
-    await signInAsDemo();
+    await signInToDashboard(browser.page, webUrl, demoAccount);
     const sidebar = page.locator('[data-state][data-collapsible]').first();
     await expectPage.visible(page.getByRole('link', { name: 'Assistants' }));
     await page.keyboard.press('Control+b');
@@ -53,7 +45,7 @@ describe('the app shell', () => {
     const { page } = browser;
     await page.goto(`${webUrl}/`);
     await expectPage.visible(page.getByRole('link', { name: 'Join Waitlist' }).or(page.getByRole('button', { name: 'Join Waitlist' })));
-    await signInAsDemo();
+    await signInToDashboard(browser.page, webUrl, demoAccount);
     await page.goto(`${webUrl}/`);
     await page.waitForURL(/\/dashboard\/assistants$/);
   });

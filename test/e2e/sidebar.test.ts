@@ -2,24 +2,16 @@ import { describe, expect, inject, it } from 'vitest';
 import { expect as expectPage } from './page-expect.js';
 import { useBrowser } from './browser.js';
 import { demoAccount } from '../../local/seed-demo-account.js';
+import { signInToDashboard } from './sign-in.js';
 
 const { webUrl } = inject('runtime');
 const browser = useBrowser();
-
-async function signInAsDemo() {
-  const { page } = browser;
-  await page.goto(`${webUrl}/auth`);
-  await page.getByLabel('Email').fill(demoAccount.email);
-  await page.getByLabel('Password').fill(demoAccount.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/dashboard\/assistants$/);
-}
 
 // The sheet and the tooltips are loaded on demand (the dashboard's JS budget): these are their journeys.
 describe('the dashboard sidebar, collapsed and on a phone', () => {
   it('collapsed to icons, a menu item shows its name beside the icon when it has the focus', async () => {
     const { page } = browser;
-    await signInAsDemo();
+    await signInToDashboard(browser.page, webUrl, demoAccount);
     await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
     await page.waitForFunction(() => document.cookie.includes('sidebar_state=false'));
     await page.getByRole('link', { name: 'Controls' }).focus();
@@ -35,7 +27,7 @@ describe('the dashboard sidebar, collapsed and on a phone', () => {
   it('on a phone, the menu button opens the navigation as a sheet, and choosing a screen closes it', async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 390, height: 800 });
-    await signInAsDemo();
+    await signInToDashboard(browser.page, webUrl, demoAccount);
     expect(await page.getByRole('link', { name: 'Controls' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
     const sheet = page.getByRole('dialog', { name: 'Sidebar' });

@@ -7,17 +7,14 @@ import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.j
 import { withRuntimeEnv } from '../support/runtime-env.js';
 import { useBrowser } from './browser.js';
 import { expect as expectPage } from './page-expect.js';
+import { signInToDashboard } from './sign-in.js';
 
 const { webUrl, apiUrl, config, env } = inject('runtime');
 const browser = useBrowser();
 
 async function openTrainingStudio(user: TestUser) {
   const { page } = browser;
-  await page.goto(`${webUrl}/auth`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/dashboard\/assistants$/);
+  await signInToDashboard(page, webUrl, user);
   await page.goto(`${webUrl}/dashboard/training`);
   await expectPage.visible(page.getByRole('heading', { name: 'Advanced AI Training Studio' }));
 }
@@ -44,11 +41,7 @@ describe('Training studio in the browser', () => {
     const question = 'Do you make wedding cakes?';
     const better = 'Yes! Wedding cakes are made to order: book a tasting at least two months ahead.';
 
-    await page.goto(`${webUrl}/auth`);
-    await page.getByLabel('Email').fill(owner.email);
-    await page.getByLabel('Password').fill(owner.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/dashboard\/assistants$/);
+    await signInToDashboard(page, webUrl, owner);
     await page.getByRole('link', { name: 'Training' }).click();
     await page.waitForURL(/\/dashboard\/training$/);
     await expectPage.visible(page.getByRole('heading', { name: 'Advanced AI Training Studio' }));

@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { assistantFromFixtureSite } from '../support/fixture-assistant.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONVERSATION_SETTINGS, type ConversationSettings } from '../../functions/contracts/chatbot.js';
 import { freePorts } from '../../local/ports.js';
 import { startLocalRuntime, type LocalRuntime } from '../../local/runtime.js';
-import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
-import { signUpAndSignIn } from '../support/accounts.js';
-import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
+import type { FixtureSite } from '../../local/sample-site.js';
+import type { ApiClient } from '../support/api-client.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
 
 /**
@@ -27,10 +27,7 @@ describe('the chat engine with an AI provider (OpenAI client, local fake server)
     process.env.OPENAI_API_KEY = 'sk-test';
     process.env.OPENAI_BASE_URL = fake.baseURL;
     runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web: 'none' });
-    site = await startFixtureSite({ pages: 30, hangingPage: false });
-    owner = apiClient(runtime.apiUrl, (await signUpAndSignIn(runtime.config)).idToken);
-    chatbotId = (await owner.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id;
-    await waitForCrawl(owner, chatbotId);
+    ({ site, owner, chatbotId } = await assistantFromFixtureSite(runtime.apiUrl, runtime.config));
   }, 120_000);
   afterAll(async () => {
     delete process.env.OPENAI_API_KEY;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUpAndSignIn } from '../support/accounts.js';
-import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
-import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
+import { apiClient, type ApiClient } from '../support/api-client.js';
+import type { FixtureSite } from '../../local/sample-site.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
+import { assistantFromFixtureSite } from '../support/fixture-assistant.js';
 
 const { apiUrl, config, env } = inject('runtime');
 
@@ -29,10 +30,7 @@ describe('the chat engine (offline responder) answers from what the assistant le
   let owner: ApiClient;
   let chatbotId: string;
   beforeAll(async () => {
-    site = await startFixtureSite({ pages: 30, hangingPage: false });
-    owner = apiClient(apiUrl, (await signUpAndSignIn(config)).idToken);
-    chatbotId = (await owner.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id;
-    await waitForCrawl(owner, chatbotId);
+    ({ site, owner, chatbotId } = await assistantFromFixtureSite(apiUrl, config));
   });
   afterAll(async () => {
     await site?.stop();

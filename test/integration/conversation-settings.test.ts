@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { assistantFromFixtureSite } from '../support/fixture-assistant.js';
 import { DECLINED_TEXT } from '../../functions/contracts/chat.js';
 import { DEFAULT_CONVERSATION_SETTINGS } from '../../functions/contracts/chatbot.js';
-import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
+import type { FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn } from '../support/accounts.js';
-import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
+import { apiClient, type ApiClient } from '../support/api-client.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
 
 const { apiUrl, config, env } = inject('runtime');
@@ -59,10 +60,7 @@ describe('Conversation Controls: the server validates the settings and the engin
     owner.put(`/chatbots/${id}/settings`, { ...DEFAULT_CONVERSATION_SETTINGS, ...changes });
 
   beforeAll(async () => {
-    site = await startFixtureSite({ pages: 30, hangingPage: false });
-    owner = apiClient(apiUrl, (await signUpAndSignIn(config)).idToken);
-    id = (await owner.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id;
-    await waitForCrawl(owner, id);
+    ({ site, owner, chatbotId: id } = await assistantFromFixtureSite(apiUrl, config));
     business = (await owner.get(`/chatbots/${id}`)).body.chatbot.business_name;
   });
   afterAll(async () => {

@@ -1,0 +1,20 @@
+import type { RuntimeConfig } from '../../functions/contracts/runtime-config.js';
+import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
+import { signUpAndSignIn } from './accounts.js';
+import { apiClient, waitForCrawl, type ApiClient } from './api-client.js';
+
+/**
+ * A new owner whose assistant has learned the local bakery fixture site (crawled and indexed), the
+ * starting point of most chat tests. The caller stops `site` when done.
+ */
+export async function assistantFromFixtureSite(
+  apiUrl: string,
+  config: RuntimeConfig,
+  pages = 30,
+): Promise<{ site: FixtureSite; owner: ApiClient; chatbotId: string }> {
+  const site = await startFixtureSite({ pages, hangingPage: false });
+  const owner = apiClient(apiUrl, (await signUpAndSignIn(config)).idToken);
+  const chatbotId = (await owner.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id as string;
+  await waitForCrawl(owner, chatbotId);
+  return { site, owner, chatbotId };
+}
