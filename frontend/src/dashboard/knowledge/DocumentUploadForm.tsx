@@ -1,4 +1,3 @@
-import type { Chatbot } from '@contracts/chatbot';
 import { documentExtensions, MAX_DOCUMENT_BYTES } from '@contracts/documents';
 import { MAX_KNOWLEDGE_TITLE_CHARS, type KnowledgeType } from '@contracts/knowledge';
 import { LoaderCircleIcon, UploadIcon } from 'lucide-react';
@@ -9,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { DOCUMENT_ACCEPT, documentFileProblem } from '@/dashboard/knowledge/document-file';
 import { formatFileSize } from '@/dashboard/knowledge/file-size';
-import { AssistantField, chatbotIdOf, TypeField } from '@/dashboard/knowledge/knowledge-fields';
+import { AssistantField, chatbotIdOf, type KnowledgeTabProps, TypeField } from '@/dashboard/knowledge/knowledge-fields';
 import { ALL_ASSISTANTS } from '@/dashboard/knowledge/knowledge-labels';
 import { useRefreshKnowledgeEntries } from '@/dashboard/knowledge/knowledge-queries';
 import { errorMessage, useApi } from '@/lib/api';
@@ -28,11 +27,7 @@ export function DocumentUploadForm({
   chatbots,
   onBusyChange,
   onDone,
-}: {
-  chatbots: readonly Chatbot[];
-  onBusyChange: (busy: boolean) => void;
-  onDone: () => void;
-}) {
+}: KnowledgeTabProps) {
   const id = useId();
   const api = useApi();
   const refresh = useRefreshKnowledgeEntries();

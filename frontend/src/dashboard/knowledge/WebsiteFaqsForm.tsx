@@ -1,4 +1,3 @@
-import type { Chatbot } from '@contracts/chatbot';
 import { DEFAULT_FAQ_BUSINESS_NAME, MAX_GENERATED_FAQS, MIN_GENERATED_FAQS } from '@contracts/faqs';
 import { GlobeIcon, LoaderCircleIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -6,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { checkFaqWebsiteUrl } from '@/dashboard/knowledge/faq-website-url';
-import { AssistantField, chatbotIdOf } from '@/dashboard/knowledge/knowledge-fields';
+import { AssistantField, chatbotIdOf, type KnowledgeTabProps } from '@/dashboard/knowledge/knowledge-fields';
 import { ALL_ASSISTANTS } from '@/dashboard/knowledge/knowledge-labels';
 import { useRefreshKnowledgeEntries } from '@/dashboard/knowledge/knowledge-queries';
 import { errorMessage, useApi } from '@/lib/api';
@@ -18,11 +17,7 @@ export function WebsiteFaqsForm({
   chatbots,
   onBusyChange,
   onDone,
-}: {
-  chatbots: readonly Chatbot[];
-  onBusyChange: (busy: boolean) => void;
-  onDone: () => void;
-}) {
+}: KnowledgeTabProps) {
   const id = useId();
   const api = useApi();
   const refresh = useRefreshKnowledgeEntries();

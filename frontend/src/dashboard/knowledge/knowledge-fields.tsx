@@ -4,6 +4,14 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ALL_ASSISTANTS, assistantName, KNOWLEDGE_TYPE_LABELS } from '@/dashboard/knowledge/knowledge-labels';
 
+/** What the Add Knowledge dialog gives each of its tabs that store entries on the server. */
+export interface KnowledgeTabProps {
+  chatbots: readonly Chatbot[];
+  /** True while the tab is working: the dialog then refuses to close. */
+  onBusyChange: (busy: boolean) => void;
+  onDone: () => void;
+}
+
 export function TypeField({
   id,
   value,
