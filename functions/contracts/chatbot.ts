@@ -41,8 +41,20 @@ export const websiteUrlSchema = z
     return url.toString();
   });
 
-/** An image URL: https (or the app's own http origin locally); empty means "no avatar". */
-const imageUrl = z.union([z.literal(''), z.string().trim().max(2048).url()]);
+/**
+ * An image URL; empty means "no avatar". Shown on other people's pages, so only http(s) passes here
+ * (no javascript:, data:, file:); the server then allows plain http for its own site's images only
+ * (functions/core/chatbots/public-image-url.ts).
+ */
+const imageUrl = z.union([
+  z.literal(''),
+  z
+    .string()
+    .trim()
+    .max(2048)
+    .url()
+    .refine((value) => /^https?:\/\//i.test(value), 'The avatar must be an https:// image address'),
+]);
 
 export const conversationSettingsSchema = z.object({
   responseDelay: z.number().int().min(0).max(5000),

@@ -170,3 +170,67 @@ describe('avatar upload URLs', () => {
     expect(tooBig.body.error).toMatch(/Please select an image under 5MB/);
   });
 });
+
+describe('public fields are safe to show on other pages', () => {
+  let site: Awaited<ReturnType<typeof startFixtureSite>>;
+  beforeAll(async () => {
+    site = await startFixtureSite({ pages: 3, hangingPage: false });
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  const hostile = [
+    'javascript:alert(document.cookie)',
+    'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+',
+    'file:///etc/passwd',
+    'vbscript:msgbox(1)',
+    // Plain http only for the app's own images (its local origin); anyone else's must be https.
+    'http://images.example/avatar.png',
+  ];
+
+  it('refuses an avatar address that is not https or our own, on create and on update, and stores nothing', async () => {
+    const api = await newOwner();
+    for (const agentImage of hostile) {
+      const created = await api.post('/chatbots', { websiteUrl: site.url, agentImage });
+      expect(created.status, agentImage).toBe(400);
+      expect(created.body.error, agentImage).toMatch(/https:\/\/ image address/);
+    }
+    expect((await api.get('/chatbots')).body.chatbots).toEqual([]);
+
+    const own = (await api.post('/avatars/upload-url', { contentType: 'image/png', size: 1024 })).body.publicUrl as string;
+    const created = await api.post('/chatbots', { websiteUrl: site.url, agentImage: own });
+    expect(created.status).toBe(201);
+    const id = created.body.chatbot.id as string;
+    for (const agentImage of hostile) {
+      const updated = await api.patch(`/chatbots/${id}`, { agent_image: agentImage });
+      expect(updated.status, agentImage).toBe(400);
+    }
+    expect((await api.get(`/chatbots/${id}`)).body.chatbot.agent_image).toBe(own);
+    const https = 'https://images.example/avatar.png';
+    expect((await api.patch(`/chatbots/${id}`, { agent_image: https })).body.chatbot.agent_image).toBe(https);
+  });
+
+  it('never serves a hostile address stored before the rule, to the owner or the public', async () => {
+    const api = await newOwner();
+    const id = (await api.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id as string;
+    await withRuntimeEnv(env, async () => {
+      const { db } = await import('../../functions/core/data/db.js');
+      await db().entities.chatbot.patch({ chatbot_id: id }).set({ agent_image: 'javascript:alert(1)' }).go();
+    });
+    expect((await api.get(`/chatbots/${id}`)).body.chatbot.agent_image).toBe('');
+    const publicProfile = await fetch(`${apiUrl}/public/chatbots/${id}`);
+    expect(((await publicProfile.json()) as { chatbot: { agent_image: string } }).chatbot.agent_image).toBe('');
+  });
+});
+
+describe('errors do not reveal internal addresses', () => {
+  it('a host name that cannot be read is described without the address it resolved to', async () => {
+    const api = await newOwner();
+    // Nothing listens on port 1: the connection to localhost's address is refused.
+    const res = await api.post('/chatbots', { websiteUrl: 'http://localhost:1/' });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('We could not read http://localhost:1/: Could not fetch http://localhost:1/: connection refused');
+    expect(res.body.error).not.toMatch(/\d+\.\d+\.\d+\.\d+|::1/);
+  });
+});

@@ -167,7 +167,7 @@ describe('generate-faqs-from-website (POST /knowledge/faqs)', () => {
     const missing = await startStaticSite({ '/other': '<p>Elsewhere</p>' });
     try {
       const cases = [
-        [gone.url, /^This website could not be read: Could not fetch http:\/\/127\.0\.0\.1:\d+\/ \(.*ECONNREFUSED/],
+        [gone.url, /^This website could not be read: Could not fetch http:\/\/127\.0\.0\.1:\d+\/: connection refused$/],
         [missing.url, /^This website could not be read: HTTP 404$/],
         ['http://10.20.30.40/', /^This website could not be read: Refused to fetch http:\/\/10\.20\.30\.40\/: the address 10\.20\.30\.40 is private$/],
         ['http://169.254.169.254/latest/meta-data/', /^This website could not be read: Refused .* link-local/],

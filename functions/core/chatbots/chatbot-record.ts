@@ -11,6 +11,7 @@ import {
 import type { chatbotEntity } from '../data/entities.js';
 import { requireEnv } from '../runtime/env.js';
 import { embedCode } from './embed-code.js';
+import { publicAgentImage } from './public-image-url.js';
 
 export type StoredChatbot = EntityItem<typeof chatbotEntity>;
 
@@ -41,7 +42,7 @@ export function toChatbot(stored: StoredChatbot): Chatbot {
     business_name: stored.business_name,
     agent_name: stored.agent_name,
     agent_personality: stored.agent_personality,
-    agent_image: stored.agent_image ?? '',
+    agent_image: publicAgentImage(stored.agent_image),
     primary_color: stored.primary_color,
     secondary_color: stored.secondary_color,
     chat_position: stored.chat_position,

@@ -15,6 +15,7 @@ import { log } from '../runtime/log.js';
 import { newCrawlProgress } from './chatbot-record.js';
 import { embedCode } from './embed-code.js';
 import { businessNameFrom } from './business-name.js';
+import { checkAgentImage } from './public-image-url.js';
 import { creationRefusal } from './quota.js';
 
 export type CreateChatbotInput = z.output<typeof createChatbotRequestSchema>;
@@ -59,6 +60,7 @@ async function createWithinQuota(identity: Identity, item: NewChatbot, seen: Sub
  * within the owner's quota, then starts the crawl asynchronously.
  */
 export async function createChatbot(identity: Identity, input: CreateChatbotInput): Promise<CreateChatbotResponse> {
+  checkAgentImage(input.agentImage);
   const account = await getAccount(identity);
   const refusal = creationRefusal(account.subscription);
   if (refusal) throw new HttpError(403, refusal);

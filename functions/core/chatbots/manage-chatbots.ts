@@ -8,6 +8,7 @@ import { log } from '../runtime/log.js';
 import { getS3Client } from '../storage/s3-client.js';
 import { toChatbot } from './chatbot-record.js';
 import { ownedChatbot } from './owned-chatbot.js';
+import { checkAgentImage } from './public-image-url.js';
 
 /** The owner's assistants, newest first, or by business name for the spec's assistant selectors. */
 export async function listChatbots(userId: string, sort: 'newest' | 'business_name' = 'newest'): Promise<Chatbot[]> {
@@ -22,6 +23,7 @@ export async function getChatbot(userId: string, chatbotId: string): Promise<Cha
 }
 
 export async function updateChatbot(userId: string, chatbotId: string, changes: UpdateChatbotRequest): Promise<Chatbot> {
+  checkAgentImage(changes.agent_image);
   await ownedChatbot(userId, chatbotId);
   const { data } = await db()
     .entities.chatbot.patch({ chatbot_id: chatbotId })

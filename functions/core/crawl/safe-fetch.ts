@@ -7,6 +7,7 @@ import {
   UnsupportedContentTypeError,
 } from './crawl-errors.js';
 import { checkAddress, isIpLiteral } from './network-policy.js';
+import { networkErrorText } from './network-error-text.js';
 import { readCappedBody } from './read-capped-body.js';
 import { resolveAllowedAddresses, validatingLookup, type HostResolver } from './validating-lookup.js';
 
@@ -89,7 +90,7 @@ export async function assertUrlAllowed(
     await resolveAllowedAddresses(target.href, target.hostname, options, options.lookup);
   } catch (error) {
     if (error instanceof CrawlRefusedError) throw error;
-    throw new FetchFailedError(`Could not find ${target.hostname} (${(error as Error).message})`, target.href, {
+    throw new FetchFailedError(`Could not find ${target.hostname}: ${networkErrorText(error)}`, target.href, {
       cause: error,
     });
   }
@@ -136,9 +137,7 @@ export async function safeFetch(url: string | URL, options: SafeFetchOptions): P
     if (error instanceof CrawlRefusedError || error instanceof FetchFailedError) return error;
     if (timeout.aborted) return new FetchFailedError(`${target.href} did not answer within ${timeoutMs} ms`, target.href);
     if (signal.aborted) return new FetchFailedError(`Fetching ${target.href} was cancelled`, target.href);
-    const code = (error as NodeJS.ErrnoException).code;
-    const detail = code ? `${code}: ${(error as Error).message}` : String((error as Error).message ?? error);
-    return new FetchFailedError(`Could not fetch ${target.href} (${detail})`, target.href, { cause: error });
+    return new FetchFailedError(`Could not fetch ${target.href}: ${networkErrorText(error)}`, target.href, { cause: error });
   };
 
   for (let hop = 0; ; hop += 1) {

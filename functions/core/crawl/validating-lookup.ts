@@ -32,7 +32,8 @@ export async function resolveAllowedAddresses(
   for (const { address } of addresses) {
     const verdict = checkAddress(address, policy);
     if (!verdict.allowed) {
-      throw new CrawlRefusedError(`Refused to fetch ${url}: ${hostname} resolves to ${address}, which is ${verdict.reason}`);
+      // Which address, not said: the message reaches the user, and would let anyone map internal names.
+      throw new CrawlRefusedError(`Refused to fetch ${url}: ${hostname} resolves to an address that is ${verdict.reason}`);
     }
   }
   return addresses;

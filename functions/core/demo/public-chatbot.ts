@@ -18,7 +18,8 @@ export async function publicChatbot(chatbotId: string): Promise<PublicChatbot> {
     secondary_color: bot.secondary_color,
     chat_position: bot.chat_position,
     chat_style: bot.chat_style,
-    website_url: bot.website_url,
+    // Stored addresses are http(s) (checked on write and by the crawl); a link of any other scheme is never shown.
+    website_url: /^https?:\/\//i.test(bot.website_url) ? bot.website_url : '',
     is_active: bot.is_active,
     training_quality: bot.training_quality,
     training_status: bot.training_status,

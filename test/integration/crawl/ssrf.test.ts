@@ -33,7 +33,7 @@ describe('the crawler cannot be pointed at the internal network', () => {
       `Refused to fetch ${site.url}/: the address 127.0.0.1 is loopback`,
     );
     expect(await refusal(safeFetch(`http://localhost:${port}/`, { allowPrivateNetwork: false }))).toMatch(
-      new RegExp(`^Refused to fetch http://localhost:${port}/: localhost resolves to (127\\.0\\.0\\.1|::1), which is loopback$`),
+      new RegExp(`^Refused to fetch http://localhost:${port}/: localhost resolves to an address that is loopback$`),
     );
     expect(await refusal(safeFetch(`http://[::1]:${port}/`, { allowPrivateNetwork: false }))).toMatch(/the address ::1 is loopback/);
     expect(await refusal(crawlSite(site.url, { allowPrivateNetwork: false }))).toMatch(/127\.0\.0\.1 is loopback/);
@@ -71,7 +71,7 @@ describe('the crawler cannot be pointed at the internal network', () => {
     const url = `${site.url}/redirect?to=${encodeURIComponent('http://metadata.internal.example/latest')}`;
     const lookup = async (hostname: string) => (hostname === 'metadata.internal.example' ? resolvingTo('169.254.169.254')() : resolvingTo('127.0.0.1')());
     expect(await refusal(safeFetch(url, { allowPrivateNetwork: true, lookup }))).toBe(
-      'Refused to fetch http://metadata.internal.example/latest: metadata.internal.example resolves to 169.254.169.254, which is link-local',
+      'Refused to fetch http://metadata.internal.example/latest: metadata.internal.example resolves to an address that is link-local',
     );
   });
 
@@ -84,16 +84,16 @@ describe('the crawler cannot be pointed at the internal network', () => {
 
   it('refuses host names that resolve to private addresses (fake DNS), including mixed answers', async () => {
     expect(await refusal(safeFetch('http://intranet.example/', { allowPrivateNetwork: false, lookup: resolvingTo('10.0.0.5') }))).toBe(
-      'Refused to fetch http://intranet.example/: intranet.example resolves to 10.0.0.5, which is private',
+      'Refused to fetch http://intranet.example/: intranet.example resolves to an address that is private',
     );
     const mixed = resolvingTo('93.184.216.34', '10.0.0.5');
     expect(await refusal(safeFetch('https://bakery.example/', { allowPrivateNetwork: false, lookup: mixed }))).toContain(
-      'bakery.example resolves to 10.0.0.5, which is private',
+      'bakery.example resolves to an address that is private',
     );
     const v6 = resolvingTo('fd12::1');
     expect(await refusal(safeFetch('https://bakery.example/', { allowPrivateNetwork: false, lookup: v6 }))).toContain('unique-local');
     expect(await refusal(crawlSite('https://intranet.example/', { allowPrivateNetwork: false, lookup: resolvingTo('10.0.0.5') }))).toContain(
-      'intranet.example resolves to 10.0.0.5, which is private',
+      'intranet.example resolves to an address that is private',
     );
   });
 
@@ -105,7 +105,7 @@ describe('the crawler cannot be pointed at the internal network', () => {
     expect(result.pages).toEqual([]);
     expect(result.skipped).toContainEqual({
       url: 'http://rebind.example/',
-      reason: 'Refused to fetch http://rebind.example/: rebind.example resolves to 10.0.0.5, which is private',
+      reason: 'Refused to fetch http://rebind.example/: rebind.example resolves to an address that is private',
     });
   });
 
