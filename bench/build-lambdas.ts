@@ -1,8 +1,9 @@
 import { build } from 'esbuild';
 import { mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { lambdaEsbuildOptions } from '../lib/bundling.js';
+import { lambdaBuildOptions } from '../lib/bundling.js';
 import { allFunctionNames, functionEntry, type FunctionName } from '../lib/routes.js';
+import { buildSideEntries, type BuiltSideEntry } from '../lib/side-entries.js';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 
@@ -10,6 +11,7 @@ export interface BuiltLambda {
   name: FunctionName;
   file: string;
   bytes: number;
+  sideEntries: BuiltSideEntry[];
 }
 
 /** Bundles every named function exactly as CDK does, into dist/bench/<name>/index.mjs. */
@@ -20,17 +22,13 @@ export async function buildLambdas(outDir = resolve(repoRoot, 'dist/bench')): Pr
       mkdirSync(dir, { recursive: true });
       const file = join(dir, 'index.mjs');
       await build({
-        ...lambdaEsbuildOptions,
-        mainFields: [...lambdaEsbuildOptions.mainFields],
-        external: [...lambdaEsbuildOptions.external],
-        alias: { ...lambdaEsbuildOptions.alias },
-        // The aliases are relative to the repository root, as in CDK.
-        absWorkingDir: repoRoot,
+        ...lambdaBuildOptions(repoRoot),
         entryPoints: [resolve(repoRoot, functionEntry(name))],
         outfile: file,
-        logLevel: 'error',
       });
-      return { name, file, bytes: statSync(file).size };
+      // Files the handler loads beside it at run time (a worker thread), as CDK's asset holds them.
+      const sideEntries = await buildSideEntries(name, dir);
+      return { name, file, bytes: statSync(file).size, sideEntries };
     }),
   );
 }

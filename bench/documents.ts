@@ -7,7 +7,8 @@ import { performance } from 'node:perf_hooks';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { extractDocumentText } from '../functions/core/documents/extract-text.js';
 import { apiClient } from '../test/support/api-client.js';
-import { pngBytes } from '../test/support/document-fixtures.js';
+import { MAX_UNPACKED_BYTES } from '../functions/core/documents/extraction-limits.js';
+import { pngBytes, whitespaceDocx } from '../test/support/document-fixtures.js';
 
 const PAGES = 30;
 const LINES_PER_PAGE = 42;
@@ -57,5 +58,22 @@ export async function benchDocuments(apiUrl: string, idToken: string, chatbotId:
   const seconds = (performance.now() - started) / 1000;
   if (processed.status !== 201) throw new Error(`Processing the benchmark PDF failed: ${JSON.stringify(processed.body)}`);
   lines.push(`process-document 5 MB pdf: ${seconds.toFixed(2)} s`);
+  lines.push(`process-document hostile docx: ${(await hostileDocxSeconds(api, chatbotId)).toFixed(2)} s`);
   return lines;
+}
+
+/**
+ * A 40 KB Word document of whitespace between tags, which unpacks past the 32 MB limit: the time from
+ * asking for it to be processed to its 422 (budget 2 s).
+ */
+async function hostileDocxSeconds(api: ReturnType<typeof apiClient>, chatbotId: string): Promise<number> {
+  const docx = whitespaceDocx(MAX_UNPACKED_BYTES + 1024);
+  const { body: upload } = await api.post('/knowledge/documents/upload-url', { fileName: 'hostile.docx', size: docx.length });
+  const stored = await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: new Uint8Array(docx) });
+  if (!stored.ok) throw new Error(`The hostile upload failed: ${stored.status}`);
+  const started = performance.now();
+  const refused = await api.post('/knowledge/documents', { uploadId: upload.uploadId, fileName: 'hostile.docx', chatbotId });
+  const seconds = (performance.now() - started) / 1000;
+  if (refused.status !== 422) throw new Error(`The hostile document was not refused: ${JSON.stringify(refused.body)}`);
+  return seconds;
 }

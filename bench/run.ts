@@ -31,7 +31,10 @@ async function main() {
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const built = await buildLambdas();
-  for (const lambda of built) console.log(`bundle ${lambda.name}: ${(lambda.bytes / 1024).toFixed(1)} KB`);
+  for (const lambda of built) {
+    console.log(`bundle ${lambda.name}: ${(lambda.bytes / 1024).toFixed(1)} KB`);
+    for (const side of lambda.sideEntries) console.log(`bundle ${lambda.name} ${side.name}: ${(side.bytes / 1024).toFixed(1)} KB`);
+  }
 
   const embedBytes = embedJsGzipBytes();
   if (embedBytes !== undefined) console.log(`embed.js gzip: ${(embedBytes / 1024).toFixed(1)} KB`);

@@ -41,6 +41,19 @@ export const lambdaEsbuildOptions = {
   alias: LAMBDA_ALIASES,
 } as const;
 
+/**
+ * esbuild's options for bundling a Lambda entry point as CDK does (copies of the arrays, which esbuild
+ * types as mutable), working from the repository root where the aliases point.
+ */
+export const lambdaBuildOptions = (repoRoot: string) => ({
+  ...lambdaEsbuildOptions,
+  mainFields: [...lambdaEsbuildOptions.mainFields],
+  external: [...lambdaEsbuildOptions.external],
+  alias: { ...lambdaEsbuildOptions.alias },
+  absWorkingDir: repoRoot,
+  logLevel: 'error' as const,
+});
+
 /** The same aliases as esbuild command-line arguments, for NodejsFunction's `esbuildArgs`. */
 export const lambdaEsbuildArgs = (): Record<string, string[]> => ({
   '--alias': Object.entries(LAMBDA_ALIASES).map(([from, to]) => `${from}=${to}`),

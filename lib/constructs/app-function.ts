@@ -12,6 +12,7 @@ import type { Construct } from 'constructs';
 import { resourceEnv } from '../../functions/core/runtime/env.js';
 import { lambdaEsbuildArgs, lambdaEsbuildOptions } from '../bundling.js';
 import { functionEntry, type FunctionName, type Resource } from '../routes.js';
+import { SIDE_ENTRIES } from '../side-entries.js';
 import { cognitoIssuer } from './cognito-issuer.js';
 import { acknowledge, acknowledgeWildcardResource } from './nag.js';
 import { repoPath } from './repo-path.js';
@@ -82,6 +83,7 @@ export class AppFunction extends NodejsFunction {
         esbuildArgs: lambdaEsbuildArgs(),
         // No --tsconfig: esbuild reads tsconfig.json for our sources anyway; forced on the dependencies
         // too, it adds a "use strict" to each of their modules (about 5 KB).
+        ...(SIDE_ENTRIES[props.name] ? { commandHooks: sideEntryHooks(props.name) } : {}),
       },
     });
     this.appFunctionName = props.name;
@@ -178,6 +180,20 @@ export class AppFunction extends NodejsFunction {
   private acknowledgeWildcard(resourceArn: string, why: string): void {
     acknowledgeWildcardResource(this.role ?? this, resourceArn, `${this.appFunctionName} ${why}.`);
   }
+}
+
+/**
+ * Bundles a function's side entries (lib/side-entries.ts) into its asset, beside index.mjs, with the
+ * same esbuild options; the handler loads them by a URL relative to its own file.
+ */
+function sideEntryHooks(name: FunctionName) {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir: string, outputDir: string) => [
+      `cd "${inputDir}" && npx tsx lib/side-entries.ts ${name} "${outputDir}"`,
+    ],
+  };
 }
 
 /** What the constructs can hand to a function; a function receives what its `uses` names. */

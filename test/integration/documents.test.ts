@@ -8,7 +8,17 @@ import {
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn } from '../support/accounts.js';
 import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
-import { documentFixtures, pngBytes, randomBytes, type DocumentFixture } from '../support/document-fixtures.js';
+import {
+  contentStreamBombPdf,
+  documentFixtures,
+  lyingSizeDocx,
+  nestedDocx,
+  pngBytes,
+  randomBytes,
+  whitespaceDocx,
+  type DocumentFixture,
+} from '../support/document-fixtures.js';
+import { LIMIT_MESSAGES, MAX_UNPACKED_BYTES } from '../../functions/core/documents/extraction-limits.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
 import { userIdOf } from '../support/subscriptions.js';
 
@@ -167,6 +177,39 @@ describe('documents uploaded into the knowledge base', () => {
         expect(status, fileName).toBe(422);
         expect(body.error).toMatch(/^This \.\w+ file is not .+: its content is (a PNG image|binary data)/);
       }
+      await expectNothingStored();
+    });
+
+    /** /health, asked every 50 ms while `work` runs: how long each answer took. */
+    async function healthWhile<T>(work: Promise<T>): Promise<{ result: T; healthMs: number[] }> {
+      const healthMs: number[] = [];
+      let running = true;
+      const polling = (async () => {
+        while (running) {
+          const started = performance.now();
+          expect((await fetch(`${apiUrl}/health`)).status).toBe(200);
+          healthMs.push(performance.now() - started);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      })();
+      const result = await work;
+      running = false;
+      await polling;
+      return { result, healthMs };
+    }
+
+    it.each([
+      ['whitespace.docx', () => whitespaceDocx(MAX_UNPACKED_BYTES + 1024), LIMIT_MESSAGES.unpacked],
+      ['nested.docx', () => nestedDocx(900_000), LIMIT_MESSAGES.depth],
+      ['lying-sizes.docx', () => lyingSizeDocx(MAX_UNPACKED_BYTES * 2), LIMIT_MESSAGES.unpacked],
+      ['content-bomb.pdf', () => contentStreamBombPdf(50 * 1024 * 1024), LIMIT_MESSAGES.pdfStream],
+    ])('refuses the hostile %s at its limit (422) while the API keeps answering', async (fileName, build, message) => {
+      const uploadId = await upload(owner, fileName, build());
+      const { result, healthMs } = await healthWhile(owner.post('/knowledge/documents', { uploadId, fileName, chatbotId }));
+      expect(result).toEqual({ status: 422, body: { error: message } });
+      // The first /health goes out with the request; read on the event loop, the file blocked it for seconds.
+      expect(healthMs.length).toBeGreaterThanOrEqual(1);
+      expect(Math.max(...healthMs)).toBeLessThan(1_000);
       await expectNothingStored();
     });
 

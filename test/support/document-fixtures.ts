@@ -5,7 +5,7 @@
 import CFB from 'cfb';
 import { Document, Packer, Paragraph, TextRun, HeadingLevel } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { crc32, deflateSync } from 'node:zlib';
+import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
 
 export interface DocumentFixture {
   fileName: string;
@@ -195,4 +195,120 @@ export function randomBytes(length: number, seed = 7): Uint8Array {
     bytes[i] = state >>> 24;
   }
   return bytes;
+}
+
+/**
+ * Hostile files, as an attacker with a trial account would upload them: each small, each built to
+ * make a reader spend far more time or memory than its size suggests.
+ */
+
+const WORD_NAMESPACE = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+const CONTENT_TYPES =
+  '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+  '<Default Extension="xml" ContentType="application/xml"/>' +
+  '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
+
+/**
+ * A ZIP archive written by hand (deflated entries), so a test can make its headers say what it likes:
+ * `declaredSize` replaces the uncompressed size of word/document.xml in both its headers.
+ */
+export function wordArchive(documentXml: Buffer, { declaredSize }: { declaredSize?: number } = {}): Uint8Array {
+  const files = [
+    { name: '[Content_Types].xml', data: Buffer.from(CONTENT_TYPES) },
+    { name: 'word/document.xml', data: documentXml },
+  ];
+  const locals: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const file of files) {
+    const name = Buffer.from(file.name);
+    const compressed = deflateRawSync(file.data);
+    const size = file.name === 'word/document.xml' && declaredSize !== undefined ? declaredSize : file.data.length;
+    const crc = crc32(file.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt16LE(8, 8); // deflated
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(compressed.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(compressed.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, compressed);
+    directory.push(central, name);
+    offset += local.length + name.length + compressed.length;
+  }
+  const directoryBytes = Buffer.concat(directory);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(directoryBytes.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...locals, directoryBytes, end]));
+}
+
+const paragraph = (text: string) => `<w:p><w:r><w:t>${text}</w:t></w:r></w:p>`;
+const wordDocument = (body: string | Buffer) =>
+  Buffer.concat([
+    Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><w:document ${WORD_NAMESPACE}><w:body>`),
+    Buffer.isBuffer(body) ? body : Buffer.from(body),
+    Buffer.from('</w:body></w:document>'),
+  ]);
+
+/** A paragraph of text, then `spaces` bytes of whitespace between tags (40 MB of it deflate to about 40 KB). */
+export function whitespaceDocx(spaces: number): Uint8Array {
+  return wordArchive(wordDocument(Buffer.concat([Buffer.from(paragraph('Opening hours are 7 to 3.')), Buffer.alloc(spaces, 0x20), Buffer.from(paragraph('Closed on Mondays.'))])));
+}
+
+/** Text inside `levels` nested `<w:b>` elements (900,000 levels: about 10 MB of XML, 16 KB zipped). */
+export function nestedDocx(levels: number): Uint8Array {
+  const open = Buffer.from('<w:b>');
+  const close = Buffer.from('</w:b>');
+  return wordArchive(
+    wordDocument(Buffer.concat([Buffer.from('<w:p><w:r>'), Buffer.alloc(open.length * levels, open), Buffer.from('<w:t>deep</w:t>'), Buffer.alloc(close.length * levels, close), Buffer.from('</w:r></w:p>')])),
+  );
+}
+
+/** A Word document whose zip headers say its XML is 1,000 bytes while it holds `realBytes`. */
+export function lyingSizeDocx(realBytes: number): Uint8Array {
+  const filler = Buffer.from(paragraph('The same sentence over and over, far more than the headers admit.'));
+  const body = Buffer.alloc(Math.ceil(realBytes / filler.length) * filler.length, filler);
+  return wordArchive(wordDocument(body), { declaredSize: 1_000 });
+}
+
+/**
+ * A one-page PDF whose page content is one deflated stream of `contentBytes` of drawing instructions
+ * (50 MB of them deflate to about 150 KB), written by hand with a correct cross-reference table.
+ */
+export function contentStreamBombPdf(contentBytes: number): Uint8Array {
+  const instruction = Buffer.from('0 0 m 612 792 l S\n');
+  const content = deflateSync(Buffer.alloc(Math.ceil(contentBytes / instruction.length) * instruction.length, instruction));
+  const objects = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>'),
+    Buffer.concat([Buffer.from(`<< /Length ${content.length} /Filter /FlateDecode >>\nstream\n`), content, Buffer.from('\nendstream')]),
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n')];
+  const offsets: number[] = [];
+  let length = parts[0]!.length;
+  objects.forEach((body, i) => {
+    offsets.push(length);
+    const object = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')]);
+    parts.push(object);
+    length += object.length;
+  });
+  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`));
+  return new Uint8Array(Buffer.concat(parts));
 }

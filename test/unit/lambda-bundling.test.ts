@@ -8,7 +8,10 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { extractPage } from '../../functions/core/crawl/extract-page.js';
 import { readHeadMetadata } from '../../functions/core/crawl/head-metadata.js';
 import { parseSitemap } from '../../functions/core/crawl/sitemap.js';
-import { LAMBDA_ALIASES, lambdaEsbuildOptions } from '../../lib/bundling.js';
+import { LAMBDA_ALIASES, lambdaBuildOptions } from '../../lib/bundling.js';
+import { buildSideEntries } from '../../lib/side-entries.js';
+import type { readDocument } from '../../functions/core/documents/read-document.js';
+import { pdfFixture } from '../support/document-fixtures.js';
 import { Validator as ModelCheck } from '../../lib/lambda-shims/electrodb-model-check.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -47,11 +50,7 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
   it('leave page extraction, head metadata and sitemaps as the sources give them', async () => {
     const outfile = join(outDir, 'crawl.mjs');
     const { metafile } = await build({
-      ...lambdaEsbuildOptions,
-      mainFields: [...lambdaEsbuildOptions.mainFields],
-      external: [...lambdaEsbuildOptions.external],
-      alias: { ...lambdaEsbuildOptions.alias },
-      absWorkingDir: repoRoot,
+      ...lambdaBuildOptions(repoRoot),
       stdin: {
         contents: [
           "export { extractPage } from './functions/core/crawl/extract-page.ts';",
@@ -63,7 +62,6 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
       },
       outfile,
       metafile: true,
-      logLevel: 'error',
     });
     const inputs = Object.keys(metafile.inputs);
     expect(inputs).toContain('lib/lambda-shims/css-parser-left-out.ts');
@@ -79,6 +77,22 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
     expect(bundled.readHeadMetadata(page)).toEqual(readHeadMetadata(page));
     expect(bundled.parseSitemap(sitemap)).toEqual(parseSitemap(sitemap));
   });
+
+  it('leave PDF.js out of process-document, which reads documents with the worker bundled beside it', async () => {
+    const dir = join(outDir, 'process-document');
+    const outfile = join(dir, 'index.mjs');
+    const { metafile } = await build({
+      ...lambdaBuildOptions(repoRoot),
+      stdin: { contents: "export { readDocument } from './functions/core/documents/read-document.ts';", resolveDir: repoRoot, loader: 'ts' },
+      outfile,
+      metafile: true,
+    });
+    expect(Object.keys(metafile.inputs).filter((input) => /unpdf|pdfjs|word-extractor/.test(input))).toEqual([]);
+    expect((await buildSideEntries('process-document', dir)).map((side) => side.name)).toEqual(['extract-worker']);
+    const bundled = (await import(pathToFileURL(outfile).href)) as { readDocument: typeof readDocument };
+    const { text } = await bundled.readDocument('.pdf', await pdfFixture(['Sourdough is baked at dawn.']));
+    expect(text).toContain('Sourdough is baked at dawn.');
+  }, 60_000);
 
   it("answer ElectroDB's model checks as the real validator does, for every model and entity", async () => {
     const { Validator } = createRequire(import.meta.url)('jsonschema') as {

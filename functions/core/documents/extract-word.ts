@@ -1,19 +1,17 @@
 import WordExtractor from 'word-extractor';
 import { unprocessableDocument } from './document-errors.js';
+import { DAMAGED_WORD_MESSAGE } from './extract-docx.js';
 
 /**
- * Text of a Word document, legacy .doc (Word 97-2003) or .docx: word-extractor reads both, telling
- * them apart by content. One reader for both formats keeps the function's bundle small (mammoth for
- * .docx alone would add about 280 KB minified).
+ * Text of a legacy Word 97-2003 document (an OLE compound file), by word-extractor. A .docx is read
+ * by extract-docx.ts, under the unpacking and XML limits word-extractor does not have.
  */
 export async function extractWordText(bytes: Uint8Array): Promise<string> {
   let document: WordExtractor.Document;
   try {
     document = await new WordExtractor().extract(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch {
-    throw unprocessableDocument(
-      'This Word document could not be read: it may be damaged or password-protected. Please save it again without a password, or as a PDF.',
-    );
+    throw unprocessableDocument(DAMAGED_WORD_MESSAGE);
   }
   // Word ends each paragraph with one line break; the knowledge chunker separates paragraphs by a blank line.
   const parts = [document.getBody(), document.getTextboxes({ includeHeadersAndFooters: false, includeBody: true }), document.getFootnotes(), document.getEndnotes()];

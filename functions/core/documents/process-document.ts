@@ -21,7 +21,7 @@ import { isMissingObject } from '../storage/missing-object.js';
 import { getS3Client } from '../storage/s3-client.js';
 import { documentTooLarge } from './document-errors.js';
 import { uploadKey } from './upload-storage.js';
-import { extractDocumentText } from './extract-text.js';
+import { readDocument, warmDocumentReader } from './read-document.js';
 
 type ProcessDocumentRequest = z.output<typeof processDocumentRequestSchema>;
 
@@ -44,9 +44,10 @@ export async function processDocument(
 
   const bucket = requireEnv('DOCUMENTS_BUCKET');
   const upload = uploadKey(userId, request.uploadId);
+  warmDocumentReader();
   try {
     const bytes = await readUpload(bucket, upload);
-    const { text, contentType } = await extractDocumentText(extension, bytes);
+    const { text, contentType } = await readDocument(extension, bytes);
 
     // A key of its own, not the upload's id: two processings of one upload (a double submit) would
     // otherwise share one file, and deleting either entry would take the other's file with it.

@@ -3,8 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { documentExtension, NO_TEXT_MESSAGE } from '../../../functions/contracts/documents.js';
 import { MAX_KNOWLEDGE_CONTENT_CHARS } from '../../../functions/contracts/knowledge.js';
 import { JSON_TOO_DEEP_MESSAGE } from '../../../functions/core/documents/extract-json.js';
-import { extractDocumentText, TOO_MUCH_TEXT_MESSAGE } from '../../../functions/core/documents/extract-text.js';
-import { docFixture, documentFixtures, pdfFixture } from '../../support/document-fixtures.js';
+import { extractDocumentText } from '../../../functions/core/documents/extract-text.js';
+import { LIMIT_MESSAGES, MAX_UNPACKED_BYTES, memoryLimitMessage, timeLimitMessage } from '../../../functions/core/documents/extraction-limits.js';
+import { readDocument } from '../../../functions/core/documents/read-document.js';
+import {
+  contentStreamBombPdf,
+  docFixture,
+  documentFixtures,
+  lyingSizeDocx,
+  nestedDocx,
+  pdfFixture,
+  whitespaceDocx,
+} from '../../support/document-fixtures.js';
 
 const utf8 = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
 const extract = (fileName: string, bytes: Uint8Array) => extractDocumentText(documentExtension(fileName)!, bytes);
@@ -119,12 +129,12 @@ describe('extractDocumentText', async () => {
 
   it('refuses more text than one entry holds, asking to split the file', async () => {
     const long = 'Our bread. '.repeat(Math.ceil(MAX_KNOWLEDGE_CONTENT_CHARS / 11) + 1);
-    expect(await refusal('long.txt', utf8(long))).toEqual({ status: 422, message: TOO_MUCH_TEXT_MESSAGE });
-    expect(TOO_MUCH_TEXT_MESSAGE).toMatch(/100,000 characters.*split it into smaller files/);
+    expect(await refusal('long.txt', utf8(long))).toEqual({ status: 422, message: LIMIT_MESSAGES.tooMuchText });
+    expect(LIMIT_MESSAGES.tooMuchText).toMatch(/100,000 characters.*split it into smaller files/);
     const pdf = await pdfFixture(Array.from({ length: 30 }, () => 'A long line of the bread book. '.repeat(4)));
     const pages = await PDFDocument.load(pdf);
     for (let i = 0; i < 40; i++) pages.addPage((await pages.copyPages(pages, [0]))[0]!);
-    expect((await refusal('book.pdf', await pages.save())).message).toBe(TOO_MUCH_TEXT_MESSAGE);
+    expect((await refusal('book.pdf', await pages.save())).message).toBe(LIMIT_MESSAGES.tooMuchText);
   });
 
   it('refuses a damaged PDF cleanly', async () => {
@@ -139,5 +149,62 @@ describe('extractDocumentText', async () => {
     const { status, message } = await refusal('broken.doc', damaged);
     expect(status).toBe(422);
     expect(message).toMatch(/^This Word document could not be read/);
+  });
+
+  it('reads a Word document by what it holds, not by what its zip headers claim', async () => {
+    // Headers say 1,000 bytes of XML; it holds 300 KB, read in full (and too long for one entry).
+    expect(await refusal('lying.docx', lyingSizeDocx(300_000))).toEqual({ status: 422, message: LIMIT_MESSAGES.tooMuchText });
+    const { text } = await extract('spaced.docx', whitespaceDocx(100_000));
+    expect(text).toBe('Opening hours are 7 to 3.\n\nClosed on Mondays.');
+  });
+});
+
+describe('reading limits (hostile files)', () => {
+  it.each([
+    ['whitespace.docx', () => whitespaceDocx(MAX_UNPACKED_BYTES + 1024), LIMIT_MESSAGES.unpacked],
+    ['lying-sizes.docx', () => lyingSizeDocx(MAX_UNPACKED_BYTES * 2), LIMIT_MESSAGES.unpacked],
+    ['nested.docx', () => nestedDocx(900_000), LIMIT_MESSAGES.depth],
+    ['content-bomb.pdf', () => contentStreamBombPdf(50 * 1024 * 1024), LIMIT_MESSAGES.pdfStream],
+  ])('refuses %s at its limit, naming it', async (name, build, message) => {
+    expect(await refusal(name, build())).toEqual({ status: 422, message });
+  });
+
+  it('names each limit in its message', () => {
+    expect(LIMIT_MESSAGES.unpacked).toMatch(/more than 32 MB/);
+    expect(LIMIT_MESSAGES.depth).toMatch(/more than 256 levels/);
+    expect(LIMIT_MESSAGES.nodes).toMatch(/more than 1,000,000 XML elements/);
+    expect(LIMIT_MESSAGES.pdfStream).toMatch(/more than 16 MB/);
+    expect(timeLimitMessage()).toMatch(/longer than 12 seconds/);
+    expect(memoryLimitMessage()).toMatch(/more than 512 MB of memory/);
+  });
+
+  it('refuses a Word document with more elements than the limit', async () => {
+    const runs = '<w:p><w:r><w:rPr><w:b/></w:rPr><w:t>x</w:t></w:r></w:p>';
+    const { wordArchive } = await import('../../support/document-fixtures.js');
+    const xml = Buffer.from(`<w:document xmlns:w="w"><w:body>${runs.repeat(210_000)}</w:body></w:document>`);
+    expect(await refusal('many.docx', wordArchive(xml))).toEqual({ status: 422, message: LIMIT_MESSAGES.nodes });
+  });
+});
+
+describe('readDocument (worker thread)', () => {
+  it('reads a document in a worker and answers as the extraction does', async () => {
+    const fixture = (await documentFixtures())[0]!;
+    const { text, contentType } = await readDocument('.pdf', fixture.bytes);
+    expect(text).toMatch(fixture.fact);
+    expect(contentType).toBe('application/pdf');
+    expect(await readDocument('.docx', nestedDocx(1_000)).catch((e: Error) => e.message)).toBe(LIMIT_MESSAGES.depth);
+  });
+
+  it('stops the reader at the wall-time limit with a 422 naming it', async () => {
+    const started = Date.now();
+    const error = await readDocument('.docx', lyingSizeDocx(20 * 1024 * 1024), { timeMs: 1, memoryMb: 512 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ statusCode: 422, message: timeLimitMessage(1) });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('stops a reader that passes its memory limit with a 422 naming it', async () => {
+    // 6 MB of XML, read as one string: more than a 16 MB heap holds beside the reader's own code.
+    const error = await readDocument('.docx', lyingSizeDocx(6 * 1024 * 1024), { timeMs: 20_000, memoryMb: 16 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ statusCode: 422, message: memoryLimitMessage(16) });
   });
 });
