@@ -6,7 +6,7 @@ import { log } from '../functions/core/runtime/log.js';
 import { lambdaContext, loadHandler } from './handlers.js';
 import { claimsAsApiGatewayPasses } from './jwt-claims.js';
 import { BodyTooLargeError, readBody } from './read-body.js';
-import { createRouteMatcher } from './route-matcher.js';
+import { createRouteMatcher, MalformedPathError, type RouteMatch } from './route-matcher.js';
 
 export interface HttpGatewayOptions {
   port: number;
@@ -27,6 +27,17 @@ const TEXT_TYPES = /^(text\/|application\/(json|x-www-form-urlencoded|xml|javasc
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
+}
+
+/** 500 if nothing was sent yet; otherwise the response is cut off, as a crashed integration's would be. */
+function answerInternalError(res: ServerResponse, cors: Record<string, string>) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  // Headers a function set before failing must not leak into the error answer.
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
+  sendJson(res, 500, { message: 'Internal Server Error' }, cors);
 }
 
 function corsHeaders(req: IncomingMessage): Record<string, string> {
@@ -60,15 +71,23 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
   const matchRoute = createRouteMatcher(httpRoutes);
   const verify = createTokenVerifier({ issuer: options.tokenIssuer, clientId: options.userPoolClientId });
 
-  const server: Server = createServer(async (req, res) => {
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
     const cors = corsHeaders(req);
     if (req.method === 'OPTIONS') {
       res.writeHead(204, cors).end();
       return;
     }
-    const url = new URL(req.url ?? '/', 'http://local');
     const method = req.method ?? 'GET';
-    const match = matchRoute(method, url.pathname);
+    let url: URL;
+    let match: RouteMatch<(typeof httpRoutes)[number]> | undefined;
+    try {
+      url = new URL(req.url ?? '/', 'http://local');
+      match = matchRoute(method, url.pathname);
+    } catch (error) {
+      // What API Gateway answers for a request line it cannot read, before any function runs.
+      const reason = error instanceof MalformedPathError ? error.message : `Malformed request target ${JSON.stringify(req.url?.slice(0, 200))}`;
+      return sendJson(res, 400, { message: `Bad Request: ${reason}` }, cors);
+    }
     const functionName: FunctionName = match?.route.name ?? fallbackRoute.name;
     const routeKey = match ? `${match.route.method} ${match.route.path}` : '$default';
 
@@ -90,7 +109,9 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
       raw = await readBody(req, API_GATEWAY_MAX_BODY);
     } catch (error) {
       if (error instanceof BodyTooLargeError) return sendJson(res, 413, { error: error.message }, cors);
-      throw error;
+      // The client went away mid-body: nobody is left to answer.
+      res.destroy();
+      return;
     }
     const headers = singleValueHeaders(req);
     const isText = raw.length === 0 || TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
@@ -143,10 +164,19 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
         sendJson(res, 200, result, cors);
       }
     } catch (error) {
-      // A function that throws: API Gateway answers 500 without details.
+      // A function that throws, or answers what is not an HTTP response: API Gateway answers 500
+      // without details.
       log.error('Function failed', { functionName, error });
-      sendJson(res, 500, { message: 'Internal Server Error' }, cors);
+      answerInternalError(res, cors);
     }
+  };
+
+  // Whatever goes wrong with one request stays that request's failure: the runtime serves on.
+  const server: Server = createServer((req, res) => {
+    serve(req, res).catch((error: unknown) => {
+      log.error('Request failed in the local gateway', { url: req.url, error });
+      answerInternalError(res, corsHeaders(req));
+    });
   });
   await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
   return {

@@ -17,6 +17,7 @@ import { startCognito } from './services/cognito.js';
 import { startDynamo } from './services/dynamodb.js';
 import { startS3 } from './services/s3.js';
 import { startSes } from './services/ses.js';
+import { keepRunningOnStrayErrors } from './stray-errors.js';
 import { startWebServer, type WebMode } from './web-server.js';
 import { startWsGateway } from './ws-gateway.js';
 
@@ -49,6 +50,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   mkdirSync(dataDir, { recursive: true });
   const lock = acquireDevLock(join(dataDir, 'dev.lock'));
   const stops: (() => Promise<void>)[] = [async () => lock.release()];
+  const removeGuard = keepRunningOnStrayErrors();
+  stops.push(async () => removeGuard());
   const stop = async () => {
     for (const fn of stops.reverse()) await fn().catch(() => undefined);
   };

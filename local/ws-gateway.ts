@@ -1,11 +1,11 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { socketAuthorizer, socketRoutes } from '../lib/routes.js';
 import { log } from '../functions/core/runtime/log.js';
 import { lambdaContext, loadHandler } from './handlers.js';
-import { readBody } from './read-body.js';
+import { BodyTooLargeError, readBody } from './read-body.js';
 
 export interface WsGateway {
   /** What browsers connect to (`ws://`). */
@@ -72,13 +72,19 @@ export async function startWsGateway(port: number): Promise<WsGateway> {
     return handler(event, lambdaContext(name));
   }
 
-  const server: Server = createServer(async (req, res) => {
+  const manage = async (req: IncomingMessage, res: ServerResponse) => {
     const match = CONNECTIONS_PATH.exec(req.url ?? '');
-    if (!match) {
+    let connectionId: string | undefined;
+    try {
+      connectionId = match ? decodeURIComponent(match[1]!) : undefined;
+    } catch {
+      connectionId = undefined;
+    }
+    if (!connectionId) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not Found' }));
       return;
     }
-    const connection = connections.get(decodeURIComponent(match[1]!));
+    const connection = connections.get(connectionId);
     if (!connection) {
       res.writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' });
       res.end(JSON.stringify({ message: 'Gone' }));
@@ -93,14 +99,36 @@ export async function startWsGateway(port: number): Promise<WsGateway> {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ identity: {} }));
       return;
     }
-    const data = await readBody(req, MAX_MESSAGE_BYTES);
+    let data: Buffer;
+    try {
+      data = await readBody(req, MAX_MESSAGE_BYTES);
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) return void res.destroy();
+      res.writeHead(413, { 'content-type': 'application/json', 'x-amzn-errortype': 'PayloadTooLargeException' });
+      res.end(JSON.stringify({ message: error.message }));
+      return;
+    }
     connection.socket.send(data.toString('utf8'));
     res.writeHead(200).end();
+  };
+
+  // One failing request or connection is that one's failure: the gateway serves on.
+  const server: Server = createServer((req, res) => {
+    manage(req, res).catch((error: unknown) => {
+      log.error('@connections request failed', { url: req.url, error });
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Internal Server Error' }));
+    });
   });
 
-  server.on('upgrade', async (req, socket, head) => {
+  const upgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const connectionId = randomBytes(12).toString('base64').replace(/[+/]/g, 'A');
-    const queryStringParameters = query(req);
+    let queryStringParameters: Record<string, string>;
+    try {
+      queryStringParameters = query(req);
+    } catch {
+      return refuse(socket, 400, 'Bad Request');
+    }
     const headers = headersOf(req);
     let authorizer: Record<string, unknown>;
     try {
@@ -131,6 +159,9 @@ export async function startWsGateway(port: number): Promise<WsGateway> {
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       connections.set(connectionId, { socket: ws, authorizer });
+      // Invalid frames (bad UTF-8, above the size limit) close this socket with an error; unheard,
+      // that error would end the process.
+      ws.on('error', (error) => log.warn('WebSocket connection error', { connectionId, error }));
       ws.on('message', (data, isBinary) => {
         const body = isBinary ? Buffer.from(data as Buffer).toString('base64') : data.toString();
         invoke(routeName('$default'), {
@@ -146,6 +177,15 @@ export async function startWsGateway(port: number): Promise<WsGateway> {
           requestContext: requestContext(connectionId, '$disconnect', 'DISCONNECT', authorizer),
         }).catch((error) => log.error('$disconnect failed', { error }));
       });
+    });
+  };
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A client that resets while being authorized must not leave an unheard socket error.
+    socket.on('error', (error) => log.warn('WebSocket upgrade socket error', { error }));
+    upgrade(req, socket, head).catch((error: unknown) => {
+      log.error('WebSocket upgrade failed', { error });
+      if (!socket.destroyed) refuse(socket, 500, 'Internal Server Error');
     });
   });
 

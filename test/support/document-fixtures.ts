@@ -46,6 +46,26 @@ export async function docxFixture(): Promise<Uint8Array> {
 }
 
 /**
+ * A damaged .docx: the central directory sends [Content_Types].xml to the data of another part (a
+ * relationships file), as a bad copy can. word-extractor 1.0.4 never settled its promise on it.
+ */
+export async function misdirectedDocxFixture(): Promise<Uint8Array> {
+  const bytes = Buffer.from(await docxFixture());
+  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const entries = new Map<string, number>();
+  let offset = bytes.readUInt32LE(end + 16);
+  for (let i = 0; i < bytes.readUInt16LE(end + 10); i++) {
+    const nameLength = bytes.readUInt16LE(offset + 28);
+    entries.set(bytes.subarray(offset + 46, offset + 46 + nameLength).toString(), offset);
+    offset += 46 + nameLength + bytes.readUInt16LE(offset + 30) + bytes.readUInt16LE(offset + 32);
+  }
+  // Offset 42 of a central directory entry: where its local header (and data) start.
+  const localHeaderOf = (name: string) => bytes.readUInt32LE(entries.get(name)! + 42);
+  bytes.writeUInt32LE(localHeaderOf('word/_rels/document.xml.rels'), entries.get('[Content_Types].xml')! + 42);
+  return new Uint8Array(bytes);
+}
+
+/**
  * A Word 97-2003 binary document: an OLE compound file with the WordDocument stream (a Word 97 File
  * Information Block, then the text as UTF-16) and the 1Table stream holding the piece table (Clx)
  * that maps character positions to that text. The offsets are those of [MS-DOC] 2.5.

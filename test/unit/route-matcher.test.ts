@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRouteMatcher } from '../../local/route-matcher.js';
+import { createRouteMatcher, MalformedPathError } from '../../local/route-matcher.js';
 import type { HttpRoute } from '../../lib/routes.js';
 
 const routes: HttpRoute[] = [
@@ -26,5 +26,13 @@ describe('local route selection (as API Gateway selects routes)', () => {
   it('matches method and whole path only', () => {
     expect(match('DELETE', '/chatbots/1')).toBeUndefined();
     expect(match('GET', '/chatbots/1/extra')).toBeUndefined();
+  });
+});
+
+describe('paths whose percent-encoding does not decode', () => {
+  const match = createRouteMatcher(routes);
+
+  it.each(['/chatbots/%E0%A4%A', '/chatbots/%', '/chatbots/%zz', '/files/a/%C3', '/no/route/%FF'])('%s is refused as malformed', (path) => {
+    expect(() => match('GET', path)).toThrow(MalformedPathError);
   });
 });

@@ -11,6 +11,7 @@ import {
   docFixture,
   documentFixtures,
   lyingSizeDocx,
+  misdirectedDocxFixture,
   nestedDocx,
   pdfFixture,
   whitespaceDocx,
@@ -149,6 +150,11 @@ describe('extractDocumentText', async () => {
     const { status, message } = await refusal('broken.doc', damaged);
     expect(status).toBe(422);
     expect(message).toMatch(/^This Word document could not be read/);
+  });
+
+  it('reads a .docx whose [Content_Types].xml entry points at another part (word-extractor never settled on it)', async () => {
+    const { text } = await extract('misdirected.docx', await misdirectedDocxFixture());
+    expect(text).toMatch(fixtures.find((f) => f.fileName.endsWith('.docx'))!.fact);
   });
 
   it('reads a Word document by what it holds, not by what its zip headers claim', async () => {
