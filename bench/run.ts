@@ -14,6 +14,7 @@ import { signUpAndSignIn } from '../test/support/accounts.js';
 import { apiClient, waitForCrawl } from '../test/support/api-client.js';
 import { startFakeOpenAi } from '../test/support/fake-openai.js';
 import { benchChat, useThousandChunkIndex } from './chat.js';
+import { issueVisitorToken } from '../functions/core/chat/visitor-token.js';
 import { startFixtureSite } from '../local/sample-site.js';
 import { crawlAndIndexSeconds } from './crawl.js';
 import { benchKnowledge } from './knowledge.js';
@@ -46,8 +47,8 @@ async function main() {
   fakeAi.reply = { text: 'We are open Tuesday to Sunday.' };
   process.env.OPENAI_API_KEY = 'sk-bench';
   process.env.OPENAI_BASE_URL = fakeAi.baseURL;
-  process.env.CHAT_LIMIT_PER_BOT_PER_MINUTE = String(1e9);
-  process.env.CHAT_LIMIT_PER_CLIENT_PER_MINUTE = String(1e9);
+  process.env.CHAT_LIMIT_PER_ASSISTANT_PER_MINUTE = String(1e9);
+  process.env.CHAT_LIMIT_PER_SOURCE_PER_MINUTE = String(1e9);
   // The production build (npm run bench builds it first) is served for the dashboard's first view.
   const web = existsSync(join(siteBuildDir, 'index.html')) ? 'static' : 'none';
   const runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web });
@@ -61,7 +62,9 @@ async function main() {
     const claims = claimsAsApiGatewayPasses(JSON.parse(Buffer.from(user.idToken.split('.')[1]!, 'base64url').toString()));
     const created = await apiClient(runtime.apiUrl, user.idToken).post('/chatbots', { websiteUrl: site.url });
     if (created.status !== 201) throw new Error(`Could not create the benchmark assistant: ${JSON.stringify(created.body)}`);
-    const ctx = { claims, idToken: user.idToken, chatbotId: created.body.chatbot.id as string, websiteUrl: site.url };
+    const chatbotId = created.body.chatbot.id as string;
+    const visitorToken = await issueVisitorToken({ chatbotId, contactId: 'bench' });
+    const ctx = { claims, idToken: user.idToken, chatbotId, websiteUrl: site.url, visitorToken };
     await waitForCrawl(apiClient(runtime.apiUrl, user.idToken), ctx.chatbotId);
     const firstView = web === 'static' ? await dashboardFirstViewJs(runtime.webUrl, user) : undefined;
     if (firstView) console.log(`dashboard initial js gzip: ${(firstView.gzipBytes / 1024).toFixed(1)} KB`);

@@ -9,6 +9,8 @@ export interface SampleContext {
   chatbotId: string;
   /** The fixture site's address (a create request reads it). */
   websiteUrl: string;
+  /** A visitor token for that assistant, signed like the ones /chat issues. */
+  visitorToken: string;
 }
 
 function httpEvent(name: FunctionName, ctx: SampleContext, body?: unknown) {
@@ -59,12 +61,13 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'update-conversation-settings': (ctx) => httpEvent('update-conversation-settings', ctx, DEFAULT_CONVERSATION_SETTINGS),
   'create-avatar-upload': (ctx) => httpEvent('create-avatar-upload', ctx, { contentType: 'image/png', size: 2048 }),
   'chat-with-emma': (ctx) =>
-    httpEvent('chat-with-emma', ctx, { message: 'What are your opening hours?', chatbotId: ctx.chatbotId, contactId: 'bench' }),
+    httpEvent('chat-with-emma', ctx, { message: 'What are your opening hours?', chatbotId: ctx.chatbotId, visitorToken: ctx.visitorToken }),
+  'chat-as-owner': (ctx) => httpEvent('chat-as-owner', ctx, { message: 'What are your opening hours?', session: 'bench' }),
   // A conversation that does not exist: the checks answer 404 and nothing is stored.
   'rate-chat-message': (ctx) =>
     httpEvent('rate-chat-message', ctx, {
       chatbotId: ctx.chatbotId,
-      contactId: 'bench',
+      visitorToken: ctx.visitorToken,
       conversationId: 'no-such-conversation',
       messageId: 'no-such-message',
       rating: 'up',

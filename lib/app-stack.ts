@@ -11,6 +11,7 @@ import { RealtimeApi } from './constructs/realtime-api.js';
 import { SiteDeployment } from './constructs/site-deployment.js';
 import { Storage } from './constructs/storage.js';
 import { WebHosting } from './constructs/web-hosting.js';
+import { visitorTokenSecret } from './constructs/visitor-token-secret.js';
 
 export interface AppStackProps extends StackProps {
   readonly config: AppConfig;
@@ -51,6 +52,7 @@ export class AppStack extends Stack {
       documents: this.storage.documentsBucket,
       site: this.web.url,
       providers: Secret.fromSecretNameV2(this, 'ProviderSecret', config.providerSecretName),
+      visitorTokens: visitorTokenSecret(this, 'VisitorTokenSecret'),
     } satisfies FunctionResources;
 
     this.asyncFunctions = new AsyncFunctions(this, 'Async', { resources: baseResources });

@@ -10,7 +10,16 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * What a function touches; the CDK construct turns each into an environment variable plus the
  * least-privilege grant (see lib/constructs/app-function.ts), the local runtime into env + endpoint.
  */
-export type Resource = 'table' | 'avatars' | 'documents' | 'realtime' | 'userPool' | 'site' | 'crawler' | 'providers';
+export type Resource =
+  | 'table'
+  | 'avatars'
+  | 'documents'
+  | 'realtime'
+  | 'userPool'
+  | 'site'
+  | 'crawler'
+  | 'providers'
+  | 'visitorTokens';
 
 export interface HttpRoute {
   /** Named function (spec names where the spec has one). */
@@ -67,16 +76,34 @@ export const httpRoutes = [
   },
   { name: 'get-crawl-status', method: 'GET', path: '/chatbots/{id}/crawl', access: 'user', uses: ['table', 'site'] },
   { name: 'create-avatar-upload', method: 'POST', path: '/avatars/upload-url', access: 'user', uses: ['avatars', 'site'] },
+  // Visitors (embed widget, demo page) are known by the signed visitor token /chat issues.
   {
     name: 'chat-with-emma',
     method: 'POST',
     path: '/chat',
     access: 'public',
+    uses: ['table', 'documents', 'providers', 'visitorTokens'],
+    maxBodyBytes: 16 * 1024,
+    timeoutSeconds: 29,
+  },
+  {
+    name: 'rate-chat-message',
+    method: 'POST',
+    path: '/chat/feedback',
+    access: 'public',
+    uses: ['table', 'visitorTokens'],
+    maxBodyBytes: 4 * 1024,
+  },
+  // The owner's test chat and Training studio: the same engine, the owner as the contact.
+  {
+    name: 'chat-as-owner',
+    method: 'POST',
+    path: '/chatbots/{id}/chat',
+    access: 'user',
     uses: ['table', 'documents', 'providers'],
     maxBodyBytes: 16 * 1024,
     timeoutSeconds: 29,
   },
-  { name: 'rate-chat-message', method: 'POST', path: '/chat/feedback', access: 'public', uses: ['table'], maxBodyBytes: 1024 },
   { name: 'get-public-chatbot', method: 'GET', path: '/public/chatbots/{id}', access: 'public', uses: ['table', 'site'] },
   { name: 'get-demo-stats', method: 'GET', path: '/public/chatbots/{id}/demo-stats', access: 'public', uses: ['table'] },
   { name: 'track-demo-analytics', method: 'POST', path: '/demo/analytics', access: 'public', uses: ['table'], maxBodyBytes: 4 * 1024 },

@@ -12,6 +12,8 @@ export interface HttpGatewayOptions {
   port: number;
   tokenIssuer: string;
   userPoolClientId: string;
+  /** Client address from the first X-Forwarded-For entry (local/runtime.ts `trustForwardedFor`). */
+  trustForwardedFor?: boolean;
 }
 
 export interface HttpGateway {
@@ -56,6 +58,12 @@ function singleValueHeaders(req: IncomingMessage): Record<string, string> {
     if (value !== undefined) headers[key.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
   }
   return headers;
+}
+
+/** The caller's address as API Gateway reports it in `sourceIp`. */
+function sourceIp(req: IncomingMessage, trustForwardedFor: boolean | undefined): string {
+  const forwarded = trustForwardedFor ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : '';
+  return forwarded || req.socket.remoteAddress || '127.0.0.1';
 }
 
 function bearerToken(header: string | undefined): string | undefined {
@@ -135,7 +143,7 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
           method,
           path: url.pathname,
           protocol: `HTTP/${req.httpVersion}`,
-          sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+          sourceIp: sourceIp(req, options.trustForwardedFor),
           userAgent: headers['user-agent'] ?? '',
         },
         requestId: crypto.randomUUID(),

@@ -11,6 +11,7 @@ import { startLambdaInvokeServer } from './lambda-invoke-server.js';
 import { localCredentials, localResourceNames, LOCAL_REGION } from './local-aws.js';
 import type { RuntimePorts } from './ports.js';
 import { startFixtureSite } from './sample-site.js';
+import { localVisitorTokenSecret } from './visitor-token-secret.js';
 import { seedDemoAccount } from './seed-demo-account.js';
 import { startCognitoRefreshShim } from './services/cognito-refresh-shim.js';
 import { startCognito } from './services/cognito.js';
@@ -26,6 +27,11 @@ export interface LocalRuntimeOptions {
   ports: RuntimePorts;
   web: WebMode;
   productName?: string;
+  /**
+   * Take the client address from X-Forwarded-For, as if a trusted proxy sat in front: lets tests and
+   * benchmarks on loopback play visitors from many addresses. Never for a runtime others can reach.
+   */
+  trustForwardedFor?: boolean;
 }
 
 export interface LocalRuntime {
@@ -106,11 +112,17 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       TOKEN_ISSUER: tokenIssuer,
       PUBLIC_SITE_URL: `http://localhost:${ports.web}`,
       CRAWL_FUNCTION_NAME: 'crawl-website',
+      VISITOR_TOKEN_SECRET: localVisitorTokenSecret(join(dataDir, 'visitor-token-secret')),
     };
     // The handlers run in this process, as Lambda would run them, and read this environment.
     Object.assign(process.env, env);
 
-    const api = await startHttpGateway({ port: ports.api, tokenIssuer, userPoolClientId: pool.userPoolClientId });
+    const api = await startHttpGateway({
+      port: ports.api,
+      tokenIssuer,
+      userPoolClientId: pool.userPoolClientId,
+      trustForwardedFor: options.trustForwardedFor,
+    });
     stops.push(api.stop);
 
     const sampleSite = await startFixtureSite({ port: ports.sampleSite, hangingPage: false });

@@ -7,7 +7,7 @@
  * API's URL), then the bot's public profile, and mounts the widget in a shadow root. An inactive or
  * unknown bot (404) renders nothing. No framework and no zod (types only): the budget is 12 KB gzip.
  */
-import type { ChatResponse, PublicChatbot } from '../../functions/contracts/chat.js';
+import type { PublicChatbot } from '../../functions/contracts/chat.js';
 import type { RuntimeConfig } from '../../functions/contracts/runtime-config.js';
 import { mountWidget, type WidgetOptions } from './widget.js';
 
@@ -61,8 +61,8 @@ async function start(script: HTMLScriptElement): Promise<void> {
   if (!profile.ok) throw new Error(`the assistant's profile answered ${profile.status}`);
   const { chatbot } = (await profile.json()) as { chatbot: PublicChatbot };
 
-  /** POSTs to the API; a network failure or a refusal rejects with the text to show the visitor. */
-  const post = async (path: string, body: unknown): Promise<Response> => {
+  /** POSTs to the API; a network failure or a refusal (other than `allowed`) rejects with the text to show the visitor. */
+  const post = async (path: string, body: unknown, allowed = 0): Promise<Response> => {
     let response: Response;
     try {
       response = await fetch(`${api}${path}`, {
@@ -73,18 +73,19 @@ async function start(script: HTMLScriptElement): Promise<void> {
     } catch {
       throw new Error('Could not reach the assistant. Please check your connection and try again.');
     }
-    if (!response.ok) throw new Error(await errorText(response));
+    if (!response.ok && response.status !== allowed) throw new Error(await errorText(response));
     return response;
   };
-  const send: WidgetOptions['send'] = async (message, contactId, confirm) => {
-    const response = await post('/chat', { message, chatbotId, contactId, contactName: 'Website Visitor', confirm });
-    // A provider failure is answered 200 with `{ error }` (the visitor's message is kept).
-    const body = (await response.json()) as ChatResponse | { error: string };
-    if ('error' in body) throw new Error(body.error);
-    return body;
+  const send: WidgetOptions['send'] = async (message, visitorToken, confirm) => {
+    const body = { message, chatbotId, visitorToken, contactName: 'Website Visitor', confirm };
+    let response = await post('/chat', body, visitorToken ? 401 : 0);
+    // A token that no longer verifies (expired, key replaced): the visitor starts a new conversation.
+    if (response.status === 401) response = await post('/chat', { ...body, visitorToken: undefined, confirm: undefined });
+    // A provider failure is answered 200 with `{ error }` (the visitor's message is kept), token included.
+    return (await response.json()) as Awaited<ReturnType<WidgetOptions['send']>>;
   };
-  const rate: WidgetOptions['rate'] = async (reply, contactId, rating) => {
-    await post('/chat/feedback', { chatbotId, contactId, ...reply, rating });
+  const rate: WidgetOptions['rate'] = async (reply, visitorToken, rating) => {
+    await post('/chat/feedback', { chatbotId, visitorToken, ...reply, rating });
   };
 
   const mount = () => {

@@ -1,7 +1,7 @@
 /**
  * The visitor's conversation with one assistant, kept in localStorage so a reload (or the next page of
- * the site) shows it and continues it: the contact id the chat engine knows the visitor by, and the
- * last messages. Storage can be missing or refuse (private modes, blocked third-party storage): the
+ * the site, or a return visit) shows it and continues it: the visitor token the server issued with
+ * its first reply (the only way back into this conversation), and the last messages. Storage can be missing or refuse (private modes, blocked third-party storage): the
  * widget then works for the current page only.
  */
 export interface StoredMessage {
@@ -14,18 +14,14 @@ export interface StoredMessage {
 }
 
 export interface ConversationState {
-  contactId: string;
+  /** Absent until the first reply; the server renews it with every reply. */
+  visitorToken?: string;
   messages: StoredMessage[];
 }
 
 export const MAX_STORED_MESSAGES = 50;
 
 export const storageKey = (chatbotId: string) => `assistant-widget:${chatbotId}`;
-
-export function newContactId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return `web_${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-}
 
 function storage(): Storage | undefined {
   try {
@@ -38,16 +34,15 @@ function storage(): Storage | undefined {
 export function loadConversation(chatbotId: string): ConversationState {
   try {
     const saved = JSON.parse(storage()?.getItem(storageKey(chatbotId)) ?? 'null') as Partial<ConversationState> | null;
-    if (saved && typeof saved.contactId === 'string' && saved.contactId) {
-      const messages = Array.isArray(saved.messages)
-        ? saved.messages.filter((m) => m && (m.role === 'user' || m.role === 'assistant') && typeof m.text === 'string')
-        : [];
-      return { contactId: saved.contactId, messages: messages.slice(-MAX_STORED_MESSAGES) };
+    if (saved && Array.isArray(saved.messages)) {
+      const messages = saved.messages.filter((m) => m && (m.role === 'user' || m.role === 'assistant') && typeof m.text === 'string');
+      const visitorToken = typeof saved.visitorToken === 'string' && saved.visitorToken ? saved.visitorToken : undefined;
+      return { visitorToken, messages: messages.slice(-MAX_STORED_MESSAGES) };
     }
   } catch {
     // Unreadable or not ours: start afresh.
   }
-  return { contactId: newContactId(), messages: [] };
+  return { messages: [] };
 }
 
 export function saveConversation(chatbotId: string, state: ConversationState): void {

@@ -46,6 +46,9 @@ export interface WidgetReply {
   confirmation?: { action: 'handoff' };
 }
 
+/** What sending a message resolves to: the reply or the provider's error, with the renewed visitor token. */
+export type WidgetOutcome = (WidgetReply | { error: string }) & { visitorToken: string };
+
 export type Rating = 'up' | 'down';
 
 /** The visitor's Yes / No to a confirmation question, as POST /chat takes it in `confirm`. */
@@ -56,10 +59,13 @@ export interface WidgetOptions {
   bot: WidgetBot;
   /** Base for a relative agent image (the product's origin, where `/avatars/*` is served). */
   assetOrigin: string;
-  /** Sends one visitor message (or a confirmation's Yes / No); resolves to the reply, rejects with the error text to show. */
-  send(message: string, contactId: string, confirm?: ConfirmAnswer): Promise<WidgetReply>;
+  /**
+   * Sends one visitor message (or a confirmation's Yes / No) with the visitor's token (none before the
+   * first reply); rejects with the error text to show when the server could not take it.
+   */
+  send(message: string, visitorToken: string | undefined, confirm?: ConfirmAnswer): Promise<WidgetOutcome>;
   /** Stores the visitor's thumbs up / down on a reply; rejects with the error text to show. */
-  rate(reply: { conversationId: string; messageId: string }, contactId: string, rating: Rating): Promise<void>;
+  rate(reply: { conversationId: string; messageId: string }, visitorToken: string, rating: Rating): Promise<void>;
 }
 
 type Role = StoredMessage['role'] | 'error';
@@ -216,7 +222,7 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
         const previous = message.rating;
         mark(rating);
         try {
-          await options.rate({ conversationId, messageId: id }, state.contactId, rating);
+          await options.rate({ conversationId, messageId: id }, state.visitorToken ?? '', rating);
           message.rating = rating;
           save();
         } catch (error) {
@@ -282,7 +288,11 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
     typing.hidden = !bot.typing_indicator;
     scrollDown();
     try {
-      const reply = await options.send(message, state.contactId, confirm);
+      const outcome = await options.send(message, state.visitorToken, confirm);
+      state.visitorToken = outcome.visitorToken;
+      save();
+      if ('error' in outcome) throw new Error(outcome.error);
+      const reply = outcome;
       const wait = Math.min(Number(bot.response_delay) || 0, MAX_DELAY_MS) - (Date.now() - started);
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       typing.hidden = true;

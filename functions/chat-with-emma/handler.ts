@@ -1,8 +1,8 @@
 import { chatRequestSchema } from '../contracts/chat.js';
-import { chat } from '../core/chat/chat-engine.js';
+import { visitorChat } from '../core/chat/visitor-chat.js';
 import { httpHandler } from '../core/http/http-handler.js';
 
-/** Public: the embed widget, the demo page and the dashboard's test chat all talk through here. */
+/** Public: the embed widget and the demo page; the visitor is known by the token the first reply issued. */
 export const handler = httpHandler({ route: 'chat-with-emma', body: chatRequestSchema }, ({ body, event }) =>
-  chat(body, event.requestContext.http.sourceIp),
+  visitorChat(body, event.requestContext.http.sourceIp),
 );

@@ -9,25 +9,47 @@ export const confirmationActions = ['handoff'] as const;
 /** A visitor's answer to a confirmation question: the action (yes) or 'declined' (no). */
 export const confirmationAnswers = [...confirmationActions, 'declined'] as const;
 
-/** POST /chat (chat-with-emma): spec 000 section 7 and spec 001 section 7. Public: widget, demo, test chat. */
+const chatMessageSchema = z
+  .string()
+  .max(MAX_CHAT_MESSAGE_CHARS, `Messages can be at most ${MAX_CHAT_MESSAGE_CHARS} characters`)
+  .refine((m) => m.trim().length > 0, 'Please enter a message');
+
+/**
+ * The visitor's answer to the open confirmation question (`confirmation` of the previous reply), with
+ * `message` the text they are shown to say: 'handoff' = yes, connect me with a person; 'declined' = no.
+ * Counts only while the conversation's latest reply asked and was not answered yet; otherwise the
+ * message is an ordinary one.
+ */
+const confirmAnswerSchema = z.enum(confirmationAnswers).optional();
+
+/** A visitor token as the server issued it (a compact JWS). */
+export const visitorTokenSchema = z.string().min(1).max(2048);
+
+/**
+ * POST /chat (chat-with-emma): spec 000 section 7 and spec 001 section 7. Public: the embed widget and
+ * the demo page. The first message comes without a token; every reply carries the visitor token that
+ * continues this visitor's conversation, so a contact id is never chosen by the client.
+ */
 export const chatRequestSchema = z.object({
-  message: z
-    .string()
-    .max(MAX_CHAT_MESSAGE_CHARS, `Messages can be at most ${MAX_CHAT_MESSAGE_CHARS} characters`)
-    .refine((m) => m.trim().length > 0, 'Please enter a message'),
+  message: chatMessageSchema,
   chatbotId: z.string().min(1).max(100),
-  /** The visitor: 'test_<ts>' in the test chat, 'training-session', 'demo_<ts>', a widget's stored id. */
-  contactId: z.string().trim().min(1).max(100),
+  visitorToken: visitorTokenSchema.optional(),
   contactName: z.string().trim().max(100).optional(),
-  /**
-   * The visitor's answer to the open confirmation question (`confirmation` of the previous reply), with
-   * `message` the text they are shown to say: 'handoff' = yes, connect me with a person; 'declined' = no.
-   * Counts only while the conversation's latest reply asked and was not answered yet; otherwise the
-   * message is an ordinary one.
-   */
-  confirm: z.enum(confirmationAnswers).optional(),
+  confirm: confirmAnswerSchema,
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+/**
+ * POST /chatbots/{id}/chat (chat-as-owner): the owner's test chat and Training studio. The contact is
+ * the signed-in owner; `session` names one of their test conversations ('training' for the studio).
+ */
+export const ownerChatRequestSchema = z.object({
+  message: chatMessageSchema,
+  session: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'session is 1 to 64 letters, digits, _ or -'),
+  contactName: z.string().trim().max(100).optional(),
+  confirm: confirmAnswerSchema,
+});
+export type OwnerChatRequest = z.infer<typeof ownerChatRequestSchema>;
 
 export const chatSourceSchema = z.object({ title: z.string(), url: z.string() });
 
@@ -45,10 +67,17 @@ export const chatResponseSchema = z.object({
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
 
 /**
- * What POST /chat answers with status 200: the reply, or `{ error }` when the AI provider failed
+ * What the chat routes answer with status 200: the reply, or `{ error }` when the AI provider failed
  * (not the visitor's fault, so not a 4xx; and never a 5xx; their message is kept).
  */
 export const chatOutcomeSchema = z.union([chatResponseSchema, z.object({ error: z.string() })]);
+
+/** POST /chat's answer: the outcome plus the visitor token for the next message (renewed every time). */
+export const visitorChatOutcomeSchema = z.union([
+  chatResponseSchema.extend({ visitorToken: visitorTokenSchema }),
+  z.object({ error: z.string(), visitorToken: visitorTokenSchema }),
+]);
+export type VisitorChatOutcome = z.infer<typeof visitorChatOutcomeSchema>;
 
 /**
  * GET /public/chatbots/{id}: the spec's `chatbots_demo_safe`, the only fields of an assistant the
@@ -84,11 +113,11 @@ export type FeedbackRating = (typeof feedbackRatings)[number];
 
 /**
  * POST /chat/feedback (rate-chat-message): a visitor's thumbs up or down on one assistant reply, when
- * the assistant collects feedback. The ids come from the reply; only that visitor's conversation counts.
+ * the assistant collects feedback. The ids come from the reply; only the token holder's conversation counts.
  */
 export const rateChatMessageRequestSchema = z.object({
   chatbotId: z.string().min(1).max(100),
-  contactId: z.string().trim().min(1).max(100),
+  visitorToken: visitorTokenSchema,
   conversationId: z.string().min(1).max(100),
   messageId: z.string().min(1).max(100),
   rating: z.enum(feedbackRatings),

@@ -10,6 +10,7 @@ const usesProviders = new Set<string>(
 describe('AI provider keys come from one Secrets Manager secret', () => {
   it('the functions that call a model (chat, FAQs) or embed knowledge (crawl, every knowledge change) get the secret name and may read it', () => {
     expect([...usesProviders].sort()).toEqual([
+      'chat-as-owner',
       'chat-with-emma',
       'crawl-website',
       'create-knowledge-entry',
@@ -29,7 +30,8 @@ describe('AI provider keys come from one Secrets Manager secret', () => {
   it('no other function can read it', () => {
     for (const name of allFunctionNames.filter((n) => !usesProviders.has(n))) {
       const id = functionId(template, name);
-      expect(actionsOf(roleStatements(template, id))).not.toContain('secretsmanager:GetSecretValue');
+      const onProviderSecret = roleStatements(template, id).filter((s) => JSON.stringify(s.Resource).includes(config.providerSecretName));
+      expect(actionsOf(onProviderSecret)).not.toContain('secretsmanager:GetSecretValue');
       expect(environmentOf(template, id)).not.toHaveProperty('PROVIDER_SECRET_NAME');
     }
   });

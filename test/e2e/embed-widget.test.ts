@@ -11,6 +11,7 @@ import { signUpAndSignIn } from '../support/accounts.js';
 import { DEFAULT_CONVERSATION_SETTINGS } from '../../functions/contracts/chatbot.js';
 import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
+import { contactIdOf } from '../support/visitor.js';
 import { useBrowser } from './browser.js';
 import { expect as expectPage } from './page-expect.js';
 
@@ -77,12 +78,14 @@ function widget(page: Page) {
   };
 }
 
-/** The visitor's stored conversation (the widget's contact id) as the chat engine recorded it. */
+/** The visitor's conversation (the contact of the token in the widget's storage) as the chat engine recorded it. */
 async function recorded(page: Page, chatbotId: string) {
-  const contactId = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').contactId as string, `assistant-widget:${chatbotId}`);
+  const token = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').visitorToken as string, `assistant-widget:${chatbotId}`);
+  const contactId = contactIdOf(token);
   return withRuntimeEnv(env, async () => {
     const { db } = await import('../../functions/core/data/db.js');
     const { data: conversations } = await db().entities.conversation.query.byContact({ chatbot_id: chatbotId, contact_id: contactId }).go();
+    expect(conversations).toHaveLength(1);
     const conversationId = conversations[0]?.conversation_id ?? '';
     const [{ data: messages }, { data: transfers }] = await Promise.all([
       db().entities.message.query.byConversation({ conversation_id: conversationId }).go(),
@@ -153,6 +156,12 @@ describe('the embed widget on a customer site of another origin, against the loc
     await w.launcher.click();
     await expectPage.visible(w.log.getByText('How far ahead should I order a birthday cake?'));
     await expectPage.visible(w.log.getByText(/Five days for most cakes/));
+    // The returning visitor continues the same conversation on the server (the token in its storage).
+    await w.input.fill('Do you have gluten-free products?');
+    await w.input.press('Enter');
+    await expect
+      .poll(async () => (await recorded(page, chatbotId)).messages.map((m) => m.sender_type), { timeout: 30_000 })
+      .toEqual(['user', 'assistant', 'user', 'assistant']);
 
     await page.setViewportSize({ width: 390, height: 844 });
     const box = await w.window.boundingBox();
@@ -230,7 +239,7 @@ describe('the embed widget against a stand-in API (the widget alone)', () => {
     response_delay: 700,
     collect_feedback: false,
   };
-  const chatRequests: { message: string; contactId: string; contactName: string; chatbotId: string }[] = [];
+  const chatRequests: { message: string; visitorToken?: string; contactName: string; chatbotId: string }[] = [];
   let product: TinyServer;
   let productOrigin: string;
 
@@ -258,6 +267,7 @@ describe('the embed widget against a stand-in API (the widget alone)', () => {
           messageId: 'm1',
           sources: [],
           transferRequested: false,
+          visitorToken: `token-${chatRequests.length}`,
         });
       }
       const [, id] = /^\/page\/([\w-]+)$/.exec(url) ?? [];
@@ -329,7 +339,8 @@ describe('the embed widget against a stand-in API (the widget alone)', () => {
     expect(Date.now() - sentAt).toBeGreaterThanOrEqual(650);
     await expectPage.hidden(w.log.getByText('typing...'));
     expect(chatRequests[0]).toMatchObject({ message: 'Do you have rooms\nfor Friday?', chatbotId: 'good-bot', contactName: 'Website Visitor' });
-    expect(chatRequests[0]?.contactId).toMatch(/^web_[0-9a-f]{24}$/);
+    // The first message has no token; the server's reply brings one.
+    expect(chatRequests[0]?.visitorToken).toBeUndefined();
 
     // This assistant does not collect feedback: no thumbs.
     expect(await w.log.getByRole('group', { name: 'Rate this answer' }).count()).toBe(0);
@@ -345,13 +356,13 @@ describe('the embed widget against a stand-in API (the widget alone)', () => {
     expect(await w.log.locator('img').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 
-    // An error from the API is shown in a red bubble; the conversation goes on with the same contact id.
+    // An error from the API is shown in a red bubble; the message carried the token of the last reply.
     await w.input.fill('flood');
     await w.input.press('Enter');
     const error = w.log.getByText('Too many messages. Please slow down.');
     await expectPage.visible(error);
     expect(await error.evaluate((node) => getComputedStyle(node).color)).toBe('rgb(185, 28, 28)');
-    expect(chatRequests[1]?.contactId).toBe(chatRequests[0]?.contactId);
+    expect(chatRequests[1]?.visitorToken).toBe('token-1');
 
     // The close button hides the window and gives focus back to the launcher.
     await w.close.click();

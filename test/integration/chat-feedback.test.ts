@@ -5,13 +5,14 @@ import { signUpAndSignIn } from '../support/accounts.js';
 import { apiClient, type ApiClient } from '../support/api-client.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
 import { assistantFromFixtureSite } from '../support/fixture-assistant.js';
+import { chatVisitor, newSourceAddress } from '../support/visitor.js';
 
 const { apiUrl, config, env } = inject('runtime');
 
-async function post(path: string, body: unknown) {
+async function post(path: string, body: unknown, source = newSourceAddress()) {
   const res = await fetch(`${apiUrl}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': source },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: await res.json() };
@@ -36,16 +37,17 @@ describe("visitors' thumbs up / down on replies (collectFeedback)", () => {
     await site?.stop();
   });
 
-  const chatAs = async (contactId: string, message = 'Do you have gluten-free products?') => {
-    const { body } = await post('/chat', { message, chatbotId, contactId });
-    return body as { conversationId: string; messageId: string };
+  /** A new visitor's first exchange: the reply's ids and the visitor's token. */
+  const chatAsNewVisitor = async (message = 'Do you have gluten-free products?') => {
+    const { body } = await chatVisitor(apiUrl, chatbotId).ask(message);
+    return body as { conversationId: string; messageId: string; visitorToken: string };
   };
 
   it('stores the rating on the reply; a second rating replaces it', async () => {
     expect((await (await fetch(`${apiUrl}/public/chatbots/${chatbotId}`)).json()).chatbot.collect_feedback).toBe(true);
-    const contactId = `feedback_${Date.now()}`;
-    const reply = await chatAs(contactId);
-    const rate = (rating: string) => post('/chat/feedback', { chatbotId, contactId, conversationId: reply.conversationId, messageId: reply.messageId, rating });
+    const reply = await chatAsNewVisitor();
+    const rate = (rating: string) =>
+      post('/chat/feedback', { chatbotId, visitorToken: reply.visitorToken, conversationId: reply.conversationId, messageId: reply.messageId, rating });
 
     expect(await rate('up')).toEqual({ status: 200, body: { messageId: reply.messageId, rating: 'up' } });
     expect((await storedFeedback(reply.conversationId)).find((m) => m.id === reply.messageId)?.feedback).toBe('up');
@@ -55,17 +57,22 @@ describe("visitors' thumbs up / down on replies (collectFeedback)", () => {
     expect(messages.find((m) => m.sender === 'user')?.feedback).toBeUndefined();
   });
 
-  it("refuses anything but the visitor's own reply of that assistant with 404, and bad input with 400", async () => {
-    const contactId = `feedback_own_${Date.now()}`;
-    const reply = await chatAs(contactId);
-    const valid = { chatbotId, contactId, conversationId: reply.conversationId, messageId: reply.messageId, rating: 'up' };
+  it("refuses anything but the token holder's own reply of that assistant (401 / 404), and bad input with 400", async () => {
+    const reply = await chatAsNewVisitor();
+    const valid = { chatbotId, visitorToken: reply.visitorToken, conversationId: reply.conversationId, messageId: reply.messageId, rating: 'up' };
     const other = apiClient(apiUrl, (await signUpAndSignIn(config)).idToken);
     const otherBot = (await other.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id;
     const userMessage = (await storedFeedback(reply.conversationId)).find((m) => m.sender === 'user')!.id;
+    const someoneElse = await chatAsNewVisitor('Are your products vegan?');
 
+    // The token is for this assistant only; a made-up one is nobody's.
+    for (const changed of [{ chatbotId: otherBot }, { visitorToken: 'not-a-token' }, { visitorToken: `${reply.visitorToken.slice(0, -2)}xx` }]) {
+      const res = await post('/chat/feedback', { ...valid, ...changed });
+      expect(res.status).toBe(401);
+      expect(res.body.error).toMatch(/expired or is not yours/);
+    }
     for (const changed of [
-      { contactId: 'someone_else' },
-      { chatbotId: otherBot },
+      { visitorToken: someoneElse.visitorToken },
       { conversationId: 'no-such-conversation' },
       { messageId: 'no-such-message' },
       { messageId: userMessage },
@@ -74,7 +81,7 @@ describe("visitors' thumbs up / down on replies (collectFeedback)", () => {
       expect(res.status).toBe(404);
       expect(res.body.error).toBeTruthy();
     }
-    for (const changed of [{ rating: 'meh' }, { messageId: '' }, { contactId: undefined }]) {
+    for (const changed of [{ rating: 'meh' }, { messageId: '' }, { visitorToken: undefined }]) {
       const res = await post('/chat/feedback', { ...valid, ...changed });
       expect(res.status).toBe(400);
       expect(res.body.error).toBeTruthy();
@@ -85,23 +92,28 @@ describe("visitors' thumbs up / down on replies (collectFeedback)", () => {
   it('is refused (403) while the owner does not collect feedback, and the widget profile says so', async () => {
     await owner.put(`/chatbots/${chatbotId}/settings`, { ...DEFAULT_CONVERSATION_SETTINGS, collectFeedback: false });
     expect((await (await fetch(`${apiUrl}/public/chatbots/${chatbotId}`)).json()).chatbot.collect_feedback).toBe(false);
-    const contactId = `feedback_off_${Date.now()}`;
-    const reply = await chatAs(contactId);
-    const res = await post('/chat/feedback', { chatbotId, contactId, conversationId: reply.conversationId, messageId: reply.messageId, rating: 'up' });
+    const reply = await chatAsNewVisitor();
+    const res = await post('/chat/feedback', {
+      chatbotId,
+      visitorToken: reply.visitorToken,
+      conversationId: reply.conversationId,
+      messageId: reply.messageId,
+      rating: 'up',
+    });
     expect(res).toEqual({ status: 403, body: { error: 'This assistant does not collect feedback' } });
     expect((await storedFeedback(reply.conversationId)).every((m) => m.feedback === undefined)).toBe(true);
     await owner.put(`/chatbots/${chatbotId}/settings`, DEFAULT_CONVERSATION_SETTINGS);
   });
 
-  it('rate limits one visitor (429)', async () => {
-    const contactId = `feedback_flood_${Date.now()}`;
-    const reply = await chatAs(contactId);
-    const body = { chatbotId, contactId, conversationId: reply.conversationId, messageId: reply.messageId, rating: 'up' };
-    // 30 a minute per visitor; a minute boundary during the loop may allow up to one more window.
+  it('rate limits one source address (429)', async () => {
+    const reply = await chatAsNewVisitor();
+    const body = { chatbotId, visitorToken: reply.visitorToken, conversationId: reply.conversationId, messageId: reply.messageId, rating: 'up' };
+    const source = newSourceAddress();
+    // 30 a minute per address; a minute boundary during the loop may allow up to one more window.
     let accepted = 0;
     let refused: { status: number; body: { error?: string } } | undefined;
     while (!refused && accepted <= 60) {
-      const res = await post('/chat/feedback', body);
+      const res = await post('/chat/feedback', body, source);
       if (res.status === 200) accepted++;
       else refused = res;
     }

@@ -9,6 +9,7 @@ import { startLocalRuntime, type LocalRuntime } from '../../local/runtime.js';
 import type { FixtureSite } from '../../local/sample-site.js';
 import type { ApiClient } from '../support/api-client.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
+import { chatVisitor, contactIdOf } from '../support/visitor.js';
 
 /**
  * A runtime of its own in this worker: the handlers run in-process and read OPENAI_* from this
@@ -47,20 +48,13 @@ describe('the chat engine with an AI provider (OpenAI client, local fake server)
     return { request, messages: request.messages as { role: string; content: string }[] };
   };
 
-  const ask = async (message: string, contactId = `ai_${Math.random()}`) => {
-    const res = await fetch(`${runtime.apiUrl}/chat`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ message, chatbotId, contactId }),
-    });
-    return { status: res.status, body: await res.json() };
-  };
+  const ask = (message: string, visitor = chatVisitor(runtime.apiUrl, chatbotId)) => visitor.ask(message);
 
   it('sends the retrieved passages, the settings and the history to the model, and returns its answer', async () => {
     fake.reply = { text: 'Order birthday cakes five days ahead.' };
-    const contactId = `ai_history_${Date.now()}`;
-    await ask('Hello there', contactId);
-    const { status, body } = await ask('How far ahead should I order a birthday cake?', contactId);
+    const visitor = chatVisitor(runtime.apiUrl, chatbotId);
+    await ask('Hello there', visitor);
+    const { status, body } = await ask('How far ahead should I order a birthday cake?', visitor);
     expect(status).toBe(200);
     expect(body.message).toBe('Order birthday cakes five days ahead.');
     const request = fake.chatRequests.at(-1)!;
@@ -91,10 +85,11 @@ describe('the chat engine with an AI provider (OpenAI client, local fake server)
 
   it('a provider failure gives the visitor a clear error (no 5xx) and keeps their message', async () => {
     fake.reply = { status: 500 };
-    const contactId = `ai_fail_${Date.now()}`;
-    const { status, body } = await ask('What are your opening hours?', contactId);
+    const { status, body } = await ask('What are your opening hours?');
     expect(status).toBe(200);
-    expect(body).toEqual({ error: "Sorry, I can't answer right now. Please try again in a moment." });
+    // The token comes with the error, so the visitor's next attempt continues this conversation.
+    expect(body).toEqual({ error: "Sorry, I can't answer right now. Please try again in a moment.", visitorToken: expect.any(String) });
+    const contactId = contactIdOf(body.visitorToken);
     const { db } = await import('../../functions/core/data/db.js');
     const { data: conversations } = await db()
       .entities.conversation.query.byContact({ chatbot_id: chatbotId, contact_id: contactId })
@@ -108,9 +103,9 @@ describe('the chat engine with an AI provider (OpenAI client, local fake server)
   it('the context window bounds the earlier messages sent to the model', async () => {
     await save({ contextWindow: 3 });
     fake.reply = { text: 'Noted.' };
-    const contactId = `ai_window_${Date.now()}`;
-    for (const question of ['First question', 'Second question', 'Third question']) await ask(question, contactId);
-    await ask('Fourth question', contactId);
+    const visitor = chatVisitor(runtime.apiUrl, chatbotId);
+    for (const question of ['First question', 'Second question', 'Third question']) await ask(question, visitor);
+    await ask('Fourth question', visitor);
     // Six messages came before; the model sees the last three, then the new question.
     const { messages } = lastModelCall();
     expect(messages.slice(1).map((m) => `${m.role}: ${m.content}`)).toEqual([

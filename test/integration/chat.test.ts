@@ -4,18 +4,12 @@ import { apiClient, type ApiClient } from '../support/api-client.js';
 import type { FixtureSite } from '../../local/sample-site.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
 import { assistantFromFixtureSite } from '../support/fixture-assistant.js';
+import { chatVisitor } from '../support/visitor.js';
 
 const { apiUrl, config, env } = inject('runtime');
 
-/** The public chat route, as the widget calls it: no token. */
-async function ask(chatbotId: string, message: string, contactId = `it_${Math.random()}`) {
-  const res = await fetch(`${apiUrl}/chat`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ message, chatbotId, contactId, contactName: 'Integration Visitor' }),
-  });
-  return { status: res.status, body: await res.json() };
-}
+/** One message of a new visitor of the public chat, as the widget sends it. */
+const ask = (chatbotId: string, message: string) => chatVisitor(apiUrl, chatbotId, { contactName: 'Integration Visitor' }).ask(message);
 
 async function storedMessages(conversationId: string) {
   return withRuntimeEnv(env, async () => {
@@ -60,9 +54,9 @@ describe('the chat engine (offline responder) answers from what the assistant le
   });
 
   it('stores every message and continues the conversation of the same visitor', async () => {
-    const contactId = `visitor_${Date.now()}`;
-    const first = await ask(chatbotId, 'Do you have gluten-free products?', contactId);
-    const second = await ask(chatbotId, 'Are your products vegan?', contactId);
+    const visitor = chatVisitor(apiUrl, chatbotId);
+    const first = await visitor.ask('Do you have gluten-free products?');
+    const second = await visitor.ask('Are your products vegan?');
     expect(second.body.conversationId).toBe(first.body.conversationId);
     const messages = await storedMessages(first.body.conversationId);
     expect(messages.map((m) => m.sender)).toEqual(['user', 'assistant', 'user', 'assistant']);
@@ -117,14 +111,17 @@ describe('the chat engine (offline responder) answers from what the assistant le
     expect((await ask(chatbotId, '   ')).status).toBe(400);
   });
 
-  it('rate limits one visitor (429 with a clear message)', async () => {
-    const contactId = `flood_${Date.now()}`;
+  it('rate limits one visitor (429 with a clear message and Retry-After)', async () => {
+    const visitor = chatVisitor(apiUrl, chatbotId);
     const statuses: number[] = [];
-    for (let i = 0; i < 22; i++) statuses.push((await ask(chatbotId, `Hello number ${i}`, contactId)).status);
+    for (let i = 0; i < 22; i++) statuses.push((await visitor.ask(`Hello number ${i}`)).status);
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
-    const refused = await ask(chatbotId, 'Hello again', contactId);
-    expect(refused.body.error).toMatch(/Too many requests/);
+    const refused = await visitor.ask('Hello again');
+    expect(refused.body.error).toMatch(/Too many requests from your network right now\. Please wait \d+ seconds/);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
   });
 
   it('serves only safe public fields of an active assistant', async () => {

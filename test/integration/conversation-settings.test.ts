@@ -6,6 +6,7 @@ import type { FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn } from '../support/accounts.js';
 import { apiClient, type ApiClient } from '../support/api-client.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
+import { chatVisitor } from '../support/visitor.js';
 
 const { apiUrl, config, env } = inject('runtime');
 
@@ -16,21 +17,21 @@ interface Reply {
   confirmation?: { action: string };
 }
 
-async function ask(chatbotId: string, message: string, contactId = `settings_${Math.random()}`, confirm?: 'handoff' | 'declined') {
-  const res = await fetch(`${apiUrl}/chat`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ message, chatbotId, contactId, confirm }),
-  });
-  return (await res.json()) as Reply;
+/** One message of `visitor` (a new visitor by default), as the widget sends it. */
+async function ask(chatbotId: string, message: string, visitor = chatVisitor(apiUrl, chatbotId), confirm?: 'handoff' | 'declined') {
+  return (await visitor.ask(message, confirm)).body as Reply;
 }
 
-/** The conversation's last activity moved into the past, as if the visitor had been away that long. */
+/** The visitor's last message moved into the past, as if they had been away that long. */
 async function awayFor(conversationId: string, minutes: number) {
   await withRuntimeEnv(env, async () => {
     const { db } = await import('../../functions/core/data/db.js');
+    const { data: conversation } = await db().entities.conversation.get({ conversation_id: conversationId }).go();
     const lastMessageAt = new Date(Date.now() - minutes * 60_000).toISOString();
-    await db().entities.conversation.patch({ conversation_id: conversationId }).set({ last_message_at: lastMessageAt }).go();
+    await db()
+      .entities.visitor.patch({ chatbot_id: conversation!.chatbot_id, contact_id: conversation!.contact_id })
+      .set({ last_message_at: lastMessageAt })
+      .go();
   });
 }
 
@@ -111,18 +112,18 @@ describe('Conversation Controls: the server validates the settings and the engin
 
   it('the conversation timeout starts a new conversation after the visitor was away longer', async () => {
     await save({ conversationTimeout: 5 * 60_000 });
-    const contactId = `timeout_${Date.now()}`;
-    const first = await ask(id, 'Do you have gluten-free products?', contactId);
+    const visitor = chatVisitor(apiUrl, id);
+    const first = await ask(id, 'Do you have gluten-free products?', visitor);
     await awayFor(first.conversationId, 4);
-    const second = await ask(id, 'Are your products vegan?', contactId);
+    const second = await ask(id, 'Are your products vegan?', visitor);
     expect(second.conversationId).toBe(first.conversationId);
     await awayFor(second.conversationId, 6);
-    const third = await ask(id, 'Are your products vegan?', contactId);
+    const third = await ask(id, 'Are your products vegan?', visitor);
     expect(third.conversationId).not.toBe(first.conversationId);
     // The default (30 minutes) would still have continued it.
     await save({});
     await awayFor(third.conversationId, 6);
-    expect((await ask(id, 'Are your products vegan?', contactId)).conversationId).toBe(third.conversationId);
+    expect((await ask(id, 'Are your products vegan?', visitor)).conversationId).toBe(third.conversationId);
   });
 
   it('strictness decides how much of a question the knowledge must cover before it answers', async () => {
@@ -167,8 +168,8 @@ describe('Conversation Controls: the server validates the settings and the engin
 
   it('with confirmation required, a trigger asks first and only a yes starts the transfer', async () => {
     await save({ escalationTriggers: ['refund'], requireConfirmation: true });
-    const contactId = `confirm_${Date.now()}`;
-    const asked = await ask(id, 'I want a refund', contactId);
+    const visitor = chatVisitor(apiUrl, id);
+    const asked = await ask(id, 'I want a refund', visitor);
     expect(asked).toMatchObject({
       transferRequested: false,
       message: 'Would you like me to connect you with a member of our team?',
@@ -177,14 +178,14 @@ describe('Conversation Controls: the server validates the settings and the engin
     expect(await transfersOf(id, asked.conversationId)).toHaveLength(0);
 
     // Chatting on instead of answering: an ordinary question gets an ordinary answer and no transfer.
-    const goesOn = await ask(id, 'Do you have gluten-free products?', contactId);
+    const goesOn = await ask(id, 'Do you have gluten-free products?', visitor);
     expect(goesOn).toMatchObject({ transferRequested: false, conversationId: asked.conversationId });
     expect(goesOn.confirmation).toBeUndefined();
     expect(goesOn.message).toMatch(/gluten-free/);
     expect(await transfersOf(id, asked.conversationId)).toHaveLength(0);
 
-    expect((await ask(id, 'I still want a refund', contactId)).confirmation).toEqual({ action: 'handoff' });
-    const yes = await ask(id, 'Yes', contactId, 'handoff');
+    expect((await ask(id, 'I still want a refund', visitor)).confirmation).toEqual({ action: 'handoff' });
+    const yes = await ask(id, 'Yes', visitor, 'handoff');
     expect(yes).toMatchObject({
       transferRequested: true,
       message: 'Let me connect you with a human agent who can better assist you.',
@@ -193,7 +194,7 @@ describe('Conversation Controls: the server validates the settings and the engin
     expect(await transfersOf(id, asked.conversationId)).toHaveLength(1);
 
     // The question is answered: the same yes again is an ordinary message, and no second transfer.
-    const again = await ask(id, 'Yes', contactId, 'handoff');
+    const again = await ask(id, 'Yes', visitor, 'handoff');
     expect(again).toMatchObject({ transferRequested: false, conversationId: asked.conversationId });
     expect(again.message).not.toBe('Let me connect you with a human agent who can better assist you.');
     expect(await transfersOf(id, asked.conversationId)).toHaveLength(1);
@@ -203,33 +204,33 @@ describe('Conversation Controls: the server validates the settings and the engin
   it('a yes without an open question is an ordinary message: no transfer', async () => {
     await save({ escalationTriggers: ['refund'], requireConfirmation: true });
     // A new visitor, and a visitor whose last reply was an ordinary answer.
-    const fresh = await ask(id, 'Yes', `forged_${Date.now()}`, 'handoff');
+    const fresh = await ask(id, 'Yes', undefined, 'handoff');
     expect(fresh).toMatchObject({ transferRequested: false });
     expect(fresh.confirmation).toBeUndefined();
     expect(await transfersOf(id, fresh.conversationId)).toHaveLength(0);
 
-    const contactId = `ordinary_${Date.now()}`;
-    const answered = await ask(id, 'Do you have gluten-free products?', contactId);
-    const forged = await ask(id, 'Yes', contactId, 'handoff');
+    const visitor = chatVisitor(apiUrl, id);
+    const answered = await ask(id, 'Do you have gluten-free products?', visitor);
+    const forged = await ask(id, 'Yes', visitor, 'handoff');
     expect(forged).toMatchObject({ transferRequested: false, conversationId: answered.conversationId });
     expect(await transfersOf(id, answered.conversationId)).toHaveLength(0);
 
     // Once the visitor went on chatting after the question, it is no longer open either.
-    const asked = await ask(id, 'I want a refund', contactId);
+    const asked = await ask(id, 'I want a refund', visitor);
     expect(asked.confirmation).toEqual({ action: 'handoff' });
-    await ask(id, 'Do you have gluten-free products?', contactId);
-    expect((await ask(id, 'Yes', contactId, 'handoff')).transferRequested).toBe(false);
+    await ask(id, 'Do you have gluten-free products?', visitor);
+    expect((await ask(id, 'Yes', visitor, 'handoff')).transferRequested).toBe(false);
     expect(await transfersOf(id, asked.conversationId)).toHaveLength(0);
     await save({});
   });
 
   it('a no to the question is answered and stored by the server, with no transfer', async () => {
     await save({ escalationTriggers: ['refund'], requireConfirmation: true });
-    const contactId = `decline_${Date.now()}`;
-    const asked = await ask(id, 'I want a refund', contactId);
+    const visitor = chatVisitor(apiUrl, id);
+    const asked = await ask(id, 'I want a refund', visitor);
     expect(asked.confirmation).toEqual({ action: 'handoff' });
 
-    const no = await ask(id, 'No', contactId, 'declined');
+    const no = await ask(id, 'No', visitor, 'declined');
     expect(no).toMatchObject({ transferRequested: false, conversationId: asked.conversationId, message: DECLINED_TEXT });
     expect(no.confirmation).toBeUndefined();
     expect(await transcriptOf(asked.conversationId)).toEqual([
@@ -239,16 +240,16 @@ describe('Conversation Controls: the server validates the settings and the engin
       ['assistant', DECLINED_TEXT],
     ]);
     // Declined is final: a yes afterwards requests nothing.
-    expect((await ask(id, 'Yes', contactId, 'handoff')).transferRequested).toBe(false);
+    expect((await ask(id, 'Yes', visitor, 'handoff')).transferRequested).toBe(false);
     expect(await transfersOf(id, asked.conversationId)).toHaveLength(0);
     await save({});
   });
 
   it('two answers to one question at once record one transfer', async () => {
     await save({ escalationTriggers: ['refund'], requireConfirmation: true });
-    const contactId = `twice_${Date.now()}`;
-    const asked = await ask(id, 'I want a refund', contactId);
-    const answers = await Promise.all([ask(id, 'Yes', contactId, 'handoff'), ask(id, 'Yes', contactId, 'handoff')]);
+    const visitor = chatVisitor(apiUrl, id);
+    const asked = await ask(id, 'I want a refund', visitor);
+    const answers = await Promise.all([ask(id, 'Yes', visitor, 'handoff'), ask(id, 'Yes', visitor, 'handoff')]);
     expect(answers.filter((a) => a.transferRequested)).toHaveLength(1);
     expect(await transfersOf(id, asked.conversationId)).toHaveLength(1);
     await save({});

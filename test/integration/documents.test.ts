@@ -21,17 +21,13 @@ import {
 import { LIMIT_MESSAGES, MAX_UNPACKED_BYTES } from '../../functions/core/documents/extraction-limits.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
 import { userIdOf } from '../support/subscriptions.js';
+import { chatVisitor } from '../support/visitor.js';
 
 const { apiUrl, config, env } = inject('runtime');
 
 /** The public chat route, as the widget calls it. */
 async function ask(chatbotId: string, message: string) {
-  const res = await fetch(`${apiUrl}/chat`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ message, chatbotId, contactId: `docs_${Math.random()}`, contactName: 'Integration Visitor' }),
-  });
-  return (await res.json()) as { message: string };
+  return (await chatVisitor(apiUrl, chatbotId, { contactName: 'Integration Visitor' }).ask(message)).body as { message: string };
 }
 
 /** What the Upload Document tab does: ask for an upload, PUT the bytes to storage, have them processed. */

@@ -8,6 +8,7 @@ import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
 import { startStaticSite, type StaticSite } from '../support/static-site.js';
 import { userIdOf } from '../support/subscriptions.js';
+import { chatVisitor } from '../support/visitor.js';
 
 const { apiUrl, config, env } = inject('runtime');
 
@@ -44,12 +45,7 @@ function expectSiteWords(answer: string, siteText: string) {
 }
 
 async function ask(chatbotId: string, message: string) {
-  const res = await fetch(`${apiUrl}/chat`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ message, chatbotId, contactId: `faq_${Math.random()}` }),
-  });
-  return (await res.json()) as { message: string };
+  return (await chatVisitor(apiUrl, chatbotId).ask(message)).body as { message: string };
 }
 
 describe('generate-faqs-from-website (POST /knowledge/faqs)', () => {

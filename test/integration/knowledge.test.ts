@@ -12,18 +12,15 @@ import { signUpAndSignIn } from '../support/accounts.js';
 import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
 import { allowUnlimitedAssistants, userIdOf } from '../support/subscriptions.js';
+import { chatVisitor } from '../support/visitor.js';
 
 const { apiUrl, config, env } = inject('runtime');
 
 /** The public chat route, as the widget calls it: a new visitor each time. */
 async function answer(chatbotId: string, message: string): Promise<string> {
-  const res = await fetch(`${apiUrl}/chat`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ message, chatbotId, contactId: `kb_${Math.random()}`, contactName: 'Knowledge Visitor' }),
-  });
+  const res = await chatVisitor(apiUrl, chatbotId, { contactName: 'Knowledge Visitor' }).ask(message);
   expect(res.status).toBe(200);
-  return ((await res.json()) as { message: string }).message;
+  return (res.body as { message: string }).message;
 }
 
 async function publicList(chatbotId: string) {
@@ -296,7 +293,7 @@ describe('knowledge entries: the Knowledge screen API, and what the assistants a
   it('the public list is rate limited per visitor (429 with a clear message)', async () => {
     // Fixed windows: a loop crossing one window boundary may get two windows' worth, never more.
     let refused: Awaited<ReturnType<typeof publicList>> | undefined;
-    for (let i = 0; i <= 2 * PUBLIC_DEMO_LIMITS.perClientPerMinute && !refused; i++) {
+    for (let i = 0; i <= 2 * PUBLIC_DEMO_LIMITS.perSource && !refused; i++) {
       const res = await publicList(botA);
       if (res.status !== 200) refused = res;
     }
@@ -306,7 +303,7 @@ describe('knowledge entries: the Knowledge screen API, and what the assistants a
 
   it('the public demo statistics are rate limited per visitor too (429 with a clear message)', async () => {
     let refused: Response | undefined;
-    for (let i = 0; i <= 2 * PUBLIC_DEMO_LIMITS.perClientPerMinute && !refused; i++) {
+    for (let i = 0; i <= 2 * PUBLIC_DEMO_LIMITS.perSource && !refused; i++) {
       const res = await fetch(`${apiUrl}/public/chatbots/${botB}/demo-stats`);
       if (res.status !== 200) refused = res;
     }

@@ -6,15 +6,11 @@ import { withRuntimeEnv } from '../support/runtime-env.js';
 
 const { apiUrl, config, env } = inject('runtime');
 
-/** The Training studio's live chat, as the dashboard calls it. */
-async function askInTraining(chatbotId: string, message: string) {
-  const res = await fetch(`${apiUrl}/chat`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ message, chatbotId, contactId: 'training-session', contactName: 'Training User' }),
-  });
+/** The Training studio's live chat, as the dashboard calls it: the owner's own route. */
+async function askInTraining(owner: ApiClient, chatbotId: string, message: string) {
+  const res = await owner.post(`/chatbots/${chatbotId}/chat`, { message, session: 'training', contactName: 'Training User' });
   expect(res.status).toBe(200);
-  return (await res.json()) as { message: string };
+  return res.body as { message: string };
 }
 
 type Part = { signal: string; points: number };
@@ -88,7 +84,7 @@ describe('Training studio records', () => {
 
   it('a correction written in the Corrections tab is stored and the chat engine answers with it', async () => {
     const question = 'What is the secret ingredient of your rye loaf?';
-    const reply = await askInTraining(chatbotId, question);
+    const reply = await askInTraining(owner, chatbotId, question);
     const rated = await owner.post(records, { user_message: question, ai_response: reply.message, score: 20 });
     const better = 'Our rye loaf gets its depth from a 48-hour cold-fermented caraway starter.';
 
@@ -102,7 +98,7 @@ describe('Training studio records', () => {
       context_used: 'Training Session',
     });
 
-    expect((await askInTraining(chatbotId, question)).message).toBe(better);
+    expect((await askInTraining(owner, chatbotId, question)).message).toBe(better);
     const listed = (await owner.get(records)).body.records.find((r: { id: string }) => r.id === rated.body.record.id);
     expect(listed.corrected_response).toBe(better);
   });

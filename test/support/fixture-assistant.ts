@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { RuntimeConfig } from '../../functions/contracts/runtime-config.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn } from './accounts.js';
@@ -17,4 +18,19 @@ export async function assistantFromFixtureSite(
   const chatbotId = (await owner.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id as string;
   await waitForCrawl(owner, chatbotId);
   return { site, owner, chatbotId };
+}
+
+/**
+ * The same for a whole `describe`: made before its tests, the site stopped after them. Read the
+ * fields inside tests (they are filled in by then).
+ */
+export function useAssistantFromFixtureSite(apiUrl: string, config: RuntimeConfig, pages = 30) {
+  const fixture = {} as Awaited<ReturnType<typeof assistantFromFixtureSite>>;
+  beforeAll(async () => {
+    Object.assign(fixture, await assistantFromFixtureSite(apiUrl, config, pages));
+  });
+  afterAll(async () => {
+    await fixture.site?.stop();
+  });
+  return fixture;
 }

@@ -11,7 +11,8 @@ import './runtime-context.js';
 export async function startTestRuntime(project: TestProject, web: WebMode) {
   process.env.LOG_LEVEL ??= 'silent';
   const dataDir = mkdtempSync(join(tmpdir(), `assistants-${project.name}-`));
-  const runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web });
+  // Tests play visitors from many addresses on loopback (X-Forwarded-For), as the limits count per address.
+  const runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web, trustForwardedFor: true });
   project.provide('runtime', {
     webUrl: runtime.webUrl,
     apiUrl: runtime.apiUrl,

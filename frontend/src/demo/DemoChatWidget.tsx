@@ -4,7 +4,7 @@ import { ArrowUpIcon, ThumbsDownIcon, ThumbsUpIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MessageText } from '@/chat/MessageText';
 import { useApi } from '@/lib/api';
-import { rateChatMessage, sendChatMessage, trackDemoEvent } from '@/lib/chat-api';
+import { rateChatMessage, sendVisitorMessage, trackDemoEvent } from '@/lib/chat-api';
 import { cn } from '@/lib/cn';
 
 /** Spec 001 section 9: the chat window is 380x600 and opens by itself after 2000 ms. */
@@ -89,7 +89,8 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
   const [messages, setMessages] = useState<WidgetMessage[]>(() => [
     { id: newId(), isBot: true, text: `Hi there! I'm ${agent} from ${business}. How can I help you today?` },
   ]);
-  const [contactId] = useState(() => `demo_${Date.now()}`);
+  /** The visitor token the server issued with the first reply: this visit's conversation. */
+  const visitorToken = useRef<string | undefined>(undefined);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
 
@@ -132,7 +133,15 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
       metadata: { message_content: text.slice(0, TRACKED_TEXT_CHARS), timestamp: new Date().toISOString() },
     });
     try {
-      const reply = await sendChatMessage(api, { message: text, chatbotId: chatbot.id, contactId, contactName: DEMO_CONTACT_NAME, confirm });
+      const reply = await sendVisitorMessage(api, {
+        message: text,
+        chatbotId: chatbot.id,
+        visitorToken: visitorToken.current,
+        contactName: DEMO_CONTACT_NAME,
+        confirm,
+      });
+      visitorToken.current = reply.visitorToken;
+      if ('error' in reply) throw new Error(reply.error);
       if (!reply.message) throw new Error('The assistant sent an empty reply.');
       // The owner's response delay counts from the visitor's message (Conversation Controls).
       const delay = Math.min(chatbot.response_delay, MAX_DELAY_MS) - (Date.now() - started);
@@ -174,7 +183,8 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
     const previous = message.rating;
     setRating(rating);
     try {
-      await rateChatMessage(api, { chatbotId: chatbot.id, contactId, ...message.reply, rating });
+      if (!visitorToken.current) throw new Error('This conversation has no reply to rate yet.');
+      await rateChatMessage(api, { chatbotId: chatbot.id, visitorToken: visitorToken.current, ...message.reply, rating });
     } catch (error) {
       setRating(previous);
       const detail = error instanceof Error ? error.message : '';

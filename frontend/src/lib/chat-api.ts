@@ -1,17 +1,20 @@
 import {
   chatOutcomeSchema,
+  visitorChatOutcomeSchema,
   correctionSchema,
   demoStatsSchema,
   publicChatbotResponseSchema,
   rateChatMessageResponseSchema,
   type ChatRequest,
   type ChatResponse,
+  type OwnerChatRequest,
   type Correction,
   type DemoStats,
   type PublicChatbot,
   type RateChatMessageRequest,
   type SaveCorrectionRequest,
   type TrackDemoAnalyticsRequest,
+  type VisitorChatOutcome,
 } from '@contracts/chat';
 import { publicKnowledgeResponseSchema, type publicKnowledgeEntrySchema } from '@contracts/knowledge';
 import * as z from 'zod';
@@ -22,9 +25,27 @@ export type PublicKnowledgeEntry = z.infer<typeof publicKnowledgeEntrySchema>;
 const okResponseSchema = z.object({ ok: z.literal(true) });
 const correctionResponseSchema = z.object({ correction: correctionSchema });
 
-/** POST /chat (chat-with-emma): public, used by the test chat and the demo widget. */
-export async function sendChatMessage(api: ApiClient, body: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
-  const outcome = await api.request('/chat', { method: 'POST', body, schema: chatOutcomeSchema, auth: false, signal });
+/**
+ * POST /chat (chat-with-emma): a visitor's message (the demo page). Resolves to the reply or the
+ * provider's `{ error }`, both with the visitor token the next message must carry.
+ */
+export function sendVisitorMessage(api: ApiClient, body: ChatRequest, signal?: AbortSignal): Promise<VisitorChatOutcome> {
+  return api.request('/chat', { method: 'POST', body, schema: visitorChatOutcomeSchema, auth: false, signal });
+}
+
+/** POST /chatbots/{id}/chat (chat-as-owner): the owner's test chat and Training studio. */
+export async function sendOwnerChatMessage(
+  api: ApiClient,
+  chatbotId: string,
+  body: OwnerChatRequest,
+  signal?: AbortSignal,
+): Promise<ChatResponse> {
+  const outcome = await api.request(`/chatbots/${encodeURIComponent(chatbotId)}/chat`, {
+    method: 'POST',
+    body,
+    schema: chatOutcomeSchema,
+    signal,
+  });
   if ('error' in outcome) throw new ApiError(200, outcome.error);
   return outcome;
 }

@@ -1,4 +1,5 @@
 import { DECLINED_TEXT, type ChatRequest, type ChatResponse } from '../../contracts/chat.js';
+import { requireOwned } from '../chatbots/owned-chatbot.js';
 import { db } from '../data/db.js';
 import { notFound } from '../http/http-error.js';
 import { searchKnowledge } from '../knowledge/index-knowledge.js';
@@ -8,26 +9,37 @@ import { loadProviderKeys } from '../runtime/provider-keys.js';
 import { limitAnswerLength } from './answer-length.js';
 import { conversationSettingsOf } from './bot-settings.js';
 import { answerOpenConfirmation } from './confirmation.js';
-import { continueOrStartConversation, latestConversation, recentMessages, storeMessage } from './conversation-store.js';
+import {
+  continueOrStartConversation,
+  currentConversation,
+  recentMessages,
+  storeReply,
+  storeVisitorMessage,
+  type Contact,
+} from './conversation-store.js';
 import { matchingCorrection } from './corrections.js';
 import { HANDOFF_CONFIRMATION_QUESTION, TRANSFER_MESSAGE, matchedEscalationTrigger, requestAgentTransfer } from './escalation.js';
 import { isOffTopic, offTopicMessage } from './off-topic.js';
 import { offlineAnswer } from './offline-responder.js';
 import { ProviderFailure, llmConfigured, openAiAnswer } from './openai-responder.js';
-import { enforceRateLimits } from './rate-limit.js';
 import { systemPrompt, temperatureFor } from './system-prompt.js';
 
-/** Public chat limits per minute: per assistant (all its visitors) and per visitor; the environment may raise them. */
-function chatLimits() {
-  const configured = (name: string, fallback: number) => {
-    const value = Number(process.env[name]);
-    return Number.isInteger(value) && value > 0 ? value : fallback;
-  };
-  return {
-    perBotPerMinute: configured('CHAT_LIMIT_PER_BOT_PER_MINUTE', 600),
-    perClientPerMinute: configured('CHAT_LIMIT_PER_CLIENT_PER_MINUTE', 20),
-  };
+/**
+ * One message of a conversation, from a contact the caller has already established: a visitor by
+ * their token (visitor-chat.ts) or the owner through their own routes (owner-chat.ts).
+ */
+export interface ChatTurn extends Contact {
+  message: string;
+  contactName?: string;
+  confirm?: ChatRequest['confirm'];
+  /** A contact id the server just made up: there is no conversation to look for. */
+  newContact?: boolean;
+  /** The owner's routes: the assistant must be this user's (anyone else's is the same 404). */
+  ownerId?: string;
+  /** Counts the turn against its limits, refusing with 429 before anything is stored. */
+  countTurn(): Promise<void>;
 }
+
 const PASSAGES = 5;
 
 /** What the visitor sees when the AI provider fails; their message is kept. */
@@ -54,18 +66,15 @@ async function knowledgeFor(chatbotId: string, indexVersion: string | undefined,
  * retrieves knowledge, applies the owner's corrections, answers with the LLM or the offline responder
  * (which refuses off-topic questions itself), and stores both messages.
  */
-export async function chat(request: ChatRequest, clientAddress: string, now = new Date()): Promise<ChatOutcome> {
+export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOutcome> {
   await loadProviderKeys();
-  const limits = chatLimits();
-  // Independent reads in one round: the assistant, the visitor's last conversation, the rate counters.
-  const [{ data: bot }, latest] = await Promise.all([
+  // Independent reads in one round: the assistant, the visitor's current conversation, the rate counters.
+  const [{ data: bot }, current] = await Promise.all([
     db().entities.chatbot.get({ chatbot_id: request.chatbotId }).go(),
-    latestConversation(request.chatbotId, request.contactId),
-    enforceRateLimits([
-      { key: `chat:bot:${request.chatbotId}`, limit: limits.perBotPerMinute, windowSeconds: 60 },
-      { key: `chat:client:${request.chatbotId}:${clientAddress}:${request.contactId}`, limit: limits.perClientPerMinute, windowSeconds: 60 },
-    ]),
+    request.newContact ? undefined : currentConversation(request),
+    request.countTurn(),
   ]);
+  if (request.ownerId !== undefined) requireOwned(request.ownerId, bot);
   if (!bot || bot.is_active === false) throw notFound('This assistant is not available');
 
   const settings = conversationSettingsOf(bot);
@@ -82,10 +91,9 @@ export async function chat(request: ChatRequest, clientAddress: string, now = ne
   grounding?.catch(() => undefined);
   const started = performance.now();
   const { conversationId, isNew } = await continueOrStartConversation({
-    latest,
-    chatbotId: bot.chatbot_id,
+    current,
+    contact: request,
     ownerId: bot.user_id,
-    contactId: request.contactId,
     contactName: request.contactName,
     timeoutMs: settings.conversationTimeout,
     now,
@@ -94,7 +102,7 @@ export async function chat(request: ChatRequest, clientAddress: string, now = ne
     // A conversation just started has no history to read, nor a question to answer.
     isNew ? [] : recentMessages(conversationId, settings.contextWindow, now.toISOString()),
     !isNew && confirmAnswer ? answerOpenConfirmation(conversationId, confirmAnswer, now.toISOString()) : false,
-    storeMessage(conversationId, { sender_type: 'user', content: request.message, created_at: now.toISOString() }),
+    storeVisitorMessage(conversationId, request, { sender_type: 'user', content: request.message, created_at: now.toISOString() }, isNew),
   ]);
 
   let answer: string;
@@ -152,7 +160,7 @@ export async function chat(request: ChatRequest, clientAddress: string, now = ne
   }
 
   answer = limitAnswerLength(answer, settings.maxResponseLength);
-  const messageId = await storeMessage(conversationId, {
+  const messageId = await storeReply(conversationId, {
     sender_type: 'assistant',
     content: answer,
     created_at: new Date().toISOString(),

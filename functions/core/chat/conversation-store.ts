@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { db } from '../data/db.js';
+import { HttpError } from '../http/http-error.js';
 
 export interface StoredMessage {
   sender_type: 'user' | 'assistant' | 'system';
@@ -7,63 +8,114 @@ export interface StoredMessage {
   created_at: string;
 }
 
-export interface LatestConversation {
+export interface CurrentConversation {
   conversation_id: string;
   last_message_at: string;
 }
 
-/** The visitor's most recent conversation with this assistant, if any. */
-export async function latestConversation(chatbotId: string, contactId: string): Promise<LatestConversation | undefined> {
+/** Who the conversation is with: one contact of one assistant. */
+export interface Contact {
+  chatbotId: string;
+  contactId: string;
+}
+
+/** Attempts at starting a conversation while concurrent messages of the same visitor race for it. */
+const MAX_ATTEMPTS = 5;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The visitor's current conversation with this assistant, if any (read consistently: it decides which one continues). */
+export async function currentConversation(contact: Contact): Promise<CurrentConversation | undefined> {
   const { data } = await db()
-    .entities.conversation.query.byContact({ chatbot_id: chatbotId, contact_id: contactId })
-    .go({ order: 'desc', limit: 1 });
-  return data[0];
+    .entities.visitor.get({ chatbot_id: contact.chatbotId, contact_id: contact.contactId })
+    .go({ consistent: true, attributes: ['conversation_id', 'last_message_at'] });
+  return data ?? undefined;
 }
 
 /**
- * The visitor's latest conversation if it is still within the conversation timeout, else a new one
- * (spec 001: conversationTimeout starts a new conversation).
+ * The visitor's current conversation if it is still within the conversation timeout, else a new one
+ * (spec 001: conversationTimeout starts a new conversation). A new one replaces the current one only
+ * if no concurrent message of the visitor replaced it first; the loser continues the winner's.
  */
 export async function continueOrStartConversation(args: {
-  latest: LatestConversation | undefined;
-  chatbotId: string;
+  current: CurrentConversation | undefined;
+  contact: Contact;
   ownerId: string;
-  contactId: string;
   contactName?: string;
   timeoutMs: number;
   now: Date;
 }): Promise<{ conversationId: string; isNew: boolean }> {
-  const { latest } = args;
-  if (latest && args.now.getTime() - Date.parse(latest.last_message_at) <= args.timeoutMs) {
-    return { conversationId: latest.conversation_id, isNew: false };
+  const { contact, now } = args;
+  const at = now.toISOString();
+  let current = args.current;
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    if (current && now.getTime() - Date.parse(current.last_message_at) <= args.timeoutMs) {
+      return { conversationId: current.conversation_id, isNew: false };
+    }
+    const conversationId = randomUUID();
+    const key = { chatbot_id: contact.chatbotId, contact_id: contact.contactId };
+    const replaced = current?.conversation_id;
+    // ElectroDB reports a cancelled transaction (a lost race) in its result rather than by throwing.
+    const { canceled } = await db()
+      .transaction.write(({ visitor, conversation }) => [
+        replaced
+          ? visitor
+              .patch(key)
+              .set({ conversation_id: conversationId, last_message_at: at })
+              .where((attr, op) => op.eq(attr.conversation_id, replaced))
+              .commit()
+          : visitor.create({ ...key, conversation_id: conversationId, last_message_at: at }).commit(),
+        conversation
+          .create({
+            conversation_id: conversationId,
+            chatbot_id: contact.chatbotId,
+            user_id: args.ownerId,
+            channel: 'website',
+            contact_id: contact.contactId,
+            contact_name: args.contactName,
+            status: 'active',
+            last_message_at: at,
+            created_at: at,
+          })
+          .commit(),
+      ])
+      .go();
+    if (!canceled) return { conversationId, isNew: true };
+    current = await currentConversation(contact);
+    // Transactions on one item can cancel each other with no winner: step apart before trying again.
+    if (!current || current.conversation_id === replaced) await sleep(5 + Math.random() * 20 * attempt);
   }
-  const conversationId = randomUUID();
-  await db()
-    .entities.conversation.create({
-      conversation_id: conversationId,
-      chatbot_id: args.chatbotId,
-      user_id: args.ownerId,
-      channel: 'website',
-      contact_id: args.contactId,
-      contact_name: args.contactName,
-      status: 'active',
-      last_message_at: args.now.toISOString(),
-      created_at: args.now.toISOString(),
-    })
-    .go();
-  return { conversationId, isNew: true };
+  throw new HttpError(409, 'Your conversation changed while this message was sent. Please send it again.');
 }
 
-export async function storeMessage(
+/** Stores the visitor's message; their last activity (what the timeout reads) moves with it. */
+export async function storeVisitorMessage(
+  conversationId: string,
+  contact: Contact,
+  message: StoredMessage,
+  isNewConversation: boolean,
+): Promise<string> {
+  const messageId = randomUUID();
+  await Promise.all([
+    db().entities.message.create({ conversation_id: conversationId, message_id: messageId, message_type: 'text', ...message }).go(),
+    // A conversation just started carries this time already.
+    isNewConversation
+      ? undefined
+      : db()
+          .entities.visitor.patch({ chatbot_id: contact.chatbotId, contact_id: contact.contactId })
+          .set({ last_message_at: message.created_at })
+          .go(),
+  ]);
+  return messageId;
+}
+
+/** Stores the assistant's reply; the conversation's last activity (what lists sort by) moves with it. */
+export async function storeReply(
   conversationId: string,
   message: StoredMessage & { response_time_ms?: number; sources?: { title: string; url: string }[]; confirmation?: 'handoff' },
 ): Promise<string> {
   const messageId = randomUUID();
-  // Independent writes: the message, and the conversation's last activity (what the timeout reads).
   await Promise.all([
-    db()
-      .entities.message.create({ conversation_id: conversationId, message_id: messageId, message_type: 'text', ...message })
-      .go(),
+    db().entities.message.create({ conversation_id: conversationId, message_id: messageId, message_type: 'text', ...message }).go(),
     db().entities.conversation.patch({ conversation_id: conversationId }).set({ last_message_at: message.created_at }).go(),
   ]);
   return messageId;

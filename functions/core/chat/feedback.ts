@@ -2,27 +2,28 @@ import type { RateChatMessageRequest } from '../../contracts/chat.js';
 import { db } from '../data/db.js';
 import { HttpError, notFound } from '../http/http-error.js';
 import { conversationSettingsOf } from './bot-settings.js';
-import { enforceRateLimits } from './rate-limit.js';
+import { enforcePublicLimits } from './rate-limit.js';
+import { verifyVisitorToken } from './visitor-token.js';
 
 const NOT_FOUND = 'This reply was not found in your conversation';
+/** Ratings per minute: per source address and per assistant. */
+export const FEEDBACK_LIMITS = { perSource: 30, perAssistant: 600 };
 
 /**
- * rate-chat-message: stores a visitor's thumbs up or down on one assistant reply. Only the visitor's
- * own conversation with that assistant counts (anything else is 404, so ids cannot be probed), and
+ * rate-chat-message: stores a visitor's thumbs up or down on one assistant reply. Only the token
+ * holder's own conversation with that assistant counts (anything else is 404, so ids cannot be probed), and
  * only while the owner collects feedback. A second rating replaces the first.
  */
-export async function rateChatMessage(request: RateChatMessageRequest, clientAddress: string) {
+export async function rateChatMessage(request: RateChatMessageRequest, sourceIp: string) {
+  const { contactId } = await verifyVisitorToken(request.visitorToken, request.chatbotId);
   const [{ data: bot }, { data: conversation }] = await Promise.all([
     db().entities.chatbot.get({ chatbot_id: request.chatbotId }).go(),
     db().entities.conversation.get({ conversation_id: request.conversationId }).go(),
-    enforceRateLimits([
-      { key: `feedback:bot:${request.chatbotId}`, limit: 600, windowSeconds: 60 },
-      { key: `feedback:client:${request.chatbotId}:${clientAddress}:${request.contactId}`, limit: 30, windowSeconds: 60 },
-    ]),
+    enforcePublicLimits('feedback', request.chatbotId, sourceIp, FEEDBACK_LIMITS),
   ]);
   if (!bot || bot.is_active === false) throw notFound('This assistant is not available');
   if (!conversationSettingsOf(bot).collectFeedback) throw new HttpError(403, 'This assistant does not collect feedback');
-  if (!conversation || conversation.chatbot_id !== request.chatbotId || conversation.contact_id !== request.contactId) {
+  if (!conversation || conversation.chatbot_id !== request.chatbotId || conversation.contact_id !== contactId) {
     throw notFound(NOT_FOUND);
   }
   // Messages are keyed by time then id; a conversation is small enough to find the id in it.

@@ -158,11 +158,32 @@ export const conversationEntity = new Entity({
       pk: { field: pk, composite: ['conversation_id'] },
       sk: { field: sk, composite: [] },
     },
-    /** The visitor's conversations with one assistant, newest last: continue the latest or start anew. */
+    /** The visitor's conversations with one assistant, oldest first (which one continues: visitorEntity). */
     byContact: {
       index: gsi1.indexName,
       pk: { field: gsi1.partitionKey, composite: ['chatbot_id', 'contact_id'] },
       sk: { field: gsi1.sortKey, composite: ['created_at'] },
+    },
+  },
+});
+
+/**
+ * A visitor's current conversation with one assistant: continued while fresh, replaced under a
+ * condition, so concurrent messages of one visitor end up in one conversation.
+ */
+export const visitorEntity = new Entity({
+  model: { entity: 'visitor', version: '1', service },
+  attributes: {
+    chatbot_id: { type: 'string', required: true },
+    contact_id: { type: 'string', required: true },
+    conversation_id: { type: 'string', required: true },
+    /** The visitor's last message: what the conversation timeout is measured from. */
+    last_message_at: { type: 'string', required: true },
+  },
+  indexes: {
+    byContact: {
+      pk: { field: pk, composite: ['chatbot_id', 'contact_id'] },
+      sk: { field: sk, composite: [] },
     },
   },
 });
@@ -333,6 +354,7 @@ export const entities = {
   chatbot: chatbotEntity,
   crawledPage: crawledPageEntity,
   conversation: conversationEntity,
+  visitor: visitorEntity,
   message: messageEntity,
   correction: correctionEntity,
   agentTransfer: agentTransferEntity,

@@ -3,6 +3,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Response headers the status calls for (Retry-After on a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -17,3 +19,8 @@ export const payloadTooLarge = (limit: number) =>
   new HttpError(413, `Request body too large: the limit is ${limit} bytes`);
 export const unsupportedMediaType = () =>
   new HttpError(415, 'Request body must be JSON (Content-Type: application/json)');
+/** 429 with the seconds until the limit's window ends, as a header and in words. */
+export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests right now.') =>
+  new HttpError(429, `${message} Please wait ${retryAfterSeconds} seconds and try again.`, {
+    'retry-after': String(retryAfterSeconds),
+  });

@@ -33,10 +33,10 @@ export type HttpLambdaHandler = (
   context?: unknown,
 ) => Promise<APIGatewayProxyResultV2>;
 
-export function jsonResponse(statusCode: number, body: unknown): APIGatewayProxyResultV2 {
+export function jsonResponse(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResultV2 {
   return {
     statusCode,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
     body: JSON.stringify(body),
   };
 }
@@ -46,7 +46,7 @@ const errorResponder = (): middy.MiddlewareObj<APIGatewayProxyEventV2WithJWTAuth
   onError: (request) => {
     const { error } = request;
     if (error instanceof HttpError) {
-      request.response = jsonResponse(error.statusCode, { error: error.message });
+      request.response = jsonResponse(error.statusCode, { error: error.message }, error.headers);
       return;
     }
     log.error('Unhandled error', { error, routeKey: request.event?.routeKey });

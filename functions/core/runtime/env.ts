@@ -16,6 +16,8 @@ export const resourceEnv = {
   crawler: ['CRAWL_FUNCTION_NAME'],
   /** Secrets Manager secret with the AI provider keys (read once per cold start). */
   providers: ['PROVIDER_SECRET_NAME'],
+  /** Secrets Manager secret CDK generates to sign visitor tokens (locally VISITOR_TOKEN_SECRET holds the value). */
+  visitorTokens: ['VISITOR_SECRET_NAME'],
 } as const satisfies Record<Resource, readonly string[]>;
 
 export type EnvName = (typeof resourceEnv)[Resource][number];

@@ -12,7 +12,7 @@ import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { useApi } from '@/lib/api';
-import { saveCorrection, sendChatMessage } from '@/lib/chat-api';
+import { saveCorrection, sendOwnerChatMessage } from '@/lib/chat-api';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/notify';
 
@@ -120,7 +120,7 @@ function EditReply({
 
 /**
  * The 'Test {business}' chat under the assistant grid (spec 000 sections 2, 4, 5 and 9): real replies from
- * POST /chat, each editable into a correction. Lazy-loaded on the first selection; keyed by assistant, so a
+ * POST /chatbots/{id}/chat, each editable into a correction. Lazy-loaded on the first selection; keyed by assistant, so a
  * change of assistant starts a new session with the greeting.
  */
 export default function TestChatPanel({ chatbot }: { chatbot: Chatbot }) {
@@ -130,14 +130,15 @@ export default function TestChatPanel({ chatbot }: { chatbot: Chatbot }) {
   const [messages, setMessages] = useState<ChatMessage[]>(() => [greeting(chatbot)]);
   const [input, setInput] = useState('');
   const [editingId, setEditingId] = useState<string | null>(null);
-  const [contactId] = useState(() => `test_${Date.now()}`);
+  // Each opening of the panel is a new test conversation of the signed-in owner.
+  const [session] = useState(() => `test_${Date.now()}`);
   const listRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const inputId = `test-chat-input-${chatbot.id}`;
   const titleId = `test-chat-title-${chatbot.id}`;
   const reply = useMutation({
     mutationFn: ({ text, confirm }: { text: string; confirm?: ChatRequest['confirm'] }) =>
-      sendChatMessage(api, { message: text, chatbotId: chatbot.id, contactId, contactName: TEST_CONTACT_NAME, confirm }),
+      sendOwnerChatMessage(api, chatbot.id, { message: text, session, contactName: TEST_CONTACT_NAME, confirm }),
   });
   const waiting = reply.isPending;
 

@@ -12,7 +12,7 @@ import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { useApi } from '@/lib/api';
-import { saveCorrection, sendChatMessage } from '@/lib/chat-api';
+import { saveCorrection, sendOwnerChatMessage } from '@/lib/chat-api';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/notify';
 import { ScoreBadge } from './ScoreBadge';
@@ -157,7 +157,7 @@ export function InteractiveTab({
   const listRef = useRef<HTMLDivElement>(null);
   const reply = useMutation({
     mutationFn: ({ chatbotId, text, confirm }: { chatbotId: string; text: string; confirm?: ChatRequest['confirm'] }) =>
-      sendChatMessage(api, { message: text, chatbotId, ...TRAINING_CONTACT, confirm }),
+      sendOwnerChatMessage(api, chatbotId, { message: text, ...TRAINING_CONTACT, confirm }),
   });
   const waiting = reply.isPending;
   const agent = chatbot ? chatbot.agent_name || chatbot.business_name : 'your assistant';

@@ -19,8 +19,8 @@ export interface TrainingMessage {
   confirmHandoff?: boolean;
 }
 
-/** Spec 000 section 7: the studio talks to the engine as this visitor. */
-export const TRAINING_CONTACT = { contactId: 'training-session', contactName: 'Training User' } as const;
+/** Spec 000 section 7: the studio talks to the engine as the owner, in one ongoing session. */
+export const TRAINING_CONTACT = { session: 'training', contactName: 'Training User' } as const;
 
 /** Spec 000 section 8: shown as the assistant's line when no reply could be generated. */
 export const FALLBACK_REPLY = "I'm sorry, I couldn't generate a response right now. Please try again.";

@@ -1,0 +1,39 @@
+import type { ChatRequest, VisitorChatOutcome } from '../../contracts/chat.js';
+import { chat } from './chat-engine.js';
+import { enforcePublicLimits, type PublicLimits } from './rate-limit.js';
+import { issueVisitorToken, newContactId, verifyVisitorToken } from './visitor-token.js';
+
+/** Public chat limits per minute (README "Limits"); the environment may raise them. */
+export function visitorChatLimits(): PublicLimits {
+  const configured = (name: string, fallback: number) => {
+    const value = Number(process.env[name]);
+    return Number.isInteger(value) && value > 0 ? value : fallback;
+  };
+  return {
+    perSource: configured('CHAT_LIMIT_PER_SOURCE_PER_MINUTE', 20),
+    perAssistant: configured('CHAT_LIMIT_PER_ASSISTANT_PER_MINUTE', 600),
+  };
+}
+
+/**
+ * chat-with-emma for visitors (embed widget, demo page). The first message comes without a token and
+ * gets a new contact id nobody can guess; later ones are that contact only by the token the previous
+ * reply carried. Every answer, also a provider failure, carries the renewed token.
+ */
+export async function visitorChat(request: ChatRequest, sourceIp: string, now = new Date()): Promise<VisitorChatOutcome> {
+  const visitor = request.visitorToken
+    ? await verifyVisitorToken(request.visitorToken, request.chatbotId)
+    : { chatbotId: request.chatbotId, contactId: newContactId() };
+  const outcome = await chat(
+    {
+      ...visitor,
+      message: request.message,
+      contactName: request.contactName,
+      confirm: request.confirm,
+      newContact: !request.visitorToken,
+      countTurn: () => enforcePublicLimits('chat', request.chatbotId, sourceIp, visitorChatLimits()),
+    },
+    now,
+  );
+  return { ...outcome, visitorToken: await issueVisitorToken(visitor, now) };
+}

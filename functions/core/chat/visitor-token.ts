@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import { unauthorized } from '../http/http-error.js';
+import { visitorTokenKey } from '../runtime/visitor-secret.js';
+
+/** Who a visitor token speaks for: one contact of one assistant. */
+export interface Visitor {
+  chatbotId: string;
+  contactId: string;
+}
+
+const ISSUER = 'assistly:visitor';
+/** Each reply renews the token, so only a visitor silent for this long starts over. */
+export const VISITOR_TOKEN_DAYS = 90;
+export const EXPIRED_VISITOR_MESSAGE = 'This conversation has expired or is not yours. Please start a new one.';
+
+/** A contact id nobody can guess: the server picks it, the visitor only ever holds it signed. */
+export const newContactId = (): string => `v_${randomBytes(16).toString('base64url')}`;
+
+export async function issueVisitorToken(visitor: Visitor, now = new Date()): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setAudience(visitor.chatbotId)
+    .setSubject(visitor.contactId)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + VISITOR_TOKEN_DAYS * 86_400)
+    .sign(await visitorTokenKey());
+}
+
+/**
+ * The visitor a token speaks for, if it was signed by us for this assistant and has not expired.
+ * Anything else (forged, tampered, another assistant's, expired, garbage) is the same 401.
+ */
+export async function verifyVisitorToken(token: string, chatbotId: string): Promise<Visitor> {
+  const key = await visitorTokenKey();
+  try {
+    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: chatbotId, algorithms: ['HS256'] });
+    if (typeof payload.sub !== 'string' || !payload.sub) throw new Error('no subject');
+    return { chatbotId, contactId: payload.sub };
+  } catch {
+    throw unauthorized(EXPIRED_VISITOR_MESSAGE);
+  }
+}
