@@ -16,7 +16,8 @@ async function ratingsOf(chatbotId: string) {
   return withRuntimeEnv(env, async () => {
     const { db } = await import('../../functions/core/data/db.js');
     const { data: conversations } = await db().entities.conversation.scan.where(({ chatbot_id }, { eq }) => eq(chatbot_id, chatbotId)).go({ pages: 'all' });
-    const demo = conversations.filter((c) => c.contact_id.startsWith('demo_'));
+    // Visitors' conversations (the demo page's), not the owner's test chats.
+    const demo = conversations.filter((c) => !c.contact_id.startsWith('owner:'));
     const messages = await Promise.all(
       demo.map(async (c) => (await db().entities.message.query.byConversation({ conversation_id: c.conversation_id }).go()).data),
     );
