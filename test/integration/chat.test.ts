@@ -113,13 +113,18 @@ describe('the chat engine (offline responder) answers from what the assistant le
 
   it('rate limits one visitor (429 with a clear message and Retry-After)', async () => {
     const visitor = chatVisitor(apiUrl, chatbotId);
-    const statuses: number[] = [];
-    for (let i = 0; i < 22; i++) statuses.push((await visitor.ask(`Hello number ${i}`)).status);
-    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
-    expect(statuses.at(-1)).toBe(429);
-    const refused = await visitor.ask('Hello again');
-    expect(refused.body.error).toMatch(/Too many requests from your network right now\. Please wait \d+ seconds/);
-    const retryAfter = Number(refused.headers.get('retry-after'));
+    // 20 a minute per address; the loop may straddle a minute boundary (one more window).
+    let accepted = 0;
+    let refused: Awaited<ReturnType<typeof visitor.ask>> | undefined;
+    while (!refused && accepted <= 40) {
+      const res = await visitor.ask(`Hello number ${accepted}`);
+      if (res.status === 200) accepted++;
+      else refused = res;
+    }
+    expect(accepted).toBeGreaterThanOrEqual(20);
+    expect(refused?.status).toBe(429);
+    expect(refused?.body.error).toMatch(/Too many requests from your network right now\. Please wait \d+ seconds/);
+    const retryAfter = Number(refused?.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
   });
