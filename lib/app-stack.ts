@@ -5,13 +5,16 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { FunctionResources } from './constructs/app-function.js';
 import { AsyncFunctions } from './constructs/async-functions.js';
 import { Auth } from './constructs/auth.js';
+import { constructId } from './constructs/construct-id.js';
 import { Data } from './constructs/data.js';
+import { DomainStack } from './constructs/domain-stack.js';
 import { AppHttpApi } from './constructs/http-api.js';
 import { RealtimeApi } from './constructs/realtime-api.js';
 import { SiteDeployment } from './constructs/site-deployment.js';
 import { Storage } from './constructs/storage.js';
 import { WebHosting } from './constructs/web-hosting.js';
 import { visitorTokenSecret } from './constructs/visitor-token-secret.js';
+import { domains, type Domain } from './routes.js';
 
 export interface AppStackProps extends StackProps {
   readonly config: AppConfig;
@@ -20,10 +23,12 @@ export interface AppStackProps extends StackProps {
 }
 
 /**
- * The whole application: wires the domain constructs together and publishes what clients need.
- * Order follows the references, so there is no cycle: the distribution depends only on buckets;
- * functions get its URL; the async functions come before the functions that invoke them; the site
- * files (with /config.json naming the APIs) are deployed last.
+ * The whole application: the shared resources (table, buckets, user pool, both APIs, the site), one
+ * nested stack per domain of lib/routes.ts holding that domain's functions and routes, and what
+ * clients need. Order follows the references, so there is no cycle: the distribution depends only on
+ * buckets; functions get its URL; the async functions come before the functions that invoke them; the
+ * domain stacks receive the shared resources and give nothing back; the site files (with /config.json
+ * naming the APIs) are deployed last.
  */
 export class AppStack extends Stack {
   readonly auth: Auth;
@@ -33,6 +38,8 @@ export class AppStack extends Stack {
   readonly asyncFunctions: AsyncFunctions;
   readonly realtime: RealtimeApi;
   readonly httpApi: AppHttpApi;
+  /** One nested stack per domain of lib/routes.ts. */
+  readonly domains: ReadonlyMap<Domain, DomainStack>;
   readonly siteDeployment: SiteDeployment;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
@@ -61,16 +68,23 @@ export class AppStack extends Stack {
     this.auth = new Auth(this, 'Auth', { triggerResources: resources });
     const identity = { userPool: this.auth.userPool, userPoolClient: this.auth.userPoolClient };
 
-    this.realtime = new RealtimeApi(this, 'Realtime', { ...identity, resources });
-    this.httpApi = new AppHttpApi(this, 'Http', {
-      ...identity,
-      allowedOrigins: config.allowedOrigins,
-      resources: {
-        ...resources,
-        realtime: { api: this.realtime.api, stage: this.realtime.stage },
-        userPool: { pool: this.auth.userPool, client: this.auth.userPoolClient },
-      },
-    });
+    this.realtime = new RealtimeApi(this, 'Realtime');
+    this.httpApi = new AppHttpApi(this, 'Http', { ...identity, allowedOrigins: config.allowedOrigins, resources });
+
+    const shared = {
+      ...resources,
+      realtime: this.realtime.stageRef,
+      userPool: { pool: this.auth.userPool, client: this.auth.userPoolClient },
+      httpApi: this.httpApi.api,
+      jwtAuthorizer: this.httpApi.jwtAuthorizer,
+    };
+    this.domains = new Map(
+      (Object.keys(domains) as Domain[]).map((domain) => {
+        const stack = new DomainStack(this, constructId(domain), { domain, shared });
+        this.httpApi.waitForRoutesOf(stack);
+        return [domain, stack];
+      }),
+    );
     this.siteDeployment = new SiteDeployment(this, 'Site', {
       ...identity,
       siteBucket: this.web.siteBucket,

@@ -4,6 +4,19 @@
  * gateway both read this file; test/cdk/routes.test.ts asserts they agree.
  */
 export type Access = 'public' | 'user' | 'admin';
+
+/**
+ * The application's domains. Each gets a nested CloudFormation stack of its own (lib/constructs/domain-stack.ts)
+ * holding the functions, integrations and routes of its entries, so no template nears CloudFormation's limit of
+ * 500 resources. A new domain is one line here (name: description), then `domain: '<name>'` on its routes.
+ */
+export const domains = {
+  accounts: 'Accounts and assistants',
+  knowledge: 'Knowledge: entries, documents, FAQs',
+  conversations: 'Conversations: chat, training, demo',
+  voice: 'Realtime WebSocket: voice and live updates',
+} as const;
+export type Domain = keyof typeof domains;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -24,6 +37,8 @@ export type Resource =
 export interface HttpRoute {
   /** Named function (spec names where the spec has one). */
   readonly name: string;
+  /** Whose nested stack holds the function and the route. */
+  readonly domain: Domain;
   readonly method: HttpMethod;
   /** API Gateway path syntax, e.g. `/chatbots/{id}`. */
   readonly path: string;
@@ -38,29 +53,32 @@ export interface HttpRoute {
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 export const httpRoutes = [
-  { name: 'health', method: 'GET', path: '/health', access: 'public', uses: [] },
-  { name: 'get-account', method: 'GET', path: '/account', access: 'user', uses: ['table'] },
+  { name: 'health', domain: 'accounts', method: 'GET', path: '/health', access: 'public', uses: [] },
+  { name: 'get-account', domain: 'accounts', method: 'GET', path: '/account', access: 'user', uses: ['table'] },
   {
     name: 'refresh-subscription',
+    domain: 'accounts',
     method: 'POST',
     path: '/account/subscription/refresh',
     access: 'user',
     uses: ['table'],
   },
-  { name: 'list-chatbots', method: 'GET', path: '/chatbots', access: 'user', uses: ['table', 'site'] },
+  { name: 'list-chatbots', domain: 'accounts', method: 'GET', path: '/chatbots', access: 'user', uses: ['table', 'site'] },
   {
     name: 'create-chatbot',
+    domain: 'accounts',
     method: 'POST',
     path: '/chatbots',
     access: 'user',
     uses: ['table', 'site', 'crawler'],
     timeoutSeconds: 29,
   },
-  { name: 'get-chatbot', method: 'GET', path: '/chatbots/{id}', access: 'user', uses: ['table', 'site'] },
-  { name: 'update-chatbot', method: 'PATCH', path: '/chatbots/{id}', access: 'user', uses: ['table', 'site'] },
-  { name: 'set-chatbot-active', method: 'PUT', path: '/chatbots/{id}/active', access: 'user', uses: ['table', 'site'] },
+  { name: 'get-chatbot', domain: 'accounts', method: 'GET', path: '/chatbots/{id}', access: 'user', uses: ['table', 'site'] },
+  { name: 'update-chatbot', domain: 'accounts', method: 'PATCH', path: '/chatbots/{id}', access: 'user', uses: ['table', 'site'] },
+  { name: 'set-chatbot-active', domain: 'accounts', method: 'PUT', path: '/chatbots/{id}/active', access: 'user', uses: ['table', 'site'] },
   {
     name: 'delete-chatbot',
+    domain: 'accounts',
     method: 'DELETE',
     path: '/chatbots/{id}',
     access: 'user',
@@ -69,16 +87,18 @@ export const httpRoutes = [
   },
   {
     name: 'update-conversation-settings',
+    domain: 'accounts',
     method: 'PUT',
     path: '/chatbots/{id}/settings',
     access: 'user',
     uses: ['table', 'site'],
   },
-  { name: 'get-crawl-status', method: 'GET', path: '/chatbots/{id}/crawl', access: 'user', uses: ['table', 'site'] },
-  { name: 'create-avatar-upload', method: 'POST', path: '/avatars/upload-url', access: 'user', uses: ['avatars', 'site'] },
+  { name: 'get-crawl-status', domain: 'accounts', method: 'GET', path: '/chatbots/{id}/crawl', access: 'user', uses: ['table', 'site'] },
+  { name: 'create-avatar-upload', domain: 'accounts', method: 'POST', path: '/avatars/upload-url', access: 'user', uses: ['avatars', 'site'] },
   // Visitors (embed widget, demo page) are known by the signed visitor token /chat issues.
   {
     name: 'chat-with-emma',
+    domain: 'conversations',
     method: 'POST',
     path: '/chat',
     access: 'public',
@@ -88,6 +108,7 @@ export const httpRoutes = [
   },
   {
     name: 'rate-chat-message',
+    domain: 'conversations',
     method: 'POST',
     path: '/chat/feedback',
     access: 'public',
@@ -97,6 +118,7 @@ export const httpRoutes = [
   // The owner's test chat and Training studio: the same engine, the owner as the contact.
   {
     name: 'chat-as-owner',
+    domain: 'conversations',
     method: 'POST',
     path: '/chatbots/{id}/chat',
     access: 'user',
@@ -104,25 +126,27 @@ export const httpRoutes = [
     maxBodyBytes: 16 * 1024,
     timeoutSeconds: 29,
   },
-  { name: 'get-public-chatbot', method: 'GET', path: '/public/chatbots/{id}', access: 'public', uses: ['table', 'site'] },
-  { name: 'get-demo-stats', method: 'GET', path: '/public/chatbots/{id}/demo-stats', access: 'public', uses: ['table'] },
-  { name: 'track-demo-analytics', method: 'POST', path: '/demo/analytics', access: 'public', uses: ['table'], maxBodyBytes: 4 * 1024 },
-  { name: 'save-correction', method: 'POST', path: '/chatbots/{id}/corrections', access: 'user', uses: ['table'] },
+  { name: 'get-public-chatbot', domain: 'conversations', method: 'GET', path: '/public/chatbots/{id}', access: 'public', uses: ['table', 'site'] },
+  { name: 'get-demo-stats', domain: 'conversations', method: 'GET', path: '/public/chatbots/{id}/demo-stats', access: 'public', uses: ['table'] },
+  { name: 'track-demo-analytics', domain: 'conversations', method: 'POST', path: '/demo/analytics', access: 'public', uses: ['table'], maxBodyBytes: 4 * 1024 },
+  { name: 'save-correction', domain: 'conversations', method: 'POST', path: '/chatbots/{id}/corrections', access: 'user', uses: ['table'] },
   // Training studio: rated replies (stored), and their corrections, which the chat engine then uses.
-  { name: 'list-training-records', method: 'GET', path: '/chatbots/{id}/training-records', access: 'user', uses: ['table'] },
-  { name: 'create-training-record', method: 'POST', path: '/chatbots/{id}/training-records', access: 'user', uses: ['table'] },
+  { name: 'list-training-records', domain: 'conversations', method: 'GET', path: '/chatbots/{id}/training-records', access: 'user', uses: ['table'] },
+  { name: 'create-training-record', domain: 'conversations', method: 'POST', path: '/chatbots/{id}/training-records', access: 'user', uses: ['table'] },
   {
     name: 'correct-training-record',
+    domain: 'conversations',
     method: 'PATCH',
     path: '/chatbots/{id}/training-records/{recordId}',
     access: 'user',
     uses: ['table'],
   },
   // Knowledge changes re-index the affected assistants before answering, so the next chat reflects them.
-  { name: 'list-knowledge-entries', method: 'GET', path: '/knowledge', access: 'user', uses: ['table'] },
-  { name: 'get-knowledge-entry', method: 'GET', path: '/knowledge/{id}', access: 'user', uses: ['table'] },
+  { name: 'list-knowledge-entries', domain: 'knowledge', method: 'GET', path: '/knowledge', access: 'user', uses: ['table'] },
+  { name: 'get-knowledge-entry', domain: 'knowledge', method: 'GET', path: '/knowledge/{id}', access: 'user', uses: ['table'] },
   {
     name: 'create-knowledge-entry',
+    domain: 'knowledge',
     method: 'POST',
     path: '/knowledge',
     access: 'user',
@@ -132,6 +156,7 @@ export const httpRoutes = [
   },
   {
     name: 'update-knowledge-entry',
+    domain: 'knowledge',
     method: 'PATCH',
     path: '/knowledge/{id}',
     access: 'user',
@@ -141,6 +166,7 @@ export const httpRoutes = [
   },
   {
     name: 'set-knowledge-entry-active',
+    domain: 'knowledge',
     method: 'PUT',
     path: '/knowledge/{id}/active',
     access: 'user',
@@ -149,17 +175,19 @@ export const httpRoutes = [
   },
   {
     name: 'delete-knowledge-entry',
+    domain: 'knowledge',
     method: 'DELETE',
     path: '/knowledge/{id}',
     access: 'user',
     uses: ['table', 'documents', 'providers'],
     timeoutSeconds: 29,
   },
-  { name: 'get-knowledge-file-url', method: 'GET', path: '/knowledge/{id}/file', access: 'user', uses: ['table', 'documents'] },
+  { name: 'get-knowledge-file-url', domain: 'knowledge', method: 'GET', path: '/knowledge/{id}/file', access: 'user', uses: ['table', 'documents'] },
   // Documents go to the bucket by presigned PUT (a Lambda request stops at 6 MB), then are processed:
   // real format checked, text extracted, entry stored, assistants re-indexed. Memory buys CPU for PDFs.
   {
     name: 'create-document-upload',
+    domain: 'knowledge',
     method: 'POST',
     path: '/knowledge/documents/upload-url',
     access: 'user',
@@ -167,6 +195,7 @@ export const httpRoutes = [
   },
   {
     name: 'process-document',
+    domain: 'knowledge',
     method: 'POST',
     path: '/knowledge/documents',
     access: 'user',
@@ -174,11 +203,12 @@ export const httpRoutes = [
     timeoutSeconds: 29,
     memoryMb: 1024,
   },
-  { name: 'get-public-knowledge', method: 'GET', path: '/public/chatbots/{id}/knowledge', access: 'public', uses: ['table'] },
+  { name: 'get-public-knowledge', domain: 'knowledge', method: 'GET', path: '/public/chatbots/{id}/knowledge', access: 'public', uses: ['table'] },
   // Reads the site and writes FAQs within the API's 30 s: the crawl, parsing and model share a time
   // budget derived from this timeout; the memory buys CPU for parsing pages.
   {
     name: 'generate-faqs-from-website',
+    domain: 'knowledge',
     method: 'POST',
     path: '/knowledge/faqs',
     access: 'user',
@@ -209,13 +239,17 @@ export const fallbackRoute = { name: 'not-found', uses: [] } as const;
 export interface SocketRoute {
   readonly routeKey: '$connect' | '$disconnect' | '$default';
   readonly name: string;
+  /** Whose nested stack holds the function and the route (the `$connect` one also holds the authorizer). */
+  readonly domain: Domain;
   readonly uses: readonly Resource[];
+  readonly timeoutSeconds?: number;
 }
 
 export const socketRoutes = [
-  { routeKey: '$connect', name: 'realtime-connect', uses: ['table'] },
-  { routeKey: '$disconnect', name: 'realtime-disconnect', uses: ['table'] },
-  { routeKey: '$default', name: 'realtime-default', uses: ['table', 'realtime'] },
+  { routeKey: '$connect', name: 'realtime-connect', domain: 'voice', uses: ['table'] },
+  { routeKey: '$disconnect', name: 'realtime-disconnect', domain: 'voice', uses: ['table'] },
+  // Handles voice turns; API Gateway's WebSocket integration limit is 29 s.
+  { routeKey: '$default', name: 'realtime-default', domain: 'voice', uses: ['table', 'realtime'], timeoutSeconds: 29 },
 ] as const satisfies readonly SocketRoute[];
 
 /** Lambda REQUEST authorizer of the WebSocket `$connect` route; the token travels as `?token=`. */

@@ -3,22 +3,21 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   CorsHttpMethod,
   HttpApi,
-  HttpMethod,
+  HttpAuthorizer,
+  HttpAuthorizerType,
   HttpNoneAuthorizer,
   HttpRoute,
   HttpRouteKey,
   LogGroupLogDestination,
   type CfnStage,
   type HttpStage,
-  type IHttpRouteAuthorizer,
   type ThrottleSettings,
 } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { Construct } from 'constructs';
-import { fallbackRoute, httpRoutes, type FunctionName, type HttpRoute as RouteEntry } from '../routes.js';
+import { Construct, type IConstruct } from 'constructs';
+import { fallbackRoute, httpRoutes, type HttpRoute as RouteEntry } from '../routes.js';
 import { AppFunction, applyUses, type FunctionResources } from './app-function.js';
 import { cognitoIssuer } from './cognito-issuer.js';
 import { constructId } from './construct-id.js';
@@ -34,24 +33,27 @@ export interface HttpApiProps {
   readonly userPoolClient: IUserPoolClient;
   /** Origins allowed by CORS (the dashboard; `*` allows any). */
   readonly allowedOrigins: readonly string[];
-  /** What route functions may use, handed out according to each route's `uses`. */
+  /** What the fallback function may use (lib/routes.ts `fallbackRoute.uses`). */
   readonly resources: FunctionResources;
   readonly throttle?: ThrottleSettings;
   readonly publicRouteThrottle?: ThrottleSettings;
 }
 
 /**
- * The HTTP API: one function, integration and route per entry of lib/routes.ts `httpRoutes`, a JWT
- * authorizer (Cognito) on `user` and `admin` routes, and the fallback function on `$default` so any
- * other path gets the same JSON 404 as everywhere else.
+ * The HTTP API every domain attaches its routes to (lib/constructs/http-routes.ts, in the domain
+ * stacks): the stage with its throttles and access logs, the JWT authorizer (Cognito) the `user` and
+ * `admin` routes use, and the fallback function on `$default` so any other path gets the same JSON 404
+ * as everywhere else.
  */
 export class AppHttpApi extends Construct {
   readonly api: HttpApi;
   readonly stage: HttpStage;
   /** Base URL without a trailing slash (the stage is `$default`). */
   readonly url: string;
-  /** Functions by name (one per named function, shared if several routes name the same one). */
-  readonly functions: ReadonlyMap<FunctionName, AppFunction>;
+  /** Checks Cognito tokens on the `user` and `admin` routes of every domain. */
+  readonly jwtAuthorizer: HttpAuthorizer;
+  /** Answers every request that matches no route. */
+  readonly fallback: AppFunction;
 
   constructor(scope: Construct, id: string, props: HttpApiProps) {
     super(scope, id);
@@ -86,67 +88,25 @@ export class AppHttpApi extends Construct {
     });
     this.url = this.api.apiEndpoint;
 
-    const jwt = new HttpJwtAuthorizer('CognitoJwt', cognitoIssuer(props.userPool), {
-      jwtAudience: [props.userPoolClient.userPoolClientId],
+    // Created here, on the API, so every domain stack's signed-in routes share this one authorizer.
+    this.jwtAuthorizer = new HttpAuthorizer(this.api, 'CognitoJwt', {
+      httpApi: this.api,
+      type: HttpAuthorizerType.JWT,
       identitySource: ['$request.header.Authorization'],
+      jwtIssuer: cognitoIssuer(props.userPool),
+      jwtAudience: [props.userPoolClient.userPoolClientId],
     });
-    const none = new HttpNoneAuthorizer();
 
-    const routes: readonly RouteEntry[] = httpRoutes;
-    const functions = new Map<FunctionName, AppFunction>();
-    const functionFor = (name: FunctionName): AppFunction => {
-      const existing = functions.get(name);
-      if (existing) return existing;
-      // Several routes may share one function: it gets every resource any of them uses.
-      const entries = routes.filter((r) => r.name === name);
-      const timeouts = entries.flatMap((r) => (r.timeoutSeconds ? [r.timeoutSeconds] : []));
-      const memories = entries.flatMap((r) => (r.memoryMb ? [r.memoryMb] : []));
-      const fn = new AppFunction(this, constructId(name), {
-        name,
-        timeout: timeouts.length > 0 ? Duration.seconds(Math.max(...timeouts)) : undefined,
-        memorySize: memories.length > 0 ? Math.max(...memories) : undefined,
-      });
-      applyUses(fn, [...new Set(entries.flatMap((r) => r.uses))], props.resources);
-      functions.set(name, fn);
-      return fn;
-    };
-
-    const publicRouteKeys: string[] = [];
-    const publicRoutes: HttpRoute[] = [];
-    for (const entry of routes) {
-      const fn = functionFor(entry.name as FunctionName);
-      const authorizer: IHttpRouteAuthorizer = entry.access === 'public' ? none : jwt;
-      const [route] = this.api.addRoutes({
-        path: entry.path,
-        methods: [HttpMethod[entry.method]],
-        integration: new HttpLambdaIntegration(`${constructId(entry.name)}Integration`, fn),
-        authorizer,
-      });
-      if (!route) throw new Error(`No route created for ${entry.method} ${entry.path}`);
-      if (entry.access === 'public') {
-        publicRouteKeys.push(`${entry.method} ${entry.path}`);
-        publicRoutes.push(route);
-        acknowledge(
-          route,
-          'AwsSolutions-APIG4',
-          `${entry.method} ${entry.path} is public by design (lib/routes.ts access "public": widget, demo, webhooks ` +
-            'or health); the function validates its input and applies per-bot and per-client limits, and the route ' +
-            'has its own throttle.',
-        );
-      }
-    }
-
-    const fallback = applyUses(
+    this.fallback = applyUses(
       new AppFunction(this, constructId(fallbackRoute.name), { name: fallbackRoute.name }),
       fallbackRoute.uses,
       props.resources,
     );
-    functions.set(fallbackRoute.name, fallback);
     const defaultRoute = new HttpRoute(this, 'FallbackRoute', {
       httpApi: this.api,
       routeKey: HttpRouteKey.DEFAULT,
-      integration: new HttpLambdaIntegration('FallbackIntegration', fallback),
-      authorizer: none,
+      integration: new HttpLambdaIntegration('FallbackIntegration', this.fallback),
+      authorizer: new HttpNoneAuthorizer(),
     });
     acknowledge(
       defaultRoute,
@@ -154,12 +114,13 @@ export class AppHttpApi extends Construct {
       'The $default route only answers requests that match no route, with a JSON 404; it returns no data, so ' +
         'requiring a token would only turn the 404 into a 401.',
     );
-    publicRouteKeys.push('$default');
-    publicRoutes.push(defaultRoute);
+    this.stage.node.addDependency(defaultRoute);
 
-    // Route-level throttles for unauthenticated routes. Route settings may only name routes that
-    // exist, so the stage waits for those routes.
+    // Route-level throttles for unauthenticated routes, every domain's. Route settings may only name
+    // routes that exist, so the stage waits for the stacks that create them (waitForRoutesOf).
     const publicThrottle = props.publicRouteThrottle ?? DEFAULT_PUBLIC_ROUTE_THROTTLE;
+    const routes: readonly RouteEntry[] = httpRoutes;
+    const publicRouteKeys = [...routes.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.path}`), '$default'];
     const cfnStage = this.stage.node.defaultChild as CfnStage;
     cfnStage.routeSettings = Object.fromEntries(
       publicRouteKeys.map((key) => [
@@ -168,9 +129,11 @@ export class AppHttpApi extends Construct {
         { ThrottlingRateLimit: publicThrottle.rateLimit, ThrottlingBurstLimit: publicThrottle.burstLimit },
       ]),
     );
-    for (const route of publicRoutes) this.stage.node.addDependency(route);
+  }
 
-    this.functions = functions;
+  /** The stage's route settings name public routes that `scope` (a domain stack) creates: deploy it first. */
+  waitForRoutesOf(scope: IConstruct): void {
+    this.stage.node.addDependency(scope);
   }
 }
 

@@ -1,33 +1,21 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { RemovalPolicy } from 'aws-cdk-lib';
 import { AccessLogFormat, CfnAccount } from 'aws-cdk-lib/aws-apigateway';
 import {
   LogGroupLogDestination,
   WebSocketApi,
   WebSocketStage,
   type ThrottleSettings,
-  type WebSocketRoute,
 } from 'aws-cdk-lib/aws-apigatewayv2';
-import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { socketAuthorizer, socketRoutes, type FunctionName, type SocketRoute } from '../routes.js';
-import { AppFunction, applyUses, type FunctionResources } from './app-function.js';
-import { constructId } from './construct-id.js';
+import type { RealtimeStageRef } from './app-function.js';
 import { acknowledge } from './nag.js';
 
 export const REALTIME_STAGE_NAME = 'live';
 export const DEFAULT_REALTIME_THROTTLE: ThrottleSettings = { rateLimit: 100, burstLimit: 200 };
-/** `$default` handles voice turns; API Gateway's WebSocket integration limit is 29 s. */
-const MESSAGE_FUNCTION_TIMEOUT = Duration.seconds(29);
 
 export interface RealtimeApiProps {
-  readonly userPool: IUserPool;
-  readonly userPoolClient: IUserPoolClient;
-  /** What socket functions may use besides this API and the user pool (table, buckets). */
-  readonly resources: Omit<FunctionResources, 'realtime' | 'userPool'>;
   readonly throttle?: ThrottleSettings;
   /**
    * WebSocket access logs need the account-level CloudWatch role of API Gateway (one per account and
@@ -38,9 +26,9 @@ export interface RealtimeApiProps {
 }
 
 /**
- * The WebSocket API for voice and live inbox updates: `$connect` behind a Lambda REQUEST authorizer
- * reading `?token=`, `$disconnect`, `$default`, one function each from lib/routes.ts `socketRoutes`,
- * on the auto-deployed stage `live`.
+ * The WebSocket API for voice and live inbox updates, on the auto-deployed stage `live`. Its routes,
+ * functions and authorizer (lib/routes.ts `socketRoutes`) are attached by the domain stacks
+ * (lib/constructs/socket-routes.ts).
  */
 export class RealtimeApi extends Construct {
   readonly api: WebSocketApi;
@@ -49,9 +37,10 @@ export class RealtimeApi extends Construct {
   readonly url: string;
   /** `https://...` management endpoint (`@connections`) of the stage. */
   readonly callbackUrl: string;
-  readonly functions: ReadonlyMap<FunctionName, AppFunction>;
+  /** What a function that posts to connections needs (the `realtime` resource of lib/routes.ts). */
+  readonly stageRef: RealtimeStageRef;
 
-  constructor(scope: Construct, id: string, props: RealtimeApiProps) {
+  constructor(scope: Construct, id: string, props: RealtimeApiProps = {}) {
     super(scope, id);
 
     this.api = new WebSocketApi(this, 'Api', { description: 'Voice and live updates' });
@@ -70,49 +59,7 @@ export class RealtimeApi extends Construct {
     if (props.manageAccountLogRole ?? true) this.stage.node.addDependency(this.accountLogRole());
     this.url = this.stage.url;
     this.callbackUrl = this.stage.callbackUrl;
-
-    const resources: FunctionResources = {
-      ...props.resources,
-      realtime: { api: this.api, stage: this.stage },
-      userPool: { pool: props.userPool, client: props.userPoolClient },
-    };
-    const functions = new Map<FunctionName, AppFunction>();
-    const functionFor = (name: FunctionName, uses: SocketRoute['uses'], timeout?: Duration): AppFunction => {
-      const fn = functions.get(name) ?? new AppFunction(this, constructId(name), { name, timeout });
-      applyUses(fn, uses, resources);
-      functions.set(name, fn);
-      return fn;
-    };
-
-    const authorizerFn = functionFor(socketAuthorizer.name, socketAuthorizer.uses);
-    const authorizer = new WebSocketLambdaAuthorizer('TokenAuthorizer', authorizerFn, {
-      identitySource: [`route.request.querystring.${socketAuthorizer.identitySource}`],
-    });
-
-    const integrationIds: Record<SocketRoute['routeKey'], string> = {
-      $connect: 'OnConnectIntegration',
-      $disconnect: 'OnDisconnectIntegration',
-      $default: 'OnMessageIntegration',
-    };
-    const routes: readonly SocketRoute[] = socketRoutes;
-    for (const entry of routes) {
-      const timeout = entry.routeKey === '$default' ? MESSAGE_FUNCTION_TIMEOUT : undefined;
-      const fn = functionFor(entry.name as FunctionName, entry.uses, timeout);
-      const route: WebSocketRoute = this.api.addRoute(entry.routeKey, {
-        // Distinct ids: 'Connect'/'Default' collide with the ids CDK generates for the routes.
-        integration: new WebSocketLambdaIntegration(integrationIds[entry.routeKey], fn),
-        authorizer: entry.routeKey === '$connect' ? authorizer : undefined,
-      });
-      if (entry.routeKey !== '$connect') {
-        acknowledge(
-          route,
-          'AwsSolutions-APIG4',
-          `API Gateway WebSocket APIs authorize only on $connect; ${entry.routeKey} can only be reached over a ` +
-            'connection that already passed the token authorizer, and the function looks the connection up before acting.',
-        );
-      }
-    }
-    this.functions = functions;
+    this.stageRef = { apiId: this.api.apiId, stageName: REALTIME_STAGE_NAME, callbackUrl: this.callbackUrl };
   }
 
   /** API Gateway's account-level CloudWatch Logs role (required for WebSocket access logs). */

@@ -25,9 +25,73 @@ export function buildStack(config: Partial<AppConfig> = {}): { app: App; stack: 
   return { app, stack, config: fullConfig };
 }
 
+/**
+ * The stack as `cdk synth` builds it. `template` is the whole application as one template (see
+ * applicationTemplate); `templates` are the templates CloudFormation receives: the app stack's and
+ * each domain stack's.
+ */
 export function synthStack(config: Partial<AppConfig> = {}) {
   const built = buildStack(config);
-  return { ...built, template: Template.fromStack(built.stack) };
+  const templates = stackTemplates(built.stack);
+  return { ...built, templates, template: applicationTemplate(built.stack, templates) };
+}
+
+type TemplateJson = {
+  Parameters?: Record<string, unknown>;
+  Resources: Record<string, { Type: string; Properties?: Record<string, unknown>; DependsOn?: string | string[] }>;
+  Outputs?: Record<string, unknown>;
+};
+
+/** The template of the app stack (`app`) and of each domain stack (by domain), as deployed. */
+export function stackTemplates(stack: AppStack): Map<string, Template> {
+  return new Map([['app', Template.fromStack(stack)], ...[...stack.domains].map(([domain, nested]) => [domain, Template.fromStack(nested)] as const)]);
+}
+
+/**
+ * The application as one template: the app stack's resources and every domain stack's, each domain
+ * stack's parameters replaced by the values the app stack passes them, so that a function in a domain
+ * stack reads `TABLE_NAME: { Ref: <table> }` as it would in a single stack. The nested stack resources
+ * themselves are left out, and so are dependencies on them.
+ */
+export function applicationTemplate(stack: AppStack, templates = stackTemplates(stack)): Template {
+  const app = templates.get('app')?.toJSON() as TemplateJson;
+  const resources: TemplateJson['Resources'] = {};
+  const nestedIds = new Set<string>();
+  for (const nested of stack.domains.values()) {
+    const nestedId = logicalIdOfElement(nested.nestedStackResource);
+    nestedIds.add(nestedId);
+    const values = (app.Resources[nestedId]?.Properties?.Parameters ?? {}) as Record<string, unknown>;
+    const inlined = substituteParameters(templates.get(nested.domain)?.toJSON() as TemplateJson, values);
+    for (const [id, resource] of Object.entries(inlined.Resources)) {
+      if (id in resources || id in app.Resources) throw new Error(`Logical id ${id} of domain ${nested.domain} is not unique`);
+      resources[id] = resource;
+    }
+  }
+  for (const [id, resource] of Object.entries(app.Resources)) {
+    if (nestedIds.has(id)) continue;
+    const dependsOn = [resource.DependsOn ?? []].flat().filter((d) => !nestedIds.has(d));
+    resources[id] = { ...resource, DependsOn: dependsOn.length > 0 ? dependsOn : undefined };
+    if (!resources[id].DependsOn) delete resources[id].DependsOn;
+  }
+  return Template.fromJSON({ ...app, Resources: resources });
+}
+
+/** A nested template with every `Ref` to one of its parameters replaced by the value given for it. */
+function substituteParameters(template: TemplateJson, values: Record<string, unknown>): TemplateJson {
+  const parameters = new Set(Object.keys(template.Parameters ?? {}));
+  const replace = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(replace);
+    if (node && typeof node === 'object') {
+      const ref = (node as { Ref?: unknown }).Ref;
+      if (typeof ref === 'string' && parameters.has(ref)) {
+        if (!(ref in values)) throw new Error(`The app stack passes no value for parameter ${ref}`);
+        return values[ref];
+      }
+      return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, replace(v)]));
+    }
+    return node;
+  };
+  return { ...template, Resources: replace(template.Resources) as TemplateJson['Resources'] };
 }
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string }>;
@@ -75,8 +139,12 @@ export function environmentOf(template: Template, functionLogicalId: string): Re
 
 /** Logical id of an L2 construct's CloudFormation resource. */
 export function logicalIdOf(construct: IConstruct): string {
-  const resource = construct.node.defaultChild;
-  if (!(resource instanceof CfnElement)) throw new Error(`${construct.node.path} has no CloudFormation resource`);
-  const stack = Stack.of(resource);
-  return stack.resolve(stack.getLogicalId(resource)) as string;
+  return logicalIdOfElement(construct.node.defaultChild);
+}
+
+/** Logical id of a CloudFormation element in its stack. */
+export function logicalIdOfElement(element: IConstruct | undefined): string {
+  if (!(element instanceof CfnElement)) throw new Error(`${element?.node.path ?? 'undefined'} is no CloudFormation resource`);
+  const stack = Stack.of(element);
+  return stack.resolve(stack.getLogicalId(element)) as string;
 }

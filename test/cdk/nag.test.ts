@@ -1,4 +1,4 @@
-import { App, Stack, Validations } from 'aws-cdk-lib';
+import { App, NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
@@ -32,6 +32,17 @@ describe('AwsSolutions checks', () => {
     new Bucket(probe, 'Careless');
     const rules = new AwsSolutionsChecks(probeApp).validateScope(probe).violations.map((v) => v.ruleName);
     expect(rules).toEqual(expect.arrayContaining(['AwsSolutions-S1', 'AwsSolutions-S10']));
+  });
+
+  it('are live inside nested stacks, where the domain stacks put the functions and routes', () => {
+    const probeApp = new App();
+    const probe = new NestedStack(new Stack(probeApp, 'Probe'), 'Domain');
+    new Bucket(probe, 'Careless');
+    const findings = new AwsSolutionsChecks(probeApp).validateScope(probeApp).violations;
+    expect(findings.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} ${r.constructPath}`))).toContain(
+      'AwsSolutions-S1 Probe/Domain/Careless/Resource',
+    );
+    expect(stack.domains.size).toBeGreaterThan(0);
   });
 
   it('every AwsSolutions acknowledgment names one rule or finding and gives a written reason', () => {
