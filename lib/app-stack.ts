@@ -10,6 +10,7 @@ import { Data } from './constructs/data.js';
 import { DomainStack } from './constructs/domain-stack.js';
 import { AppHttpApi } from './constructs/http-api.js';
 import { RealtimeApi } from './constructs/realtime-api.js';
+import type { SharedResources } from './constructs/shared-imports.js';
 import { SiteDeployment } from './constructs/site-deployment.js';
 import { Storage } from './constructs/storage.js';
 import { WebHosting } from './constructs/web-hosting.js';
@@ -77,7 +78,7 @@ export class AppStack extends Stack {
       userPool: { pool: this.auth.userPool, client: this.auth.userPoolClient },
       httpApi: this.httpApi.api,
       jwtAuthorizer: this.httpApi.jwtAuthorizer,
-    };
+    } satisfies SharedResources;
     this.domains = new Map(
       (Object.keys(domains) as Domain[]).map((domain) => {
         const stack = new DomainStack(this, constructId(domain), { domain, shared });
