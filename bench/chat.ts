@@ -3,6 +3,7 @@ import { saveIndex } from '../functions/core/knowledge/index-store.js';
 import { chunkDocuments } from '../functions/core/knowledge/chunk.js';
 import type { KnowledgeDocument } from '../functions/core/knowledge/knowledge-document.js';
 import { db } from '../functions/core/data/db.js';
+import { issueVisitorToken, newContactId } from '../functions/core/chat/visitor-token.js';
 
 const QUESTIONS = [
   'What are your opening hours?',
@@ -29,12 +30,16 @@ export async function useThousandChunkIndex(chatbotId: string): Promise<number> 
   return built.chunkCount;
 }
 
+/** 50 visitors, each with a token as /chat issues it, asking in turn (continuing their conversations). */
+const VISITORS = 50;
+let tokens: string[] = [];
+
 async function ask(apiUrl: string, chatbotId: string, i: number): Promise<number> {
   const started = performance.now();
   const res = await fetch(`${apiUrl}/chat`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ message: QUESTIONS[i % QUESTIONS.length], chatbotId, contactId: `bench_${i % 50}` }),
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.19.0.${(i % VISITORS) + 1}` },
+    body: JSON.stringify({ message: QUESTIONS[i % QUESTIONS.length], chatbotId, visitorToken: tokens[i % VISITORS] }),
   });
   const body = (await res.json()) as { message?: string };
   if (res.status !== 200 || !body.message) throw new Error(`chat answered ${res.status}: ${JSON.stringify(body)}`);
@@ -46,6 +51,7 @@ async function ask(apiUrl: string, chatbotId: string, i: number): Promise<number
  * against the local runtime (the caller points the AI provider at an instant fake).
  */
 export async function benchChat(apiUrl: string, chatbotId: string): Promise<string[]> {
+  tokens = await Promise.all(Array.from({ length: VISITORS }, () => issueVisitorToken({ chatbotId, contactId: newContactId() })));
   for (let i = 0; i < 20; i++) await ask(apiUrl, chatbotId, i);
   const times: number[] = [];
   for (let i = 0; i < 1000; i++) times.push(await ask(apiUrl, chatbotId, i));

@@ -14,6 +14,7 @@ import { signUpAndSignIn } from '../test/support/accounts.js';
 import { apiClient, waitForCrawl } from '../test/support/api-client.js';
 import { startFakeOpenAi } from '../test/support/fake-openai.js';
 import { benchChat, useThousandChunkIndex } from './chat.js';
+import { benchChatLoad } from './chat-load.js';
 import { issueVisitorToken } from '../functions/core/chat/visitor-token.js';
 import { startFixtureSite } from '../local/sample-site.js';
 import { crawlAndIndexSeconds } from './crawl.js';
@@ -51,7 +52,8 @@ async function main() {
   process.env.CHAT_LIMIT_PER_SOURCE_PER_MINUTE = String(1e9);
   // The production build (npm run bench builds it first) is served for the dashboard's first view.
   const web = existsSync(join(siteBuildDir, 'index.html')) ? 'static' : 'none';
-  const runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web });
+  // Load visitors come from many addresses (X-Forwarded-For), as the limits count per address.
+  const runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web, trustForwardedFor: true });
   const site = await startFixtureSite({ pages: 100, hangingPage: false });
   try {
     console.log(`crawl 100 pages: ${(await crawlAndIndexSeconds(site.url)).toFixed(2)} s`);
@@ -70,6 +72,7 @@ async function main() {
     if (firstView) console.log(`dashboard initial js gzip: ${(firstView.gzipBytes / 1024).toFixed(1)} KB`);
     await useThousandChunkIndex(ctx.chatbotId);
     for (const line of await benchChat(runtime.apiUrl, ctx.chatbotId)) console.log(line);
+    console.log(await benchChatLoad(runtime.apiUrl, ctx.chatbotId));
     for (const lambda of built) {
       const event = sampleEvents[lambda.name](ctx);
       const times: number[] = [];

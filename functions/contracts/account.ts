@@ -9,6 +9,7 @@ export const subscriptionSchema = z.object({
   subscription_tier: z.string(),
   trial_end: z.string().nullable(),
   subscription_end: z.string().nullable(),
+  /** The assistants the owner has now (deleting one frees its slot); the spec's name is kept. */
   chatbots_created: z.number().int().nonnegative(),
   max_chatbots: z.number().int().nonnegative(),
 });

@@ -90,5 +90,12 @@ describe('creating an assistant from a website, in the browser', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expectPage.visible(page.getByText(`${business} has been permanently deleted`));
     await expectPage.visible(page.getByText('Ready to create magic?'));
+
+    // The free assistant's slot is free again: the empty state leads to a working creator.
+    await page.getByRole('link', { name: 'Create Your First AI Assistant' }).click();
+    await page.waitForURL(/\/create-chatbot$/);
+    await page.getByLabel('Website URL').fill(site.url);
+    await page.getByRole('button', { name: 'Create AI Assistant' }).click();
+    await expectPage.visible(page.getByText(`AI assistant for ${business} created successfully!`), 60_000);
   });
 });

@@ -3,7 +3,7 @@ import { useAccountQuery } from '@/auth/account-query';
 import { useAuth } from '@/auth/auth-context';
 import { toAccountSubscription, type AccountSubscription } from '@/auth/subscription';
 
-/** Spec 000 section 9: one free assistant (creation allowed while chatbots_created is below 1). */
+/** Spec 000 section 9: one free assistant at a time (chatbots_created counts the assistants the owner has). */
 export const FREE_ASSISTANTS = 1;
 
 export type CreationRefusal = (typeof QUOTA_ERRORS)[keyof typeof QUOTA_ERRORS];

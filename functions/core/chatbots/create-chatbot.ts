@@ -6,6 +6,7 @@ import { DEFAULT_CONVERSATION_SETTINGS } from '../../contracts/chatbot.js';
 import { getAccount } from '../accounts/account.js';
 import { readSiteMetadata } from '../crawl/site-metadata.js';
 import { allowPrivateNetworkFromEnv } from '../crawl/network-policy.js';
+import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 import { HttpError } from '../http/http-error.js';
 import type { Identity } from '../http/identity.js';
@@ -17,6 +18,7 @@ import { embedCode } from './embed-code.js';
 import { businessNameFrom } from './business-name.js';
 import { checkAgentImage } from './public-image-url.js';
 import { creationRefusal } from './quota.js';
+import { creationCounter, creationsToday, dailyCreationCap, refuseOverDailyCap } from './daily-creations.js';
 
 export type CreateChatbotInput = z.output<typeof createChatbotRequestSchema>;
 
@@ -25,16 +27,19 @@ const MAX_ATTEMPTS = 3;
 type NewChatbot = Parameters<ReturnType<typeof db>['entities']['chatbot']['create']>[0];
 
 /**
- * Counts the new assistant against the quota and creates it in one transaction: the counter only
- * moves from the value this request saw, so of two parallel requests at the limit one is refused.
+ * Counts the new assistant against the quota and the day's creations and creates it, in one
+ * transaction: the counter only moves from the value this request saw, so of two parallel requests
+ * at the limit one is refused.
  */
 async function createWithinQuota(identity: Identity, item: NewChatbot, seen: Subscription): Promise<void> {
   let subscription = seen;
   for (let attempt = 1; ; attempt++) {
     const counted = subscription;
+    const today = creationCounter(identity.userId);
+    const cap = dailyCreationCap(counted);
     // ElectroDB reports a cancelled transaction in its result rather than by throwing.
     const { canceled } = await db()
-      .transaction.write(({ subscription: subscriptions, chatbot }) => [
+      .transaction.write(({ subscription: subscriptions, chatbot, rateCounter }) => [
         subscriptions
           .patch({ user_id: identity.userId })
           .set({ chatbots_created: counted.chatbots_created + 1, updated_at: new Date().toISOString() })
@@ -44,15 +49,45 @@ async function createWithinQuota(identity: Identity, item: NewChatbot, seen: Sub
           )
           .commit(),
         chatbot.create(item).commit(),
+        rateCounter
+          .update(today.key)
+          .add({ count: 1 })
+          .set({ ttl: today.ttl })
+          .where((attr, op) => `${op.notExists(attr.count)} OR ${op.lt(attr.count, cap)}`)
+          .commit(),
       ])
       .go();
     if (!canceled) return;
     if (attempt === MAX_ATTEMPTS) throw new HttpError(409, 'The account changed while creating the assistant. Please try again.');
-    // Another request changed the counter first: decide again on what is stored now.
-    subscription = (await getAccount(identity)).subscription;
+    // Another request changed a counter first: decide again on what is stored now.
+    const [account, created] = await Promise.all([getAccount(identity), creationsToday(identity.userId)]);
+    subscription = account.subscription;
     const refusal = creationRefusal(subscription);
     if (refusal) throw new HttpError(403, refusal);
+    refuseOverDailyCap(identity.userId, subscription, created);
   }
+}
+
+/**
+ * The owner's subscription with chatbots_created counting the assistants they have now. Accounts from
+ * before deleting freed the slot counted every assistant ever created; they are corrected here (only
+ * when the count refuses, so the usual creation reads nothing more).
+ */
+async function withCurrentCount(identity: Identity, subscription: Subscription): Promise<Subscription> {
+  const { data } = await db()
+    .entities.chatbot.query.byUser({ user_id: identity.userId })
+    .go({ pages: 'all', attributes: ['chatbot_id'] });
+  if (data.length >= subscription.chatbots_created) return subscription;
+  try {
+    await db()
+      .entities.subscription.patch({ user_id: identity.userId })
+      .set({ chatbots_created: data.length })
+      .where((attr, op) => op.eq(attr.chatbots_created, subscription.chatbots_created))
+      .go();
+  } catch (error) {
+    if (!isConditionalFailure(error)) throw error;
+  }
+  return (await getAccount(identity)).subscription;
 }
 
 /**
@@ -61,9 +96,12 @@ async function createWithinQuota(identity: Identity, item: NewChatbot, seen: Sub
  */
 export async function createChatbot(identity: Identity, input: CreateChatbotInput): Promise<CreateChatbotResponse> {
   checkAgentImage(input.agentImage);
-  const account = await getAccount(identity);
-  const refusal = creationRefusal(account.subscription);
+  const [account, created] = await Promise.all([getAccount(identity), creationsToday(identity.userId)]);
+  let subscription = account.subscription;
+  if (creationRefusal(subscription)) subscription = await withCurrentCount(identity, subscription);
+  const refusal = creationRefusal(subscription);
   if (refusal) throw new HttpError(403, refusal);
+  refuseOverDailyCap(identity.userId, subscription, created);
 
   let metadata: Awaited<ReturnType<typeof readSiteMetadata>>;
   try {
@@ -96,7 +134,7 @@ export async function createChatbot(identity: Identity, input: CreateChatbotInpu
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
-  await createWithinQuota(identity, item, account.subscription);
+  await createWithinQuota(identity, item, subscription);
 
   try {
     await invokeAsync(requireEnv('CRAWL_FUNCTION_NAME'), { chatbotId });

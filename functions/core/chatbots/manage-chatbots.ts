@@ -105,5 +105,28 @@ export async function deleteChatbot(userId: string, chatbotId: string): Promise<
       .send(new DeleteObjectCommand({ Bucket: requireEnv('AVATARS_BUCKET'), Key: avatarKey }))
       .catch((error) => log.warn('Avatar not deleted', { chatbotId, error }));
   }
-  await db().entities.chatbot.delete({ chatbot_id: chatbotId }).go();
+  await deleteAndFreeSlot(userId, chatbotId);
+}
+
+/**
+ * The assistant goes and its slot of the quota with it, in one transaction: only the request that
+ * really deleted it frees a slot (a repeated or concurrent delete frees nothing more).
+ */
+async function deleteAndFreeSlot(userId: string, chatbotId: string): Promise<void> {
+  // ElectroDB reports a cancelled transaction in its result rather than by throwing.
+  const { canceled } = await db()
+    .transaction.write(({ chatbot, subscription }) => [
+      chatbot
+        .delete({ chatbot_id: chatbotId })
+        .where((attr, op) => op.exists(attr.chatbot_id))
+        .commit(),
+      subscription
+        .patch({ user_id: userId })
+        .subtract({ chatbots_created: 1 })
+        .where((attr, op) => op.gt(attr.chatbots_created, 0))
+        .commit(),
+    ])
+    .go();
+  // A count already at 0 (an account older than this rule): the assistant still goes.
+  if (canceled) await db().entities.chatbot.delete({ chatbot_id: chatbotId }).go();
 }
