@@ -48,6 +48,11 @@ export interface HttpRoute {
   readonly maxBodyBytes?: number;
   readonly timeoutSeconds?: number;
   readonly memoryMb?: number;
+  /**
+   * A create route that honours an `Idempotency-Key` header: the same key twice from one owner creates
+   * once and answers the second time with the first answer (functions/core/http/idempotency.ts).
+   */
+  readonly idempotent?: boolean;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -72,6 +77,7 @@ export const httpRoutes = [
     access: 'user',
     uses: ['table', 'site', 'crawler'],
     timeoutSeconds: 29,
+    idempotent: true,
   },
   { name: 'get-chatbot', domain: 'accounts', method: 'GET', path: '/chatbots/{id}', access: 'user', uses: ['table', 'site'] },
   { name: 'update-chatbot', domain: 'accounts', method: 'PATCH', path: '/chatbots/{id}', access: 'user', uses: ['table', 'site'] },
@@ -153,6 +159,7 @@ export const httpRoutes = [
     uses: ['table', 'documents', 'providers'],
     maxBodyBytes: 512 * 1024,
     timeoutSeconds: 29,
+    idempotent: true,
   },
   {
     name: 'update-knowledge-entry',
@@ -202,6 +209,7 @@ export const httpRoutes = [
     uses: ['table', 'documents', 'providers'],
     timeoutSeconds: 29,
     memoryMb: 1024,
+    idempotent: true,
   },
   { name: 'get-public-knowledge', domain: 'knowledge', method: 'GET', path: '/public/chatbots/{id}/knowledge', access: 'public', uses: ['table'] },
   // Reads the site and writes FAQs within the API's 30 s: the crawl, parsing and model share a time
@@ -215,6 +223,7 @@ export const httpRoutes = [
     uses: ['table', 'documents', 'providers'],
     timeoutSeconds: 29,
     memoryMb: 1024,
+    idempotent: true,
   },
 ] as const satisfies readonly HttpRoute[];
 

@@ -45,7 +45,7 @@ function answerInternalError(res: ServerResponse, cors: Record<string, string>) 
 function corsHeaders(req: IncomingMessage): Record<string, string> {
   return {
     'access-control-allow-origin': req.headers.origin ?? '*',
-    'access-control-allow-headers': 'authorization,content-type',
+    'access-control-allow-headers': 'authorization,content-type,idempotency-key',
     'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
     'access-control-max-age': '600',
     vary: 'origin',

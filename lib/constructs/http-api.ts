@@ -63,7 +63,7 @@ export class AppHttpApi extends Construct {
       createDefaultStage: false,
       corsPreflight: {
         allowOrigins: [...props.allowedOrigins],
-        allowHeaders: ['authorization', 'content-type'],
+        allowHeaders: ['authorization', 'content-type', 'idempotency-key'],
         allowMethods: [
           CorsHttpMethod.GET,
           CorsHttpMethod.POST,

@@ -7,6 +7,8 @@ export interface RuntimeContext {
   realtimeUrl: string;
   config: RuntimeConfig;
   env: Record<string, string>;
+  /** Fault proxies in front of stand-ins the handlers use (fault-proxy.ts), by service. */
+  faults: { s3: string };
 }
 
 declare module 'vitest' {

@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { freePorts } from '../../local/ports.js';
 import { startLocalRuntime } from '../../local/runtime.js';
 import type { WebMode } from '../../local/web-server.js';
+import { startFaultProxy } from './fault-proxy.js';
 import './runtime-context.js';
 
 /** Starts a local runtime on free ports and a throw-away data folder, and hands its addresses to the tests. */
@@ -13,15 +14,21 @@ export async function startTestRuntime(project: TestProject, web: WebMode) {
   const dataDir = mkdtempSync(join(tmpdir(), `assistants-${project.name}-`));
   // Tests play visitors from many addresses on loopback (X-Forwarded-For), as the limits count per address.
   const runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web, trustForwardedFor: true });
+  // The handlers reach S3 through a proxy the tests can make fail (fault-proxy.ts); the tests' own
+  // calls (runtime.env) go straight to the stand-in.
+  const s3Faults = await startFaultProxy(runtime.env.AWS_ENDPOINT_URL_S3!);
+  process.env.AWS_ENDPOINT_URL_S3 = s3Faults.endpoint;
   project.provide('runtime', {
     webUrl: runtime.webUrl,
     apiUrl: runtime.apiUrl,
     realtimeUrl: runtime.realtimeUrl,
     config: runtime.config,
     env: runtime.env,
+    faults: { s3: s3Faults.endpoint },
   });
   return async () => {
     await runtime.stop();
+    await s3Faults.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -347,6 +347,33 @@ export const rateCounterEntity = new Entity({
   },
 });
 
+/**
+ * The outcome of a create request sent with an Idempotency-Key (core/http/idempotency.ts): the same
+ * key from the same owner on the same route gets this answer again instead of a second creation.
+ */
+export const idempotencyRecordEntity = new Entity({
+  model: { entity: 'idempotencyRecord', version: '1', service },
+  attributes: {
+    user_id: { type: 'string', required: true, readOnly: true },
+    route: { type: 'string', required: true, readOnly: true },
+    key: { type: 'string', required: true, readOnly: true },
+    /** SHA-256 of the request body: a key reused for another request is refused. */
+    request_hash: { type: 'string', required: true },
+    state: { type: ['pending', 'done'] as const, required: true },
+    started_at: { type: 'number', required: true },
+    status_code: { type: 'number' },
+    /** The response body, gzipped and base64-encoded (an entry may hold 100,000 characters). */
+    body: { type: 'string' },
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    byKey: {
+      pk: { field: pk, composite: ['user_id'] },
+      sk: { field: sk, composite: ['route', 'key'] },
+    },
+  },
+});
+
 export const entities = {
   userProfile: userProfileEntity,
   subscription: subscriptionEntity,
@@ -362,6 +389,7 @@ export const entities = {
   rateCounter: rateCounterEntity,
   knowledgeEntry: knowledgeEntryEntity,
   trainingRecord: trainingRecordEntity,
+  idempotencyRecord: idempotencyRecordEntity,
 };
 
 export const dataService = new Service(entities);

@@ -13,7 +13,8 @@ import { ownedChatbot } from '../chatbots/owned-chatbot.js';
 import { badRequest, notFound } from '../http/http-error.js';
 import { createKnowledgeEntries, toKnowledgeEntry } from '../knowledge/knowledge-entries.js';
 import { deleteKnowledgeFile, knowledgeFilePrefix } from '../knowledge/knowledge-files.js';
-import { reindexAffectedChatbots } from '../knowledge/rebuild-index.js';
+import { reindexOrUndo } from '../knowledge/manage-knowledge.js';
+import { db } from '../data/db.js';
 import { reindexDeadline } from '../knowledge/reindex-deadline.js';
 import { requireEnv } from '../runtime/env.js';
 import { log } from '../runtime/log.js';
@@ -77,7 +78,10 @@ export async function processDocument(
       throw error;
     }
     // As addKnowledgeEntries does, split in two so the file is removed only when no entry points to it.
-    await reindexAffectedChatbots(userId, [entry!.chatbot_id ?? null], { deadline });
+    await reindexOrUndo(userId, [entry!.chatbot_id ?? null], deadline, async () => {
+      await db().entities.knowledgeEntry.delete({ user_id: userId, entry_id: entry!.entry_id }).go();
+      await deleteKnowledgeFile(key);
+    });
     return {
       message: `Added '${entry!.title}' to the knowledge base: ${text.length.toLocaleString('en')} characters of text.`,
       entry: toKnowledgeEntry(entry!),

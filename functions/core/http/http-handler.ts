@@ -5,6 +5,7 @@ import { DEFAULT_MAX_BODY_BYTES, httpRoutes, type Access } from '../../../lib/ro
 import { log } from '../runtime/log.js';
 import { HttpError, badRequest, forbidden } from './http-error.js';
 import { identityFromEvent, type Identity } from './identity.js';
+import { IDEMPOTENCY_HEADER, runOnce } from './idempotency.js';
 import { describeIssues, parseJsonBody } from './json-body.js';
 
 type Route = (typeof httpRoutes)[number];
@@ -33,7 +34,11 @@ export type HttpLambdaHandler = (
   context?: unknown,
 ) => Promise<APIGatewayProxyResultV2>;
 
-export function jsonResponse(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResultV2 {
+export function jsonResponse(
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): { statusCode: number; headers: Record<string, string>; body: string } {
   return {
     statusCode,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
@@ -53,6 +58,9 @@ const errorResponder = (): middy.MiddlewareObj<APIGatewayProxyEventV2WithJWTAuth
     request.response = jsonResponse(500, { error: 'Internal server error' });
   },
 });
+
+/** A route's time limit (lib/routes.ts, else the functions' default of 10 s), in ms. */
+const routeTimeoutMs = (route: Route) => (('timeoutSeconds' in route ? (route.timeoutSeconds as number) : undefined) ?? 10) * 1000;
 
 /**
  * The shape of every HTTP handler: look up the route's access rule in lib/routes.ts, authorize,
@@ -86,14 +94,22 @@ export function httpHandler<
       if (!parsed.success) throw badRequest(describeIssues(parsed.error));
       query = parsed.data;
     }
-    const result = await impl({
-      identity: identity as IdentityFor<N>,
-      body: body as Infer<BS>,
-      query: query as Infer<QS>,
-      pathParameters: event.pathParameters ?? {},
-      event,
-    });
-    return jsonResponse(options.successStatus ?? 200, result);
+    const run = async () =>
+      jsonResponse(
+        options.successStatus ?? 200,
+        await impl({
+          identity: identity as IdentityFor<N>,
+          body: body as Infer<BS>,
+          query: query as Infer<QS>,
+          pathParameters: event.pathParameters ?? {},
+          event,
+        }),
+      );
+    // A create route run with an Idempotency-Key answers a repeat of the key with the first answer.
+    const key = event.headers?.[IDEMPOTENCY_HEADER];
+    if (!key || !identity || !('idempotent' in route && route.idempotent)) return run();
+    const call = { userId: identity.userId, route: route.name, key, requestBody: event.body ?? '', abandonedAfterMs: routeTimeoutMs(route) };
+    return runOnce(call, run);
   };
 
   return middy(core).use(errorResponder()) as unknown as HttpLambdaHandler;

@@ -135,12 +135,12 @@ async function patched(write: () => Promise<{ data: StoredKnowledgeEntry }>): Pr
   }
 }
 
-/** Edits an entry; returns it with the assistants whose knowledge changed (before and after). */
+/** Edits an entry; returns it, as it was, and the assistants whose knowledge changed (before and after). */
 export async function updateKnowledgeEntry(
   userId: string,
   entryId: string,
   changes: z.output<typeof updateKnowledgeEntryRequestSchema>,
-): Promise<{ entry: StoredKnowledgeEntry; affected: (string | null)[] }> {
+): Promise<{ entry: StoredKnowledgeEntry; before: StoredKnowledgeEntry; affected: (string | null)[] }> {
   const [before] = await Promise.all([getKnowledgeEntry(userId, entryId), checkAssignable(userId, changes.chatbot_id)]);
   const { chatbot_id, ...rest } = changes;
   let update = db()
@@ -148,7 +148,7 @@ export async function updateKnowledgeEntry(
     .set({ ...rest, ...(chatbot_id ? { chatbot_id } : {}), updated_at: new Date().toISOString() });
   if (chatbot_id === null) update = update.remove(['chatbot_id']);
   const entry = await patched(() => update.go({ response: 'all_new' }));
-  return { entry, affected: [before.chatbot_id ?? null, entry.chatbot_id ?? null] };
+  return { entry, before, affected: [before.chatbot_id ?? null, entry.chatbot_id ?? null] };
 }
 
 export async function setKnowledgeEntryActive(userId: string, entryId: string, isActive: boolean): Promise<StoredKnowledgeEntry> {

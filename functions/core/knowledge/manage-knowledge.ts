@@ -7,7 +7,7 @@ import {
 } from '../../contracts/knowledge.js';
 import { enforceDemoPageLimits } from '../chat/rate-limit.js';
 import { db } from '../data/db.js';
-import { notFound } from '../http/http-error.js';
+import { HttpError, notFound } from '../http/http-error.js';
 import { log } from '../runtime/log.js';
 import {
   createKnowledgeEntries,
@@ -18,6 +18,7 @@ import {
   toKnowledgeEntry,
   updateKnowledgeEntry,
   type NewKnowledgeEntry,
+  type StoredKnowledgeEntry,
 } from './knowledge-entries.js';
 import { deleteKnowledgeFile, knowledgeFileUrl, KNOWLEDGE_FILE_URL_SECONDS } from './knowledge-files.js';
 import { previewText } from './preview-text.js';
@@ -26,7 +27,7 @@ import { reindexDeadline } from './reindex-deadline.js';
 
 /**
  * The Knowledge screen's operations. Each change re-indexes the assistants it touches before it
- * returns, so the next chat answer already reflects it. The re-index embeds until the request's
+ * returns, so the next chat answer already reflects it; a change whose re-index fails is undone. The re-index embeds until the request's
  * deadline (by default the route's, counted from the call), so a slow embeddings provider costs
  * vectors, never the answer.
  */
@@ -39,7 +40,7 @@ export async function addKnowledgeEntries(
   { deadline = reindexDeadline('create-knowledge-entry', Date.now()) }: Deadline = {},
 ): Promise<KnowledgeEntry[]> {
   const stored = await createKnowledgeEntries(userId, inputs);
-  await reindexAffectedChatbots(userId, stored.map((e) => e.chatbot_id ?? null), { deadline });
+  await reindexOrUndo(userId, stored.map((e) => e.chatbot_id ?? null), deadline, () => deleteEntries(stored));
   return stored.map((entry) => toKnowledgeEntry(entry));
 }
 
@@ -49,8 +50,8 @@ export async function editKnowledgeEntry(
   changes: z.output<typeof updateKnowledgeEntryRequestSchema>,
   { deadline = reindexDeadline('update-knowledge-entry', Date.now()) }: Deadline = {},
 ): Promise<KnowledgeEntry> {
-  const { entry, affected } = await updateKnowledgeEntry(userId, entryId, changes);
-  await reindexAffectedChatbots(userId, affected, { deadline });
+  const { entry, before, affected } = await updateKnowledgeEntry(userId, entryId, changes);
+  await reindexOrUndo(userId, affected, deadline, () => restoreKnowledgeEntry(before));
   return toKnowledgeEntry(entry);
 }
 
@@ -61,7 +62,7 @@ export async function switchKnowledgeEntry(
   { deadline = reindexDeadline('set-knowledge-entry-active', Date.now()) }: Deadline = {},
 ): Promise<KnowledgeEntry> {
   const entry = await setKnowledgeEntryActive(userId, entryId, isActive);
-  await reindexAffectedChatbots(userId, [entry.chatbot_id ?? null], { deadline });
+  await reindexOrUndo(userId, [entry.chatbot_id ?? null], deadline, () => restoreKnowledgeEntry({ ...entry, is_active: !isActive }));
   return toKnowledgeEntry(entry);
 }
 
@@ -71,12 +72,45 @@ export async function removeKnowledgeEntry(
   { deadline = reindexDeadline('delete-knowledge-entry', Date.now()) }: Deadline = {},
 ): Promise<void> {
   const entry = await deleteKnowledgeEntry(userId, entryId);
-  await reindexAffectedChatbots(userId, [entry.chatbot_id ?? null], { deadline });
+  await reindexOrUndo(userId, [entry.chatbot_id ?? null], deadline, () => restoreKnowledgeEntry(entry));
+  // Only once the entry is gone for good: an undone delete keeps its file.
   if (entry.file_key) {
     await deleteKnowledgeFile(entry.file_key).catch((error) =>
       log.warn('Deleting a knowledge file failed; the entry is gone, the object stays', { key: entry.file_key, error }),
     );
   }
+}
+
+export const KNOWLEDGE_UNAVAILABLE_MESSAGE =
+  'The knowledge base could not be updated right now, so nothing was changed. Please try again in a moment.';
+
+/**
+ * Re-indexes the assistants a stored change touches; when that fails (the index store is down, the
+ * embeddings provider errs), the change is undone and the request fails with 503: an answer of
+ * failure never leaves the change stored, and a retry does not duplicate it.
+ */
+export async function reindexOrUndo(
+  userId: string,
+  chatbotIds: readonly (string | null)[],
+  deadline: number,
+  undo: () => Promise<unknown>,
+): Promise<void> {
+  try {
+    await reindexAffectedChatbots(userId, chatbotIds, { deadline });
+  } catch (error) {
+    log.error('Re-indexing after a knowledge change failed; undoing the change', { userId, error });
+    await undo().catch((undoError: unknown) => log.error('Undoing a knowledge change failed', { userId, error: undoError }));
+    throw new HttpError(503, KNOWLEDGE_UNAVAILABLE_MESSAGE);
+  }
+}
+
+async function deleteEntries(entries: readonly StoredKnowledgeEntry[]): Promise<void> {
+  await Promise.all(entries.map((entry) => db().entities.knowledgeEntry.delete({ user_id: entry.user_id, entry_id: entry.entry_id }).go()));
+}
+
+/** Puts an entry back as it was before a change that is being undone. */
+async function restoreKnowledgeEntry(entry: StoredKnowledgeEntry): Promise<void> {
+  await db().entities.knowledgeEntry.put(entry).go();
 }
 
 export async function knowledgeEntryFileLink(userId: string, entryId: string) {
