@@ -58,6 +58,8 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   // An id the user does not own: the ownership check answers 404 and nothing is deleted.
   'delete-chatbot': (ctx) => httpEvent('delete-chatbot', { ...ctx, chatbotId: 'not-this-users-bot' }),
   'get-crawl-status': (ctx) => httpEvent('get-crawl-status', ctx),
+  // The benchmark assistant's crawl had no problems: a 409 after the ownership check, nothing started.
+  'retry-crawl': (ctx) => httpEvent('retry-crawl', ctx),
   'update-conversation-settings': (ctx) => httpEvent('update-conversation-settings', ctx, DEFAULT_CONVERSATION_SETTINGS),
   'create-avatar-upload': (ctx) => httpEvent('create-avatar-upload', ctx, { contentType: 'image/png', size: 2048 }),
   'chat-with-emma': (ctx) =>

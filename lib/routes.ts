@@ -100,6 +100,15 @@ export const httpRoutes = [
     uses: ['table', 'site'],
   },
   { name: 'get-crawl-status', domain: 'accounts', method: 'GET', path: '/chatbots/{id}/crawl', access: 'user', uses: ['table', 'site'] },
+  // Reads again the pages the last crawl could not read (a crawl 'done_with_problems').
+  {
+    name: 'retry-crawl',
+    domain: 'accounts',
+    method: 'POST',
+    path: '/chatbots/{id}/crawl/retry',
+    access: 'user',
+    uses: ['table', 'site', 'crawler'],
+  },
   { name: 'create-avatar-upload', domain: 'accounts', method: 'POST', path: '/avatars/upload-url', access: 'user', uses: ['avatars', 'site'] },
   // Visitors (embed widget, demo page) are known by the signed visitor token /chat issues.
   {

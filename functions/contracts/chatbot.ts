@@ -97,7 +97,15 @@ export const DEFAULT_CONVERSATION_SETTINGS: ConversationSettings = {
   strictnessLevel: 7,
 };
 
-export const crawlStages = ['queued', 'crawling', 'indexing', 'done', 'failed'] as const;
+/** 'done_with_problems': pages were read and indexed, but some could not be read (or time ran out). */
+export const crawlStages = ['queued', 'crawling', 'indexing', 'done', 'done_with_problems', 'failed'] as const;
+
+/** At most this many unreadable pages are listed with their reasons (all are counted). */
+export const MAX_LISTED_CRAWL_FAILURES = 100;
+
+/** A page the crawl could not read, and why, in a few words ('connection refused', 'the server answered HTTP 500'). */
+export const crawlFailureSchema = z.object({ url: z.string(), reason: z.string() });
+export type CrawlFailure = z.infer<typeof crawlFailureSchema>;
 
 /** Real progress of the crawl that feeds an assistant's knowledge (readable by the creator). */
 export const crawlProgressSchema = z.object({
@@ -106,10 +114,29 @@ export const crawlProgressSchema = z.object({
   pages_fetched: z.number().int().nonnegative(),
   pages_indexed: z.number().int().nonnegative(),
   pages_failed: z.number().int().nonnegative(),
+  /** Failed or stopped: what went wrong, for people ("28 of 41 pages could not be read: connection refused"). */
   error: z.string().nullable(),
+  /** The unreadable pages with their reasons (the first MAX_LISTED_CRAWL_FAILURES). */
+  failures: z.array(crawlFailureSchema).default([]),
+  /** Where and why the crawl stopped before reading every page it found (its time limit), if it did. */
+  stopped: z.string().nullable().default(null),
   started_at: z.string(),
   finished_at: z.string().nullable(),
 });
+
+/**
+ * The one-line account of a finished crawl's problems: how many of the pages it tried could not be
+ * read and the commonest reason ('28 of 41 pages could not be read: connection refused').
+ */
+export function crawlProblemSummary(progress: Pick<CrawlProgress, 'pages_fetched' | 'pages_failed' | 'failures'>): string | null {
+  if (!progress.pages_failed) return null;
+  const tried = progress.pages_fetched + progress.pages_failed;
+  const counts = new Map<string, number>();
+  for (const { reason } of progress.failures) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  const commonest = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const pages = tried === 1 ? 'page' : 'pages';
+  return `${progress.pages_failed} of ${tried} ${pages} could not be read${commonest ? `: ${commonest}` : ''}`;
+}
 export type CrawlProgress = z.infer<typeof crawlProgressSchema>;
 
 /** One signal of training_quality and what would raise it (functions/core/training/training-quality.ts). */

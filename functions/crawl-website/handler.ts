@@ -1,10 +1,16 @@
 import * as z from 'zod';
+import { asyncFunctions } from '../../lib/routes.js';
 import { learnWebsite } from '../core/chatbots/learn-website.js';
 
-const eventSchema = z.object({ chatbotId: z.string().min(1) });
+const eventSchema = z.object({ chatbotId: z.string().min(1), retryFailed: z.boolean().optional() });
 
-/** Invoked asynchronously by create-chatbot (never by API Gateway). */
+const TIME_LIMIT_MS = asyncFunctions.find((f) => f.name === 'crawl-website')!.timeoutSeconds * 1000;
+/** Kept back from the function's limit to record the outcome (where it stopped) before Lambda stops it. */
+const OUTCOME_RESERVE_MS = 30_000;
+
+/** Invoked asynchronously by create-chatbot and retry-crawl (never by API Gateway). */
 export const handler = async (event: unknown): Promise<void> => {
-  const { chatbotId } = eventSchema.parse(event);
-  await learnWebsite(chatbotId);
+  const started = Date.now();
+  const { chatbotId, retryFailed } = eventSchema.parse(event);
+  await learnWebsite(chatbotId, { deadline: started + TIME_LIMIT_MS - OUTCOME_RESERVE_MS, retryFailed });
 };

@@ -30,7 +30,13 @@ describe('assistants: creation from a website, quota, ownership, deletion', () =
     expect(chatbot.businessName).not.toBe('Fixture Owner');
 
     const status = await waitForCrawl(api, chatbot.id);
-    expect(status.progress).toMatchObject({ stage: 'done', error: null });
+    // The fixture's live-camera page never finishes: told as it is, the rest is indexed.
+    expect(status.progress).toMatchObject({
+      stage: 'done_with_problems',
+      pages_failed: 1,
+      error: `1 of ${status.progress.pages_fetched + 1} pages could not be read: no answer within 10 s`,
+      failures: [{ url: `${site.url}/live/oven-cam`, reason: 'no answer within 10 s' }],
+    });
     expect(status.progress.pages_indexed).toBeGreaterThanOrEqual(25);
     expect(status.total_pages).toBe(status.progress.pages_indexed);
     expect(status.pages.length).toBe(6);

@@ -29,7 +29,7 @@ export async function waitForCrawl(api: ApiClient, chatbotId: string, timeoutMs 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { body } = await api.get(`/chatbots/${chatbotId}/crawl`);
-    if (body.progress.stage === 'done' || body.progress.stage === 'failed') return body;
+    if (['done', 'done_with_problems', 'failed'].includes(body.progress.stage)) return body;
     if (Date.now() > deadline) throw new Error(`Crawl still ${body.progress.stage} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 250));
   }

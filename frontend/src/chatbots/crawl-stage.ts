@@ -1,8 +1,8 @@
 import type { CrawlProgress } from '@contracts/chatbot';
 
-/** Whether the crawl has come to an end, successfully or not (polling stops there). */
+/** Whether the crawl has come to an end, successfully, with problems or not at all (polling stops there). */
 export function isCrawlFinished(stage: CrawlProgress['stage']): boolean {
-  return stage === 'done' || stage === 'failed';
+  return stage === 'done' || stage === 'done_with_problems' || stage === 'failed';
 }
 
 /** 'N of M pages read' once the crawl knows how many pages it found. */

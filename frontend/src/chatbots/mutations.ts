@@ -3,7 +3,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { useUserId } from '@/auth/auth-context';
 import { chatbotKeys } from '@/chatbots/chatbot-keys';
 import { useApi } from '@/lib/api';
-import { createChatbot, deleteChatbot, setChatbotActive, updateChatbot } from '@/lib/chatbots-api';
+import { createChatbot, deleteChatbot, retryCrawl, setChatbotActive, updateChatbot } from '@/lib/chatbots-api';
 
 /** Puts the server's copy of one assistant into the list caches (every order) and its detail cache. */
 export function storeChatbot(queryClient: QueryClient, userId: string, chatbot: Chatbot): void {
@@ -59,6 +59,20 @@ export function useDeleteChatbotMutation() {
       );
       queryClient.removeQueries({ queryKey: chatbotKeys.detail(userId, id) });
       queryClient.removeQueries({ queryKey: chatbotKeys.crawl(userId, id) });
+    },
+  });
+}
+
+/** POST /chatbots/{id}/crawl/retry; the crawl status (polled again) and the list follow the new reading. */
+export function useRetryCrawlMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const userId = useUserId();
+  return useMutation({
+    mutationFn: (id: string) => retryCrawl(api, id),
+    onSuccess: (status, id) => {
+      queryClient.setQueryData(chatbotKeys.crawl(userId, id), status);
+      void queryClient.invalidateQueries({ queryKey: chatbotKeys.list(userId) });
     },
   });
 }

@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { CreationProgressCard } from '@/creator/CreationProgressCard';
 import { CreationSuccessCard } from '@/creator/CreationSuccessCard';
 import { creationView } from '@/creator/creation-stages';
+import { CrawlProblems } from '@/chatbots/CrawlProblems';
 import { CreatorForm } from '@/creator/CreatorForm';
 import { DEFAULT_CREATOR_VALUES, toCreateRequest, type CreatorValues } from '@/creator/creator-settings';
 import { ScrapedPagesCard } from '@/creator/ScrapedPagesCard';
@@ -143,6 +144,9 @@ export default function CreatorWorkflow({ refusal, onCreated }: CreatorWorkflowP
         />
       )}
       {progressVisible && <CreationProgressCard view={view} />}
+      {created && crawl.data?.progress.stage === 'done_with_problems' && (
+        <CrawlProblems chatbotId={created.id} progress={crawl.data.progress} />
+      )}
       {view.error && (
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">

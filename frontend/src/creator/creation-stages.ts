@@ -57,6 +57,8 @@ export function creationView(created: boolean, status: CrawlStatusResponse | und
         ? at(GENERATE, 'Measuring training quality…')
         : at(PROCESS, pagesReadText(progress));
     case 'done':
+    case 'done_with_problems':
+      // With problems, the assistant still learned what could be read; the problems are shown beside it.
       return { current: CREATION_STAGES.length, progress: 100, detail: 'AI assistant created successfully!', complete: true, error: null };
     case 'failed':
       return { ...at(failedStage(progress), null), error: progress.error ?? 'Reading your website failed.' };

@@ -42,6 +42,11 @@ export function getCrawlStatus(api: ApiClient, id: string, signal?: AbortSignal)
   return api.request(`${chatbotPath(id)}/crawl`, { schema: crawlStatusResponseSchema, signal });
 }
 
+/** POST /chatbots/{id}/crawl/retry: reads again the pages the last crawl could not read. */
+export function retryCrawl(api: ApiClient, id: string): Promise<CrawlStatusResponse> {
+  return api.request(`${chatbotPath(id)}/crawl/retry`, { method: 'POST', schema: crawlStatusResponseSchema });
+}
+
 /** PATCH /chatbots/{id} */
 export async function updateChatbot(api: ApiClient, id: string, body: UpdateChatbotRequest): Promise<Chatbot> {
   const { chatbot } = await api.request(chatbotPath(id), { method: 'PATCH', body, schema: chatbotResponseSchema });

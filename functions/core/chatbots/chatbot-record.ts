@@ -23,6 +23,8 @@ export function newCrawlProgress(now: Date): CrawlProgress {
     pages_indexed: 0,
     pages_failed: 0,
     error: null,
+    failures: [],
+    stopped: null,
     started_at: now.toISOString(),
     finished_at: null,
   };

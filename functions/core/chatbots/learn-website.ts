@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
-import type { CrawlProgress } from '../../contracts/chatbot.js';
+import {
+  crawlProblemSummary,
+  crawlProgressSchema,
+  MAX_LISTED_CRAWL_FAILURES,
+  type CrawlProgress,
+} from '../../contracts/chatbot.js';
 import { crawlSite, type CrawledPage } from '../crawl/crawl-site.js';
 import { allowPrivateNetworkFromEnv } from '../crawl/network-policy.js';
 import { db } from '../data/db.js';
 import { deleteAllIndexes } from '../knowledge/index-store.js';
 import { rebuildChatbotIndex } from '../knowledge/rebuild-index.js';
+import { PUBLISH_RESERVE_MS } from '../knowledge/reindex-deadline.js';
 import { log } from '../runtime/log.js';
 import { loadProviderKeys } from '../runtime/provider-keys.js';
 import type { StoredChatbot } from './chatbot-record.js';
@@ -48,34 +54,71 @@ function pageRecord(chatbotId: string, page: CrawledPage, position: number, fetc
   };
 }
 
+export interface LearnOptions {
+  /** Epoch ms by which the function must be done (its time limit, less a reserve to record the outcome). */
+  deadline?: number;
+  /** Read again only the pages the last crawl could not read, adding those it now can. */
+  retryFailed?: boolean;
+}
+
+/** The crawl's own time limit; the function's limit (deadline) may cut it shorter. */
+const CRAWL_TIME_MS = 120_000;
+/** Time kept after the crawl for storing pages, building and publishing the index. */
+const INDEX_RESERVE_MS = 60_000;
+/** Never give the crawl less than this, whatever the deadline says. */
+const MIN_CRAWL_MS = 5_000;
+
 /**
  * The asynchronous half of assistant creation: crawl the site, keep its pages, build and publish the
  * knowledge index, and compute training quality, recording real progress for the creator throughout.
+ * The outcome is told as it is: 'done' when every page found was read, 'done_with_problems' with the
+ * count and reason of each unreadable page (and where it stopped, when time ran out), 'failed' when
+ * nothing could be read. Within `deadline`, so it records its outcome before the function's limit.
  */
-export async function learnWebsite(chatbotId: string): Promise<void> {
+export async function learnWebsite(chatbotId: string, { deadline, retryFailed = false }: LearnOptions = {}): Promise<void> {
   await loadProviderKeys();
   const { data: bot } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go();
   if (!bot) return;
+  const before = crawlProgressSchema.safeParse(bot.crawl);
+  const previous = before.success ? before.data : undefined;
+  const retryUrls = retryFailed ? (previous?.failures ?? []).map((f) => f.url) : undefined;
+  if (retryFailed && !retryUrls?.length) return;
   const started = new Date().toISOString();
   let progress: CrawlProgress = {
     stage: 'crawling',
-    pages_found: 0,
-    pages_fetched: 0,
-    pages_indexed: 0,
-    pages_failed: 0,
+    pages_found: retryFailed ? (previous?.pages_found ?? 0) : 0,
+    pages_fetched: retryFailed ? (previous?.pages_fetched ?? 0) : 0,
+    pages_indexed: retryFailed ? (previous?.pages_indexed ?? 0) : 0,
+    pages_failed: retryFailed ? (previous?.pages_failed ?? 0) : 0,
     error: null,
+    failures: retryFailed ? (previous?.failures ?? []) : [],
+    stopped: null,
     started_at: started,
     finished_at: null,
   };
+  const base = { fetched: progress.pages_fetched, failed: progress.pages_failed - (retryUrls?.length ?? 0) };
   try {
     await saveProgress(chatbotId, progress);
-    let position = 0;
+    const { data: stored } = retryFailed
+      ? await db()
+          .entities.crawledPage.query.byChatbot({ chatbot_id: chatbotId })
+          .go({ pages: 'all', attributes: ['position', 'url', 'content_hash'] })
+      : { data: [] };
+    let position = stored.reduce((max, page) => Math.max(max, page.position + 1), 0);
     const pageWrites: Promise<unknown>[] = [];
+    const crawlMs = deadline === undefined ? CRAWL_TIME_MS : Math.max(MIN_CRAWL_MS, Math.min(CRAWL_TIME_MS, deadline - Date.now() - INDEX_RESERVE_MS));
     const result = await crawlSite(bot.website_url, {
       maxPages: crawlMaxPages(),
+      totalTimeoutMs: crawlMs,
       allowPrivateNetwork: allowPrivateNetworkFromEnv(),
+      ...(retryUrls ? { onlyUrls: retryUrls, keptPages: stored.map((page) => ({ url: page.url, contentHash: page.content_hash })) } : {}),
       onProgress: (p) => {
-        progress = { ...progress, pages_found: p.pages_found, pages_fetched: p.pages_fetched, pages_failed: p.pages_failed };
+        progress = {
+          ...progress,
+          ...(retryFailed ? {} : { pages_found: p.pages_found }),
+          pages_fetched: base.fetched + p.pages_fetched,
+          pages_failed: Math.max(0, base.failed) + p.pages_failed,
+        };
         pageWrites.push(saveProgress(chatbotId, progress).catch(() => undefined));
       },
       // Pages are stored as they arrive, so the creator can show real titles during the crawl.
@@ -84,26 +127,30 @@ export async function learnWebsite(chatbotId: string): Promise<void> {
       },
     });
     await Promise.all(pageWrites);
+    const pagesKept = stored.length + result.pages.length;
     progress = {
       ...progress,
       stage: 'indexing',
-      pages_found: result.progress.pages_found,
-      pages_fetched: result.progress.pages_fetched,
-      pages_failed: result.progress.pages_failed,
+      ...(retryFailed ? {} : { pages_found: result.progress.pages_found }),
+      pages_fetched: base.fetched + result.progress.pages_fetched,
+      pages_failed: Math.max(0, base.failed) + result.progress.pages_failed,
+      failures: result.failed.slice(0, MAX_LISTED_CRAWL_FAILURES),
+      stopped: result.stoppedBy ?? null,
     };
     await saveProgress(chatbotId, progress);
+    if (!pagesKept) {
+      // Nothing readable: no index to build, and the owner is told why.
+      const why = crawlProblemSummary(progress);
+      await finish(chatbotId, progress, 'failed', `No page of this website could be read${why ? ` (${why})` : ''}.`);
+      return;
+    }
 
     // Pages and the owner's knowledge entries together, published atomically; quality follows.
-    const rebuilt = await rebuildChatbotIndex(chatbotId);
+    const rebuilt = await rebuildChatbotIndex(chatbotId, deadline === undefined ? {} : { deadline: deadline - PUBLISH_RESERVE_MS });
     if ('skipped' in rebuilt && rebuilt.skipped === 'gone') throw new ChatbotGone();
-    progress = {
-      ...progress,
-      stage: 'done',
-      pages_indexed: result.pages.length,
-      error: result.pages.length ? null : 'No readable pages were found on this website.',
-      finished_at: new Date().toISOString(),
-    };
-    await saveProgress(chatbotId, progress);
+    progress = { ...progress, pages_indexed: pagesKept };
+    const problems = [crawlProblemSummary(progress), progress.stopped && `stopped: ${progress.stopped}`].filter(Boolean).join('; ');
+    await finish(chatbotId, progress, problems ? 'done_with_problems' : 'done', problems || null);
   } catch (error) {
     if (error instanceof ChatbotGone) {
       // Deleted while learning: remove what this run wrote after the deletion.
@@ -118,4 +165,8 @@ export async function learnWebsite(chatbotId: string): Promise<void> {
       () => undefined,
     );
   }
+}
+
+async function finish(chatbotId: string, progress: CrawlProgress, stage: CrawlProgress['stage'], error: string | null): Promise<void> {
+  await saveProgress(chatbotId, { ...progress, stage, error, finished_at: new Date().toISOString() });
 }

@@ -11,12 +11,15 @@ export class CrawlRefusedError extends Error {
 /** The fetch was attempted and went wrong: network error, time limit, too many redirects. */
 export class FetchFailedError extends Error {
   override readonly name: string = 'FetchFailedError';
+  /** What went wrong in a few words, without the address ("connection refused"), for per-page lists. */
+  readonly summary: string;
   constructor(
     message: string,
     readonly url: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; summary?: string },
   ) {
     super(message, options);
+    this.summary = options?.summary ?? message;
   }
 }
 
@@ -27,7 +30,7 @@ export class UnsupportedContentTypeError extends FetchFailedError {
     url: string,
     readonly contentType: string,
   ) {
-    super(`${url} is ${contentType || 'of no declared type'}, not a web page`, url);
+    super(`${url} is ${contentType || 'of no declared type'}, not a web page`, url, { summary: 'not a web page' });
   }
 }
 
@@ -39,6 +42,6 @@ export class RedirectNotFollowedError extends FetchFailedError {
     readonly location: string,
     readonly reason: string,
   ) {
-    super(`${url} redirects to ${location}, which was not followed: ${reason}`, url);
+    super(`${url} redirects to ${location}, which was not followed: ${reason}`, url, { summary: `redirects ${reason}` });
   }
 }

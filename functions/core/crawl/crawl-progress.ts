@@ -5,7 +5,7 @@ export interface CrawlProgress {
   pages_fetched: number;
   /** Left at 0 by the crawler; the indexer counts the pages it stores. */
   pages_indexed: number;
-  /** Pages that could not be fetched: network errors, time limits, HTTP errors, refused addresses. */
+  /** Pages that could not be fetched: network errors, time limits, HTTP errors (a 404 is a skipped broken link), refused addresses. */
   pages_failed: number;
   stage: 'crawling';
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { CrawlRefusedError, RedirectNotFollowedError, UnsupportedContentTypeError } from './crawl-errors.js';
+import { CrawlRefusedError, FetchFailedError, RedirectNotFollowedError, UnsupportedContentTypeError } from './crawl-errors.js';
 import { CrawlFrontier, type SkippedUrl } from './crawl-frontier.js';
 import { emptyProgress, throttledProgress, type CrawlProgress } from './crawl-progress.js';
 import { isSameSite, normaliseUrl, pageKey, siteOf } from './crawl-url.js';
@@ -40,6 +40,13 @@ export interface CrawlOptions {
   onProgress?: (progress: CrawlProgress) => void;
   /** Called for each page kept, as soon as it is read (awaited: a slow consumer slows the crawl). */
   onPage?: (page: CrawledPage) => void | Promise<void>;
+  /**
+   * Read only these pages of the site (a retry of pages that failed): no sitemaps, no home page, no
+   * links followed.
+   */
+  onlyUrls?: readonly string[];
+  /** Pages already kept by an earlier crawl (a retry): a page with the same content is not kept again. */
+  keptPages?: readonly { url: string; contentHash: string }[];
 }
 
 export interface CrawledPage {
@@ -59,6 +66,10 @@ export interface CrawlResult {
   progress: CrawlProgress;
   /** URLs not kept, with the reason: robots.txt, not a page, duplicate, too large, failed (with its error). */
   skipped: SkippedUrl[];
+  /** The pages that could not be read (network errors, HTTP errors, refused), with a short reason each. */
+  failed: SkippedUrl[];
+  /** Why the crawl ended before reading every page it found (time limit, cancelled), if it did. */
+  stoppedBy?: string;
 }
 
 const htmlTypes = ['text/html', 'application/xhtml+xml'];
@@ -136,7 +147,7 @@ export async function crawlSite(startUrl: string, options: CrawlOptions = {}): P
   const frontier = new CrawlFrontier(maxQueued);
   const sites = new Set([siteOf(start)]);
   const pages: CrawledPage[] = [];
-  const keptHashes = new Map<string, string>();
+  const keptHashes = new Map<string, string>((options.keptPages ?? []).map((page) => [page.contentHash, page.url]));
   /** Pages read, by pageKey of where they were read (a redirect to an address already read is not read twice). */
   const readKeys = new Set<string>();
 
@@ -177,9 +188,11 @@ export async function crawlSite(startUrl: string, options: CrawlOptions = {}): P
     await options.onPage?.(page);
   };
 
-  const fail = (url: string, reason: string) => {
+  const failed: SkippedUrl[] = [];
+  const fail = (url: string, reason: string, shortReason = reason) => {
     progress.pages_failed += 1;
     frontier.skip(url, reason);
+    failed.push({ url, reason: shortReason });
     reporter.changed();
   };
 
@@ -207,12 +220,17 @@ export async function crawlSite(startUrl: string, options: CrawlOptions = {}): P
       } else if (signal.aborted) {
         frontier.skip(url.href, `not read: ${stopReason()}`);
       } else {
-        fail(url.href, (error as Error).message);
+        fail(url.href, (error as Error).message, error instanceof FetchFailedError || error instanceof CrawlRefusedError ? shortReason(error) : 'a network error');
       }
       return [];
     }
+    if (response.status === 404 || response.status === 410) {
+      // A link to a page that does not exist: a broken link, not a page the crawl failed to read.
+      frontier.skip(url.href, `HTTP ${response.status}`);
+      return [];
+    }
     if (response.status < 200 || response.status >= 300) {
-      fail(url.href, `HTTP ${response.status}`);
+      fail(url.href, `HTTP ${response.status}`, `the server answered HTTP ${response.status}`);
       return [];
     }
     if (response.truncated) {
@@ -240,33 +258,20 @@ export async function crawlSite(startUrl: string, options: CrawlOptions = {}): P
     return extracted.links;
   };
 
+  const retrying = options.onlyUrls !== undefined;
   try {
-    // The home page first, alone: where it redirects (http to https, apex to www) defines the site.
-    const startRules = await robots.rulesFor(start);
-    frontier.claim(start);
-    progress.pages_found = frontier.found;
-    reporter.changed();
-    let startLinks: string[] = [];
-    if (startRules.allows(start)) startLinks = await visit(start, true);
-    else frontier.skip(start.href, 'disallowed by robots.txt');
-
-    // Then the sitemaps' pages, then the home page's links; the pages' own links follow breadth-first.
-    const homeRules = await robots.rulesFor(home);
-    const sitemapUrls = homeRules.sitemaps.length ? homeRules.sitemaps : [new URL('/sitemap.xml', home).href];
-    const sitemapPages = await collectSitemapPages(
-      sitemapUrls,
-      (sitemapUrl) => fetchWith(sitemapUrl, { maxBytes: sitemapMaxBytes }),
-      { maxFiles: 20, maxUrls: maxQueued, maxBytes: sitemapMaxBytes },
-    );
-    for (const page of sitemapPages) await offer(page);
-    for (const link of startLinks) await offer(link);
-
+    if (retrying) {
+      for (const url of options.onlyUrls ?? []) await offer(url);
+    } else {
+      await discover();
+    }
     // Fetch attempts are bounded too, so a site of broken links or duplicates cannot keep the crawl busy.
     const maxAttempts = maxPages * 3;
     let attempts = 1;
     let active = 0;
     const run = async (url: URL): Promise<void> => {
-      for (const link of await visit(url)) await offer(link);
+      const links = await visit(url);
+      if (!retrying) for (const link of links) await offer(link);
     };
     await new Promise<void>((resolve, reject) => {
       const pump = () => {
@@ -290,10 +295,42 @@ export async function crawlSite(startUrl: string, options: CrawlOptions = {}): P
       };
       pump();
     });
-    return { pages, progress: { ...progress }, skipped: frontier.skipped };
+    const unread = frontier.found - progress.pages_fetched - progress.pages_failed;
+    const stoppedBy =
+      signal.aborted && !pageLimit.signal.aborted && unread > 0 ? `${stopReason()} with ${unread} found pages not read` : undefined;
+    return { pages, progress: { ...progress }, skipped: frontier.skipped, failed, ...(stoppedBy ? { stoppedBy } : {}) };
   } finally {
     reporter.flush();
     agents.http.destroy();
     agents.https.destroy();
   }
+
+  /** The home page, then the sitemaps' pages and the home page's links, queued for reading. */
+  async function discover(): Promise<void> {
+    // The home page first, alone: where it redirects (http to https, apex to www) defines the site.
+    const startRules = await robots.rulesFor(start);
+    frontier.claim(start);
+    progress.pages_found = frontier.found;
+    reporter.changed();
+    let startLinks: string[] = [];
+    if (startRules.allows(start)) startLinks = await visit(start, true);
+    else frontier.skip(start.href, 'disallowed by robots.txt');
+
+    // Then the sitemaps' pages, then the home page's links; the pages' own links follow breadth-first.
+    const homeRules = await robots.rulesFor(home);
+    const sitemapUrls = homeRules.sitemaps.length ? homeRules.sitemaps : [new URL('/sitemap.xml', home).href];
+    const sitemapPages = await collectSitemapPages(
+      sitemapUrls,
+      (sitemapUrl) => fetchWith(sitemapUrl, { maxBytes: sitemapMaxBytes }),
+      { maxFiles: 20, maxUrls: maxQueued, maxBytes: sitemapMaxBytes },
+    );
+    for (const page of sitemapPages) await offer(page);
+    for (const link of startLinks) await offer(link);
+  }
+}
+
+/** The few words a per-page list shows: the network reason without the address. */
+function shortReason(error: FetchFailedError | CrawlRefusedError): string {
+  if (error instanceof FetchFailedError) return error.summary;
+  return 'the address is not allowed';
 }

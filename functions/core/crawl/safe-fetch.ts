@@ -135,9 +135,13 @@ export async function safeFetch(url: string | URL, options: SafeFetchOptions): P
   let target = startUrl;
   const failure = (error: unknown): Error => {
     if (error instanceof CrawlRefusedError || error instanceof FetchFailedError) return error;
-    if (timeout.aborted) return new FetchFailedError(`${target.href} did not answer within ${timeoutMs} ms`, target.href);
-    if (signal.aborted) return new FetchFailedError(`Fetching ${target.href} was cancelled`, target.href);
-    return new FetchFailedError(`Could not fetch ${target.href}: ${networkErrorText(error)}`, target.href, { cause: error });
+    if (timeout.aborted) {
+      const summary = `no answer within ${timeoutMs / 1000} s`;
+      return new FetchFailedError(`${target.href} did not answer within ${timeoutMs} ms`, target.href, { summary });
+    }
+    if (signal.aborted) return new FetchFailedError(`Fetching ${target.href} was cancelled`, target.href, { summary: 'cancelled' });
+    const summary = networkErrorText(error);
+    return new FetchFailedError(`Could not fetch ${target.href}: ${summary}`, target.href, { cause: error, summary });
   };
 
   for (let hop = 0; ; hop += 1) {
@@ -153,7 +157,9 @@ export async function safeFetch(url: string | URL, options: SafeFetchOptions): P
     if (redirectStatuses.has(status) && location) {
       response.destroy();
       if (hop >= maxRedirects) {
-        throw new FetchFailedError(`${startUrl.href} redirected more than ${maxRedirects} times`, startUrl.href);
+        throw new FetchFailedError(`${startUrl.href} redirected more than ${maxRedirects} times`, startUrl.href, {
+          summary: `more than ${maxRedirects} redirects`,
+        });
       }
       const next = parseTarget(new URL(location, target).href);
       next.hash = '';

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { CrawlLearningNote } from '@/dashboard/assistants/CrawlLearningNote';
+import { CrawlProblems } from '@/chatbots/CrawlProblems';
 import { DeleteAssistantButton } from '@/dashboard/assistants/DeleteAssistantButton';
 import { TrainingQualityIndicator } from '@/dashboard/assistants/TrainingQualityIndicator';
 import { cn } from '@/lib/cn';
@@ -139,6 +140,7 @@ export function AssistantCard({ chatbot, selected, onSelect, onShare }: Assistan
               label={`Training quality of ${business}`}
               breakdown={chatbot.training_breakdown}
             />
+            {chatbot.crawl.stage === 'done_with_problems' && <CrawlProblems chatbotId={chatbot.id} progress={chatbot.crawl} compact />}
             {chatbot.crawl.stage === 'failed' && (
               <p className="text-xs text-destructive">
                 Reading the website failed{chatbot.crawl.error ? `: ${chatbot.crawl.error}` : '.'}
