@@ -5,7 +5,7 @@ import { DEFAULT_MAX_BODY_BYTES, httpRoutes, type Access } from '../../../lib/ro
 import { log } from '../runtime/log.js';
 import { HttpError, badRequest, forbidden } from './http-error.js';
 import { identityFromEvent, type Identity } from './identity.js';
-import { IDEMPOTENCY_HEADER, runOnce } from './idempotency.js';
+import type { runOnce } from './idempotency.js';
 import { describeIssues, parseJsonBody } from './json-body.js';
 
 type Route = (typeof httpRoutes)[number];
@@ -25,6 +25,11 @@ interface Options<N extends RouteName, BS extends z.ZodType | undefined, QS exte
   body?: BS;
   query?: QS;
   successStatus?: number;
+  /**
+   * For routes marked `idempotent` in lib/routes.ts: `runOnce` from ./idempotency.js. Passed by those
+   * handlers only, so the others bundle no table access for it.
+   */
+  idempotency?: typeof runOnce;
 }
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -59,6 +64,9 @@ const errorResponder = (): middy.MiddlewareObj<APIGatewayProxyEventV2WithJWTAuth
   },
 });
 
+/** The request header a client sets to make a create request safe to retry (API Gateway lower-cases it). */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
 /** A route's time limit (lib/routes.ts, else the functions' default of 10 s), in ms. */
 const routeTimeoutMs = (route: Route) => (('timeoutSeconds' in route ? (route.timeoutSeconds as number) : undefined) ?? 10) * 1000;
 
@@ -76,6 +84,9 @@ export function httpHandler<
 ): HttpLambdaHandler {
   const route: Route | undefined = httpRoutes.find((r) => r.name === options.route);
   if (!route) throw new Error(`Unknown route ${options.route}`);
+  if ('idempotent' in route && route.idempotent && !options.idempotency) {
+    throw new Error(`${route.name} is idempotent in lib/routes.ts: its handler must pass { idempotency: runOnce }`);
+  }
   const maxBodyBytes = ('maxBodyBytes' in route ? (route.maxBodyBytes as number) : undefined) ?? DEFAULT_MAX_BODY_BYTES;
 
   const core = async (event: APIGatewayProxyEventV2WithJWTAuthorizer): Promise<APIGatewayProxyResultV2> => {
@@ -107,9 +118,9 @@ export function httpHandler<
       );
     // A create route run with an Idempotency-Key answers a repeat of the key with the first answer.
     const key = event.headers?.[IDEMPOTENCY_HEADER];
-    if (!key || !identity || !('idempotent' in route && route.idempotent)) return run();
+    if (!key || !identity || !options.idempotency) return run();
     const call = { userId: identity.userId, route: route.name, key, requestBody: event.body ?? '', abandonedAfterMs: routeTimeoutMs(route) };
-    return runOnce(call, run);
+    return options.idempotency(call, run);
   };
 
   return middy(core).use(errorResponder()) as unknown as HttpLambdaHandler;

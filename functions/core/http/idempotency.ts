@@ -5,8 +5,6 @@ import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 import { HttpError, badRequest } from './http-error.js';
 
-/** The request header a client sets to make a create request safe to retry. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long an answer is kept for a retry. */
 const KEEP_SECONDS = 24 * 60 * 60;
 const KEY_PATTERN = /^[\w.:-]{8,200}$/;
