@@ -56,6 +56,8 @@ export interface HttpRoute {
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+/** Time limit of a function whose route sets none. */
+export const DEFAULT_TIMEOUT_SECONDS = 10;
 
 export const httpRoutes = [
   { name: 'health', domain: 'accounts', method: 'GET', path: '/health', access: 'public', uses: [] },

@@ -10,7 +10,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { resourceEnv } from '../../functions/core/runtime/env.js';
 import { lambdaEsbuildArgs, lambdaEsbuildOptions } from '../bundling.js';
-import { functionEntry, type FunctionName, type Resource } from '../routes.js';
+import { functionEntry, type FunctionName, type Resource, DEFAULT_TIMEOUT_SECONDS } from '../routes.js';
 import { SIDE_ENTRIES } from '../side-entries.js';
 import { cognitoIssuer } from './cognito-issuer.js';
 import { constructId } from './construct-id.js';
@@ -20,7 +20,7 @@ import { repoPath } from './repo-path.js';
 /** Tag carried by every function of the application (value: the function's name in lib/routes.ts). */
 export const FUNCTION_NAME_TAG = 'app:function';
 
-export const DEFAULT_TIMEOUT = Duration.seconds(10);
+export const DEFAULT_TIMEOUT = Duration.seconds(DEFAULT_TIMEOUT_SECONDS);
 export const DEFAULT_MEMORY_MB = 512;
 
 export type DataAccess = 'read' | 'readWrite';

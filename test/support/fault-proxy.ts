@@ -1,13 +1,15 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /**
- * An HTTP proxy in front of a local stand-in (s3rver), through which the handlers reach it, that a test
- * can make fail for the requests it names: those whose path contains one of the `refuse` strings get
- * their connection reset, as a stopped service does. Scoped by path (an assistant's or an owner's
- * id), a test's outage does not touch the other test files sharing the runtime.
+ * An HTTP proxy in front of a local stand-in (s3rver, DynamoDB Local), through which the handlers
+ * reach it, that a test can make fail for the requests it names: a request whose path or body
+ * contains one of the `refuse` strings gets its connection reset, as a stopped service does; one that
+ * contains a `freeze` string is held unanswered for ever, as a hung service does. Scoped by content
+ * (an assistant's or an owner's id: in S3 paths, in DynamoDB request bodies), a test's outage does
+ * not touch the other test files sharing the runtime.
  *
- * Control: `POST <proxy>/__faults` with `{ "refuse": ["<id>"] }`; `{ "refuse": [] }` ends the outage.
+ * Control: `POST <proxy>/__faults` with `{ "refuse": ["<id>"], "freeze": [] }`; empty lists end it.
  */
 export interface FaultProxy {
   endpoint: string;
@@ -16,47 +18,74 @@ export interface FaultProxy {
 
 export const FAULTS_PATH = '/__faults';
 
+interface Faults {
+  refuse: string[];
+  freeze: string[];
+}
+
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const upstream = new URL(target);
-  let refuse: string[] = [];
+  const agent = new http.Agent({ keepAlive: true });
+  let faults: Faults = { refuse: [], freeze: [] };
+  const held = new Set<Socket>();
+  const matches = (parts: string[], path: string, body: string) => parts.some((part) => path.includes(part) || body.includes(part));
+
   const server = http.createServer((req, res) => {
-    if (req.url === FAULTS_PATH && req.method === 'POST') {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        refuse = (JSON.parse(body) as { refuse: string[] }).refuse;
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('error', () => res.destroy());
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      if (req.url === FAULTS_PATH && req.method === 'POST') {
+        const asked = JSON.parse(raw.toString('utf8')) as Partial<Faults>;
+        faults = { refuse: asked.refuse ?? [], freeze: asked.freeze ?? [] };
         res.writeHead(204).end();
-      });
-      return;
-    }
-    const path = decodeURIComponent(req.url ?? '');
-    if (refuse.some((part) => path.includes(part))) {
-      req.socket.destroy();
-      return;
-    }
-    const forwarded = http.request(
-      { hostname: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    forwarded.on('error', () => res.destroy());
-    req.pipe(forwarded);
+        return;
+      }
+      let path = req.url ?? '';
+      try {
+        path = decodeURIComponent(path);
+      } catch {
+        // Matched as sent.
+      }
+      const body = raw.toString('utf8');
+      if (matches(faults.refuse, path, body)) return void req.socket.destroy();
+      if (matches(faults.freeze, path, body)) {
+        held.add(req.socket);
+        req.socket.once('close', () => held.delete(req.socket));
+        return;
+      }
+      const forwarded = http.request(
+        { hostname: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers, agent },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      forwarded.on('error', () => res.destroy());
+      forwarded.end(raw);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     stop: () =>
       new Promise((resolve) => {
+        for (const socket of held) socket.destroy();
+        agent.destroy();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
 }
 
-/** Makes the service behind `proxy` refuse every request whose path contains one of `parts` ([] to end). */
-export async function refuseRequests(proxy: string, parts: string[]): Promise<void> {
-  const res = await fetch(`${proxy}${FAULTS_PATH}`, { method: 'POST', body: JSON.stringify({ refuse: parts }) });
+async function setFaults(proxy: string, faults: Faults): Promise<void> {
+  const res = await fetch(`${proxy}${FAULTS_PATH}`, { method: 'POST', body: JSON.stringify(faults) });
   if (res.status !== 204) throw new Error(`The fault proxy answered ${res.status}`);
 }
+
+/** Makes the service behind `proxy` refuse every request whose path or body contains one of `parts` ([] to end). */
+export const refuseRequests = (proxy: string, parts: string[]) => setFaults(proxy, { refuse: parts, freeze: [] });
+
+/** Makes the service behind `proxy` hang on every request whose path or body contains one of `parts` ([] to end). */
+export const freezeRequests = (proxy: string, parts: string[]) => setFaults(proxy, { refuse: [], freeze: parts });

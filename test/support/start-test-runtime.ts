@@ -14,21 +14,24 @@ export async function startTestRuntime(project: TestProject, web: WebMode) {
   const dataDir = mkdtempSync(join(tmpdir(), `assistants-${project.name}-`));
   // Tests play visitors from many addresses on loopback (X-Forwarded-For), as the limits count per address.
   const runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web, trustForwardedFor: true });
-  // The handlers reach S3 through a proxy the tests can make fail (fault-proxy.ts); the tests' own
-  // calls (runtime.env) go straight to the stand-in.
+  // The handlers reach S3 and DynamoDB through proxies the tests can make fail (fault-proxy.ts); the
+  // tests' own calls (runtime.env) go straight to the stand-ins.
   const s3Faults = await startFaultProxy(runtime.env.AWS_ENDPOINT_URL_S3!);
+  const dynamoFaults = await startFaultProxy(runtime.env.AWS_ENDPOINT_URL_DYNAMODB!);
   process.env.AWS_ENDPOINT_URL_S3 = s3Faults.endpoint;
+  process.env.AWS_ENDPOINT_URL_DYNAMODB = dynamoFaults.endpoint;
   project.provide('runtime', {
     webUrl: runtime.webUrl,
     apiUrl: runtime.apiUrl,
     realtimeUrl: runtime.realtimeUrl,
     config: runtime.config,
     env: runtime.env,
-    faults: { s3: s3Faults.endpoint },
+    faults: { s3: s3Faults.endpoint, dynamodb: dynamoFaults.endpoint },
   });
   return async () => {
     await runtime.stop();
     await s3Faults.stop();
+    await dynamoFaults.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

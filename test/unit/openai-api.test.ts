@@ -98,6 +98,20 @@ describe('OpenAI API over fetch', () => {
     await expect(ask({ timeoutMs: 50, maxRetries: 0 })).rejects.toThrow('Request timed out.');
   });
 
+  it('keeps all attempts within the total time limit: each gets what is left, none starts with too little', async () => {
+    // Never answers: each attempt ends at its own limit or the total's.
+    api.script(() => undefined);
+    await expect(ask({ timeoutMs: 300, maxRetries: 10, totalTimeoutMs: 2_500 })).rejects.toThrow('Request timed out.');
+    // 0.3 s, a backoff of about 0.5 s, 0.3 s, then a backoff of about 1 s would leave less than
+    // MIN_ATTEMPT_MS (1 s): two attempts, not eleven.
+    expect(api.requests).toHaveLength(2);
+
+    // A retry-after beyond what is left is not waited for.
+    api.script(apiError(503, 'Overloaded', { 'retry-after-ms': '5000' }));
+    await expect(ask({ maxRetries: 3, totalTimeoutMs: 3_000 })).rejects.toThrow('503 Overloaded');
+    expect(api.requests).toHaveLength(1);
+  });
+
   it("stops the request in flight, and any retry, when the caller's signal aborts", async () => {
     api.script(() => undefined);
     const inFlight = new AbortController();

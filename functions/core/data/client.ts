@@ -1,17 +1,20 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { awsClientConfig } from '../runtime/aws-client-config.js';
+import { labelDependencyErrors } from '../runtime/dependency-outage.js';
 
 let cached: { endpoint: string | undefined; client: DynamoDBDocumentClient } | undefined;
 
 /**
  * One client per warm Lambda. The endpoint comes from the SDK's own `AWS_ENDPOINT_URL_DYNAMODB`,
  * which only the local runtime sets; a runtime restarted on other ports in the same process gets a
- * new client.
+ * new client. Timeouts and retries: runtime/aws-client-config.ts.
  */
 export function getDocumentClient(): DynamoDBDocumentClient {
   const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB;
   if (!cached || cached.endpoint !== endpoint) {
-    const client = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+    const base = labelDependencyErrors(new DynamoDBClient(awsClientConfig('database')), 'database');
+    const client = DynamoDBDocumentClient.from(base, {
       marshallOptions: { removeUndefinedValues: true },
     });
     cached = { endpoint, client };

@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import { DEFAULT_MAX_BODY_BYTES, httpRoutes, type Access } from '../../../lib/routes.js';
+import { dependencyOutage, type Dependency } from '../runtime/dependency-outage.js';
 import { log } from '../runtime/log.js';
 import { HttpError, badRequest, forbidden } from './http-error.js';
 import { identityFromEvent, type Identity } from './identity.js';
@@ -51,12 +52,29 @@ export function jsonResponse(
   };
 }
 
-/** Turns any thrown error into `{ error }` JSON: 4xx with its message, otherwise a logged 500. */
+/** How long a client should wait before trying again after a dependency outage (503). */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
+/** The 503 text: what failed, that it is not the caller's doing, and what to do. */
+export const outageMessage = (dependency: Dependency) =>
+  `Service temporarily unavailable: our ${dependency} did not answer in time. Please try again in a few seconds.`;
+
+/**
+ * Turns any thrown error into `{ error }` JSON: 4xx with its message; 503 with Retry-After when a
+ * dependency is down or too slow (its SDK client gave up within the time limits of
+ * runtime/aws-client-config.ts); otherwise a logged 500, which means a bug.
+ */
 const errorResponder = (): middy.MiddlewareObj<APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2> => ({
   onError: (request) => {
     const { error } = request;
     if (error instanceof HttpError) {
       request.response = jsonResponse(error.statusCode, { error: error.message }, error.headers);
+      return;
+    }
+    const dependency = dependencyOutage(error);
+    if (dependency) {
+      log.error('Dependency unavailable', { dependency, error, routeKey: request.event?.routeKey });
+      request.response = jsonResponse(503, { error: outageMessage(dependency) }, { 'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS) });
       return;
     }
     log.error('Unhandled error', { error, routeKey: request.event?.routeKey });

@@ -1,10 +1,14 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { awsClientConfig } from '../runtime/aws-client-config.js';
+import { labelDependencyErrors } from '../runtime/dependency-outage.js';
 
 let cached: { endpoint: string | undefined; client: LambdaClient } | undefined;
 
 function lambdaClient(): LambdaClient {
   const endpoint = process.env.AWS_ENDPOINT_URL_LAMBDA;
-  if (!cached || cached.endpoint !== endpoint) cached = { endpoint, client: new LambdaClient({}) };
+  if (!cached || cached.endpoint !== endpoint) {
+    cached = { endpoint, client: labelDependencyErrors(new LambdaClient(awsClientConfig('function invocation')), 'function invocation') };
+  }
   return cached.client;
 }
 

@@ -29,8 +29,10 @@ export function openAiEmbeddings(options: OpenAiEmbeddingsOptions): EmbeddingPro
   const batchSize = options.batchSize ?? EMBEDDING_BATCH_SIZE;
   const connection = { apiKey: options.apiKey, baseURL: options.baseURL, timeoutMs: 30_000, maxRetries: 2 };
 
+  // One text is a search query during a chat: it must leave the answer its time (openai-responder.ts).
+  const query = { ...connection, timeoutMs: 4_000, maxRetries: 1, totalTimeoutMs: 6_000 };
   const embedBatch = (input: string[], signal?: AbortSignal): Promise<Float32Array[]> =>
-    embeddingVectors({ model, input, ...(dimensions ? { dimensions } : {}) }, { ...connection, signal });
+    embeddingVectors({ model, input, ...(dimensions ? { dimensions } : {}) }, { ...(input.length === 1 ? query : connection), signal });
 
   return {
     // The length is part of the vector space: an index of 512 is not searched with vectors of 1,536.

@@ -1,5 +1,7 @@
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { ServerSocketMessage } from '../../contracts/realtime.js';
+import { awsClientConfig } from '../runtime/aws-client-config.js';
+import { labelDependencyErrors } from '../runtime/dependency-outage.js';
 import { requireEnv } from '../runtime/env.js';
 import { removeConnection } from './connections.js';
 
@@ -7,7 +9,10 @@ let cached: { endpoint: string; client: ApiGatewayManagementApiClient } | undefi
 
 function managementClient(): ApiGatewayManagementApiClient {
   const endpoint = requireEnv('REALTIME_ENDPOINT');
-  if (cached?.endpoint !== endpoint) cached = { endpoint, client: new ApiGatewayManagementApiClient({ endpoint }) };
+  if (cached?.endpoint !== endpoint) {
+    const client = new ApiGatewayManagementApiClient({ ...awsClientConfig('realtime connections'), endpoint });
+    cached = { endpoint, client: labelDependencyErrors(client, 'realtime connections') };
+  }
   return cached.client;
 }
 

@@ -21,6 +21,13 @@ export interface OpenAiConnection {
   timeoutMs: number;
   /** Attempts after the first one. */
   maxRetries: number;
+  /** Until the TCP connection is up, within each attempt; DEFAULT_CONNECT_TIMEOUT_MS by default. */
+  connectTimeoutMs?: number;
+  /**
+   * All attempts and the waits between them: the caller's share of its route's time limit. Each
+   * attempt gets what is left (at most `timeoutMs`); no retry starts with less than MIN_ATTEMPT_MS.
+   */
+  totalTimeoutMs?: number;
   /** Ends the request in flight and any retry (the caller has run out of time). */
   signal?: AbortSignal;
 }
@@ -56,6 +63,10 @@ export interface EmbeddingsRequest {
 }
 
 const MAX_RETRY_AFTER_MS = 60_000;
+/** The API's edge answers a connection in milliseconds; a connect that takes seconds will not come. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
+/** Less time than this left in the total budget: no further attempt. */
+export const MIN_ATTEMPT_MS = 1_000;
 
 interface Answer {
   status: number;
@@ -64,6 +75,7 @@ interface Answer {
 }
 
 class TimedOut extends Error {}
+class NotConnected extends Error {}
 class Aborted extends Error {}
 
 /** Waits `ms`, or less when the signal aborts meanwhile. */
@@ -111,8 +123,8 @@ function refusal(answer: Answer): OpenAiError {
   return new OpenAiError(`${answer.status} ${typeof message === 'string' && message ? message : 'Request failed'}`, answer.status);
 }
 
-/** One POST with a deadline for the whole exchange. */
-function send(url: URL, body: string, apiKey: string, timeoutMs: number, signal?: AbortSignal): Promise<Answer> {
+/** One POST with a deadline for the connection and one for the whole exchange. */
+function send(url: URL, body: string, apiKey: string, timeouts: { connectMs: number; totalMs: number }, signal?: AbortSignal): Promise<Answer> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new Aborted());
     const headers = {
@@ -130,11 +142,18 @@ function send(url: URL, body: string, apiKey: string, timeoutMs: number, signal?
         resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') });
       });
     });
-    const deadline = setTimeout(() => request.destroy(new TimedOut()), timeoutMs);
+    const deadline = setTimeout(() => request.destroy(new TimedOut()), timeouts.totalMs);
+    const connectDeadline = setTimeout(() => request.destroy(new NotConnected()), Math.min(timeouts.connectMs, timeouts.totalMs));
+    // A kept-alive socket is connected already.
+    request.on('socket', (socket) => {
+      if (!socket.connecting) clearTimeout(connectDeadline);
+      else socket.once('connect', () => clearTimeout(connectDeadline));
+    });
     const abort = () => request.destroy(new Aborted());
     signal?.addEventListener('abort', abort, { once: true });
     const settle = () => {
       clearTimeout(deadline);
+      clearTimeout(connectDeadline);
       signal?.removeEventListener('abort', abort);
     };
     request.on('error', (error) => {
@@ -149,18 +168,24 @@ async function post<T>(path: string, body: unknown, connection: OpenAiConnection
   const url = new URL(`${(connection.baseURL || OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, '')}/${path}`);
   const json = JSON.stringify(body);
   const { signal } = connection;
+  const connectMs = connection.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const endsAt = Date.now() + (connection.totalTimeoutMs ?? Infinity);
+  const left = () => endsAt - Date.now();
+  /** Whether another attempt fits after waiting `delayMs`. */
+  const canRetry = (attempt: number, delayMs: number) => attempt < connection.maxRetries && left() - delayMs >= MIN_ATTEMPT_MS;
   for (let attempt = 0; ; attempt++) {
     if (signal?.aborted) throw new OpenAiError('Request aborted.');
-    const retry = attempt < connection.maxRetries;
     let answer: Answer;
     try {
-      answer = await send(url, json, connection.apiKey, connection.timeoutMs, signal);
+      answer = await send(url, json, connection.apiKey, { connectMs, totalMs: Math.min(connection.timeoutMs, left()) }, signal);
     } catch (error) {
       if (error instanceof Aborted) throw new OpenAiError('Request aborted.');
-      if (retry) {
-        await sleep(retryDelayMs(attempt), signal);
+      const delay = retryDelayMs(attempt);
+      if (canRetry(attempt, delay)) {
+        await sleep(delay, signal);
         continue;
       }
+      if (error instanceof NotConnected) throw new OpenAiError(`Could not connect within ${connectMs} ms.`);
       throw new OpenAiError(error instanceof TimedOut ? 'Request timed out.' : `Connection error: ${(error as Error).message}`);
     }
     if (answer.status >= 200 && answer.status < 300) {
@@ -170,8 +195,9 @@ async function post<T>(path: string, body: unknown, connection: OpenAiConnection
         throw new OpenAiError(`${answer.status} The answer is not JSON`, answer.status);
       }
     }
-    if (retry && retryable(answer)) {
-      await sleep(retryDelayMs(attempt, answer), signal);
+    const delay = retryDelayMs(attempt, answer);
+    if (retryable(answer) && canRetry(attempt, delay)) {
+      await sleep(delay, signal);
       continue;
     }
     throw refusal(answer);

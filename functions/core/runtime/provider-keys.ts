@@ -1,4 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { awsClientConfig } from './aws-client-config.js';
 import { log } from './log.js';
 
 /** The provider settings a secret may hold; anything else in it is ignored. */
@@ -17,7 +18,7 @@ export function loadProviderKeys(): Promise<void> {
   if (!secretName) return Promise.resolve();
   loading ??= (async () => {
     try {
-      const { SecretString } = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: secretName }));
+      const { SecretString } = await new SecretsManagerClient(awsClientConfig('secret store')).send(new GetSecretValueCommand({ SecretId: secretName }));
       const values = JSON.parse(SecretString ?? '{}') as Record<string, unknown>;
       for (const key of PROVIDER_KEYS) {
         const value = values[key];

@@ -1,4 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
+import { awsClientConfig } from '../runtime/aws-client-config.js';
+import { labelDependencyErrors } from '../runtime/dependency-outage.js';
 
 let cached: { endpoint: string | undefined; client: S3Client } | undefined;
 
@@ -11,11 +13,15 @@ export function getS3Client(): S3Client {
   if (!cached || cached.endpoint !== endpoint) {
     cached = {
       endpoint,
-      client: new S3Client({
-        forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
-        // Presigned browser uploads cannot carry a checksum computed over a body the server never saw.
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-      }),
+      client: labelDependencyErrors(
+        new S3Client({
+          ...awsClientConfig('file storage'),
+          forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
+          // Presigned browser uploads cannot carry a checksum computed over a body the server never saw.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+        }),
+        'file storage',
+      ),
     };
   }
   return cached.client;

@@ -1,8 +1,8 @@
 import { connect as connectTcp } from 'node:net';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
-import { httpRoutes } from '../../lib/routes.js';
-import { signUpAndSignIn } from '../support/accounts.js';
+import { httpRoutes } from '../../../lib/routes.js';
+import { signUpAndSignIn } from '../../support/accounts.js';
 
 const { apiUrl, realtimeUrl, config, env } = inject('runtime');
 
