@@ -12,6 +12,7 @@ import { resourceEnv } from '../../functions/core/runtime/env.js';
 import { lambdaEsbuildArgs, lambdaEsbuildOptions } from '../bundling.js';
 import { functionEntry, type FunctionName, type Resource, DEFAULT_TIMEOUT_SECONDS } from '../routes.js';
 import { SIDE_ENTRIES } from '../side-entries.js';
+import { FunctionAlarms } from './alarms.js';
 import { cognitoIssuer } from './cognito-issuer.js';
 import { constructId } from './construct-id.js';
 import { acknowledge, acknowledgeWildcardResource } from './nag.js';
@@ -88,6 +89,7 @@ export class AppFunction extends NodejsFunction {
     });
     this.appFunctionName = props.name;
     Tags.of(this).add(FUNCTION_NAME_TAG, props.name);
+    new FunctionAlarms(scope, `${id}Alarms`, this, props.name);
     acknowledge(
       this,
       'AwsSolutions-L1',

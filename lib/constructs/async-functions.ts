@@ -3,6 +3,7 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { asyncFunctions, type AsyncFunction, type FunctionName } from '../routes.js';
+import { AsyncWorkAlarms } from './alarms.js';
 import { AppFunction, applyUses, type FunctionResources } from './app-function.js';
 import { constructId } from './construct-id.js';
 import { acknowledge } from './nag.js';
@@ -65,6 +66,11 @@ export class AsyncFunctions extends Construct {
       functions.set(name, fn);
     }
     this.functions = functions;
+
+    new AsyncWorkAlarms(this, 'Alarms', {
+      failures,
+      functions: entries.map((entry) => ({ fn: functions.get(entry.name as FunctionName)!, name: entry.name, timeoutSeconds: entry.timeoutSeconds })),
+    });
 
     const crawler = functions.get(CRAWLER_FUNCTION_NAME);
     if (!crawler) throw new Error(`lib/routes.ts asyncFunctions has no ${CRAWLER_FUNCTION_NAME}`);

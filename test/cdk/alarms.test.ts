@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { CRAWLER_FUNCTION_NAME } from '../../lib/constructs/async-functions.js';
+import { DURATION_ALARM_SHARE } from '../../lib/constructs/alarms.js';
+import { allFunctionNames, asyncFunctions } from '../../lib/routes.js';
+import { functionIdsByName, logicalIdOf, resourcesOfType, synthStack } from './app-template.js';
+
+const { template, stack } = synthStack();
+const alarms = Object.values(resourcesOfType(template, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties as Record<string, unknown>);
+const functionIds = functionIdsByName(template);
+
+/** The alarms on a metric of the function `name`. */
+function alarmsOf(name: string, metric: string) {
+  const ids = functionIds.get(name) ?? [];
+  return alarms.filter(
+    (a) => a.MetricName === metric && a.Namespace === 'AWS/Lambda' && ids.some((id) => JSON.stringify(a.Dimensions).includes(`"${id}"`)),
+  );
+}
+
+describe('CloudWatch alarms', () => {
+  it.each(allFunctionNames.map((n) => [n]))('%s raises an alarm on any error and any throttle in 5 minutes', (name) => {
+    for (const metric of ['Errors', 'Throttles']) {
+      expect(alarmsOf(name, metric)).toEqual([
+        expect.objectContaining({ Statistic: 'Sum', Period: 300, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' }),
+      ]);
+    }
+  });
+
+  it('a failed asynchronous invocation waiting in the failures queue raises an alarm', () => {
+    const queueId = logicalIdOf(stack.asyncFunctions.failures);
+    const onQueue = alarms.filter((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible' && JSON.stringify(a.Dimensions).includes(queueId));
+    expect(onQueue).toEqual([expect.objectContaining({ Namespace: 'AWS/SQS', Threshold: 1, Statistic: 'Maximum' })]);
+  });
+
+  it('a crawl that takes 80% of its time limit raises an alarm before the limit cuts crawls off', () => {
+    const crawl = asyncFunctions.find((f) => f.name === CRAWLER_FUNCTION_NAME)!;
+    expect(alarmsOf(CRAWLER_FUNCTION_NAME, 'Duration')).toEqual([
+      expect.objectContaining({ Statistic: 'Maximum', Threshold: crawl.timeoutSeconds * 1000 * DURATION_ALARM_SHARE }),
+    ]);
+    expect(DURATION_ALARM_SHARE * crawl.timeoutSeconds).toBe(720);
+  });
+});
