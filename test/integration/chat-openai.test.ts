@@ -70,6 +70,22 @@ describe('the chat engine with an AI provider (OpenAI client, local fake server)
     expect(messages.at(-1)!.content).toBe('How far ahead should I order a birthday cake?');
   });
 
+  it('a reply stating a price or phone number its passages do not give is not sent: the visitor gets the fallback', async () => {
+    // The site sells a country sourdough for $9.00; the model invents another price.
+    fake.reply = { text: 'Our country sourdough costs $7.50. Call 207-555-9999 to order.' };
+    const invented = await ask('How much is the country sourdough?');
+    expect(invented.body.message).toBe(DEFAULT_CONVERSATION_SETTINGS.fallbackMessage);
+    expect(invented.body.sources).toEqual([]);
+    // The same reply with the site's own price is sent, with its source pages.
+    fake.reply = { text: 'Our country sourdough (900 g) is $9.00.' };
+    const grounded = await ask('How much is the country sourdough?');
+    expect(grounded.body.message).toBe('Our country sourdough (900 g) is $9.00.');
+    expect(grounded.body.sources.length).toBeGreaterThan(0);
+    const { messages } = lastModelCall();
+    expect(messages[0]!.content).toContain('$9.00');
+    expect(messages[0]!.content).toMatch(/cite it as a markdown link/);
+  });
+
   it("gives the model the owner's correction as the required answer", async () => {
     await owner.post(`/chatbots/${chatbotId}/corrections`, {
       original_message: 'Do you deliver on Sundays?',

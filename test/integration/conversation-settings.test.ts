@@ -130,7 +130,8 @@ describe('Conversation Controls: the server validates the settings and the engin
     await save({ strictnessLevel: 10 });
     expect((await ask(id, 'Do you deliver to Chicago?')).message).toBe(DEFAULT_CONVERSATION_SETTINGS.fallbackMessage);
     await save({ strictnessLevel: 1 });
-    expect((await ask(id, 'Do you deliver to Chicago?')).message).toMatch(/We deliver Tuesday to Saturday/);
+    // Lenient, it answers from what it knows about delivery even though Chicago is not on the list.
+    expect((await ask(id, 'Do you deliver to Chicago?')).message).toMatch(/Portland/);
   });
 
   it('off-topic questions are refused politely unless off-topic answers are allowed', async () => {

@@ -208,6 +208,7 @@ export function ConfigureForm({ chatbot }: { chatbot: Chatbot }) {
             agentImage={values.agent_image}
             primaryColor={values.primary_color}
             secondaryColor={values.secondary_color}
+            welcomeMessage={chatbot.conversation_settings.welcomeMessage}
           />
         </CardContent>
       </Card>

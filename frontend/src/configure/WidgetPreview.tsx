@@ -6,13 +6,15 @@ interface WidgetPreviewProps {
   agentImage: string;
   primaryColor: string;
   secondaryColor: string;
+  /** The assistant's Welcome Message; the widget opens with it. */
+  welcomeMessage?: string;
 }
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 const colorOr = (value: string, fallback: string) => (HEX_COLOR.test(value.trim()) ? value.trim() : fallback);
 
 /** A static mock of the chat widget in the assistant's colours, avatar and names (live as the form changes). */
-export function WidgetPreview({ businessName, agentName, agentImage, primaryColor, secondaryColor }: WidgetPreviewProps) {
+export function WidgetPreview({ businessName, agentName, agentImage, primaryColor, secondaryColor, welcomeMessage }: WidgetPreviewProps) {
   const primary = colorOr(primaryColor, '#2563eb');
   const secondary = colorOr(secondaryColor, '#1e40af');
   const agent = agentName.trim() || 'AI Assistant';
@@ -36,7 +38,7 @@ export function WidgetPreview({ businessName, agentName, agentImage, primaryColo
         </div>
         <div className="flex flex-col gap-3 bg-muted/40 p-4 text-sm">
           <p className="max-w-[85%] self-start rounded-2xl rounded-bl-sm bg-background px-3 py-2 shadow-xs">
-            Hi there! I&apos;m {agent} from {business}. How can I help you today?
+            {welcomeMessage?.trim() || `Hi there! I'm ${agent} from ${business}. How can I help you today?`}
           </p>
           <p
             className="max-w-[85%] self-end rounded-2xl rounded-br-sm px-3 py-2 text-white"

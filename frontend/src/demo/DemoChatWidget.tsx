@@ -87,7 +87,7 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
   const [input, setInput] = useState('');
   const [waiting, setWaiting] = useState(false);
   const [messages, setMessages] = useState<WidgetMessage[]>(() => [
-    { id: newId(), isBot: true, text: `Hi there! I'm ${agent} from ${business}. How can I help you today?` },
+    { id: newId(), isBot: true, text: chatbot.welcome_message || `Hi there! I'm ${agent} from ${business}. How can I help you today?` },
   ]);
   /** The visitor token the server issued with the first reply: this visit's conversation. */
   const visitorToken = useRef<string | undefined>(undefined);

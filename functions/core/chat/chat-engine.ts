@@ -2,8 +2,7 @@ import { DECLINED_TEXT, type ChatRequest, type ChatResponse } from '../../contra
 import { requireOwned } from '../chatbots/owned-chatbot.js';
 import { db } from '../data/db.js';
 import { notFound } from '../http/http-error.js';
-import { searchKnowledge } from '../knowledge/index-knowledge.js';
-import type { SearchHit } from '../knowledge/search-index.js';
+import { searchKnowledgeForQuestion, type QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import { log } from '../runtime/log.js';
 import { loadProviderKeys } from '../runtime/provider-keys.js';
 import { limitAnswerLength } from './answer-length.js';
@@ -20,7 +19,9 @@ import {
 import { matchingCorrection } from './corrections.js';
 import { HANDOFF_CONFIRMATION_QUESTION, TRANSFER_MESSAGE, matchedEscalationTrigger, requestAgentTransfer } from './escalation.js';
 import { isOffTopic, offTopicMessage } from './off-topic.js';
+import { unsupportedFacts } from './grounding-check.js';
 import { offlineAnswer } from './offline-responder.js';
+import { sourceTitle } from './source-link.js';
 import { ProviderFailure, llmConfigured, openAiAnswer } from './openai-responder.js';
 import { systemPrompt, temperatureFor } from './system-prompt.js';
 
@@ -40,7 +41,8 @@ export interface ChatTurn extends Contact {
   countTurn(): Promise<void>;
 }
 
-const PASSAGES = 5;
+/** Passages retrieved per question: the answer checks choose among them (the model is given them all). */
+const PASSAGES = 8;
 
 /** What the visitor sees when the AI provider fails; their message is kept. */
 export const PROVIDER_FAILURE_MESSAGE = "Sorry, I can't answer right now. Please try again in a moment.";
@@ -48,10 +50,10 @@ export const PROVIDER_FAILURE_MESSAGE = "Sorry, I can't answer right now. Please
 export type ChatOutcome = ChatResponse | { error: string };
 
 /** The passages that best answer the question; undefined when the assistant has no readable index. */
-async function knowledgeFor(chatbotId: string, indexVersion: string | undefined, question: string): Promise<SearchHit[] | undefined> {
+async function knowledgeFor(chatbotId: string, indexVersion: string | undefined, question: string): Promise<QuestionKnowledge | undefined> {
   if (!indexVersion) return undefined;
   try {
-    return await searchKnowledge(chatbotId, indexVersion, question, PASSAGES);
+    return await searchKnowledgeForQuestion(chatbotId, indexVersion, question, PASSAGES);
   } catch (error) {
     // A missing or unreadable index must not stop the conversation: answer from what is left.
     log.warn('Knowledge search failed', { chatbotId, indexVersion, error });
@@ -124,7 +126,8 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     answer = TRANSFER_MESSAGE;
     transferRequested = true;
   } else {
-    const [correction, passages] = await (grounding ?? ground());
+    const [correction, knowledge] = await (grounding ?? ground());
+    const passages = knowledge?.passages;
     if (llmConfigured()) {
       try {
         answer = await openAiAnswer({
@@ -142,7 +145,19 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
           temperature: temperatureFor(settings.creativityLevel),
           maxCharacters: settings.maxResponseLength,
         });
-        sources = (passages ?? []).filter((p) => p.url).map((p) => ({ title: p.title, url: p.url! })).slice(0, 3);
+        sources = (passages ?? []).filter((p) => p.url).map((p) => ({ title: sourceTitle(p), url: p.url! })).slice(0, 3);
+        const given = [
+          ...(passages ?? []).map((p) => `${p.title}\n${p.heading ?? ''}\n${p.text}`),
+          correction?.corrected_response ?? '',
+          request.message,
+          ...history.map((m) => m.content),
+        ];
+        const invented = unsupportedFacts(answer, given);
+        if (invented.length) {
+          log.warn('The model stated facts its knowledge does not; answering with the fallback', { chatbotId: bot.chatbot_id, invented });
+          answer = settings.fallbackMessage;
+          sources = [];
+        }
       } catch (error) {
         if (!(error instanceof ProviderFailure)) throw error;
         log.error('AI provider failed', { chatbotId: bot.chatbot_id, conversationId, error: error.message });
@@ -153,7 +168,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     } else if (!settings.allowOffTopic && isOffTopic(request.message, passages)) {
       answer = offTopicMessage(bot.business_name);
     } else {
-      const grounded = offlineAnswer(request.message, passages ?? [], settings.strictnessLevel);
+      const grounded = offlineAnswer(request.message, knowledge ?? { passages: [], termWeights: new Map() }, settings.strictnessLevel);
       answer = grounded.answer ?? settings.fallbackMessage;
       sources = grounded.sources;
     }

@@ -1,3 +1,4 @@
+import { factTypesAsked } from '../knowledge/fact-types.js';
 import type { SearchHit } from '../knowledge/search-index.js';
 import { termsOf } from './text-terms.js';
 
@@ -6,21 +7,31 @@ import { termsOf } from './text-terms.js';
  * anything, so it is never refused as off-topic.
  */
 const SMALL_TALK = new Set(
-  'hi hello hey hiya howdy morning afternoon evening good thank thanks thx cheer bye goodbye ok okay great cool nice yes yeah yep nope please help'.split(
-    ' ',
+  termsOf('hi hello hey hiya howdy morning afternoon evening good thank thanks thx cheer cheers bye goodbye ok okay great cool nice yes yeah yep nope please help'),
+);
+
+/**
+ * Questions about the business itself (who runs it, its policies, how to book or pay) are never
+ * off-topic, even when the site words them differently: at worst they get the fallback message.
+ */
+const ABOUT_THE_BUSINESS = new Set(
+  termsOf(
+    'owner owns founder founded run runs staff team employees manager company business service services policy policies book booking appointment reservation cancel cancellation refund return guarantee warranty insured insurance license licensed pay payment card cash deposit discount offer deal delivery ship shipping area areas cover serve',
   ),
 );
 
 /**
  * The offline responder's off-topic test (a model judges topics itself, told by the system prompt):
- * true when the assistant's knowledge mentions none of the question's meaningful words, so the
- * question is about something else entirely. Without knowledge to compare (`undefined`: no index yet,
+ * true when the question is not about the business (not asking for its prices, hours, address or
+ * contact details, nor about its team, policies or services) and the assistant's knowledge mentions
+ * none of the question's meaningful words. Without knowledge to compare (`undefined`: no index yet,
  * or it could not be read) nothing is judged off-topic.
  */
 export function isOffTopic(question: string, passages: readonly SearchHit[] | undefined): boolean {
   if (!passages) return false;
   const terms = termsOf(question).filter((term) => !SMALL_TALK.has(term));
   if (terms.length === 0) return false;
+  if (factTypesAsked(question).length || terms.some((term) => ABOUT_THE_BUSINESS.has(term))) return false;
   const known = new Set(passages.flatMap((p) => termsOf(`${p.title} ${p.heading ?? ''} ${p.text}`)));
   return !terms.some((term) => known.has(term));
 }

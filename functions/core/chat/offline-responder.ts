@@ -1,5 +1,10 @@
+import { HEADING_PATH_SEPARATOR, innermostHeading } from '../knowledge/chunk.js';
+import { factTypesAsked, factWordsAsked, statesFact, type FactType } from '../knowledge/fact-types.js';
+import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import type { SearchHit } from '../knowledge/search-index.js';
-import { coverage, termsOf } from './text-terms.js';
+import { synonymsOf } from '../knowledge/synonyms.js';
+import { sourceLink, sourceTitle } from './source-link.js';
+import { termsOf } from './text-terms.js';
 
 export interface GroundedAnswer {
   /** Undefined when nothing known answers the question: the caller says the fallback message. */
@@ -9,60 +14,219 @@ export interface GroundedAnswer {
 
 /** Strictness 1-10: how much of a question the best passage must cover before it is used. */
 export function requiredCoverage(strictnessLevel: number): number {
-  return 0.3 + strictnessLevel * 0.04;
+  return 0.2 + strictnessLevel * 0.04;
 }
 
-/** Markdown from the crawler to plain sentences: links keep their text, headings and bullets their words. */
-function plainText(markdown: string): string {
+/**
+ * Words that frame a request rather than say what it is about ("can you *tell* me", "do you *offer*"):
+ * a passage need not contain them to answer the question.
+ */
+const REQUEST_WORDS = new Set(
+  termsOf('get got need want like know tell give offer provide help please let see find look happen happens ok okay').concat(
+    termsOf('anything something any someone thing things stuff way kind sort type job really actually exactly also usually possible'),
+    // Generic containers: "your cheapest package" asks for the cheapest of whatever the site sells.
+    termsOf('package plan option service one ones'),
+  ),
+);
+/**
+ * A rare word weighs more than a common one, up to this: beyond it (very rare, or unknown to the
+ * knowledge) all words count alike, so one unusual word in a question does not outweigh the rest.
+ */
+const MAX_TERM_WEIGHT = 2;
+/** Added to the score of the owner's own knowledge: it wins over website text that answers as well. */
+const OWNER_KNOWLEDGE_PREFERENCE = 0.15;
+/**
+ * A word the knowledge never uses ("Chicago", "insured") weighs more than any known one: a question
+ * about something the business never mentions is not answered by a passage matching its other words.
+ */
+const UNKNOWN_TERM_WEIGHT = 3;
+/** A short passage is answered whole; a longer one by its lines that carry the question. */
+const WHOLE_PASSAGE_WORDS = 70;
+const MAX_ANSWER_LINES = 6;
+
+/** Markdown from the crawler to plain lines: list items keep their own line, emphasis and link targets go. */
+function plainLines(markdown: string): string[] {
   return markdown
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/^#{1,6}\s*/gm, '')
-    .replace(/^\s*[-*+]\s+/gm, '')
     .replace(/[*_`]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+    .split(/\n+/)
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line.length > 1);
 }
 
-function sentencesOf(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/).map((s) => s.trim()).filter((s) => s.length > 2);
+const isListItem = (line: string) => /^(?:[-+•]|\d+[.)])\s/.test(line);
+const isQuestion = (text: string) => /\?\s*$/.test(text);
+const sentencesOf = (line: string) => line.split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/).map((s) => s.trim()).filter(Boolean);
+const wordCount = (text: string) => text.match(/\S+/g)?.length ?? 0;
+
+type Candidate = { passage: SearchHit; rank: number; score: number };
+
+/**
+ * How much of the question a passage answers: the share of the question's meaningful words that the
+ * passage (its title, heading path and text) contains, where a word asking for a kind of fact
+ * ("cost", "located", "open") counts as answered when the passage states such a fact.
+ */
+export function coverageOf(question: ParsedQuestion, passage: SearchHit): number {
+  const headings = headingsOf(passage);
+  const known = new Set(termsOf(`${headings} ${passage.text}`));
+  for (const [type, words] of question.factWords) {
+    if (statesFact(passage.text, type)) for (const word of words) for (const term of termsOf(word)) known.add(term);
+  }
+  // Weighted by how telling each term is in this assistant's knowledge (1 where unknown); of
+  // alternatives ("shops or warehouses") one is enough, and it weighs as the heaviest.
+  const weight = (term: string) => {
+    const idf = question.termWeights.get(term) ?? 1;
+    return Number.isFinite(idf) ? Math.min(idf, MAX_TERM_WEIGHT) : UNKNOWN_TERM_WEIGHT;
+  };
+  let total = 0;
+  let covered = 0;
+  for (const group of question.termGroups) {
+    const groupWeight = Math.max(...group.map(weight));
+    total += groupWeight;
+    if (group.some((term) => known.has(term) || synonymsOf(term).some((synonym) => known.has(synonym)))) covered += groupWeight;
+  }
+  // The kind of fact asked for ("where", "how much") is itself part of the question, as telling as an average word.
+  if (question.factWords.size) {
+    const weights = question.termGroups.map((group) => Math.max(...group.map(weight)));
+    const factWeight = Math.min(weights.length ? weights.reduce((a, b) => a + b, 0) / weights.length : 1, MAX_TERM_WEIGHT);
+    total += factWeight;
+    if ([...question.factWords.keys()].some((type) => statesFact(passage.text, type))) covered += factWeight;
+  }
+  return total ? covered / total : 0;
 }
 
 /**
- * The embedded answerer used without an AI provider: it answers only with what the best matching
- * passage says (the sentences that carry the question's terms) and where it says it, or nothing.
+ * What a passage says it is about: its two innermost headings (outer ones, a home page's tagline, say
+ * little) and, for the owner's own entries, their title.
  */
-export function offlineAnswer(question: string, passages: readonly SearchHit[], strictnessLevel: number): GroundedAnswer {
-  const questionTerms = termsOf(question);
-  if (questionTerms.length === 0) return { sources: [] };
-  const needed = requiredCoverage(strictnessLevel);
-  // Of the retrieved passages, the one that covers most of the question (search rank breaks ties).
-  let best: SearchHit | undefined;
-  let bestCoverage = needed;
-  for (const passage of passages) {
-    const covered = coverage(questionTerms, new Set(termsOf(`${passage.title} ${passage.heading ?? ''} ${passage.text}`)));
-    if (covered > bestCoverage || (!best && covered >= needed)) {
-      best = passage;
-      bestCoverage = covered;
-    }
+const headingsOf = (passage: SearchHit) =>
+  `${passage.source === 'entry' ? passage.title : ''} ${passage.heading?.split(HEADING_PATH_SEPARATOR).slice(-2).join(' ') ?? ''}`;
+
+export type ParsedQuestion = { termGroups: string[][]; factWords: Map<FactType, Set<string>>; termWeights: ReadonlyMap<string, number> };
+
+/** The question's meaningful terms in groups of alternatives: in "shops or warehouses" the two are one group. */
+export function termGroupsOf(question: string): string[][] {
+  const groups: string[][] = [];
+  for (const clause of question.split(/[,;:.!?]+/)) {
+    const sides = clause.split(/\s+or\s+/i).map((part) => termsOf(part).filter((term) => !REQUEST_WORDS.has(term)));
+    sides.forEach((terms, side) => {
+      terms.forEach((term, position) => {
+        const joinsPrevious = position === 0 && side > 0 && sides[side - 1]!.length > 0;
+        if (joinsPrevious) groups.at(-1)!.push(term);
+        else groups.push([term]);
+      });
+    });
   }
+  return groups;
+}
+
+/** The lines of a passage that answer the question: all of a short one, else those carrying its terms or asked facts. */
+function answerLines(passage: SearchHit, terms: ReadonlySet<string>, asked: readonly FactType[]): string[] {
+  const lines = plainLines(passage.text).filter((line) => !isQuestion(line));
+  if (wordCount(lines.join(' ')) <= WHOLE_PASSAGE_WORDS) return lines;
+  const units = lines.flatMap((line, lineIndex) =>
+    (isListItem(line) ? [line] : sentencesOf(line)).map((text) => ({ text, lineIndex, list: isListItem(line) })),
+  );
+  const scored = units
+    .map((unit, index) => ({
+      ...unit,
+      index,
+      score: termsOf(unit.text).filter((t) => terms.has(t)).length + (asked.some((type) => statesFact(unit.text, type)) ? 2 : 0),
+    }))
+    .filter((unit) => unit.score > 0 && !isQuestion(unit.text));
+  const best = scored.sort((a, b) => b.score - a.score || a.index - b.index).slice(0, 3);
+  if (!best.length) return lines.slice(0, 2);
+  // A list the best line belongs to is shown whole (up to a few items): its items answer together.
+  const chosen = new Set(best.map((unit) => unit.index));
+  for (const unit of best) {
+    if (!unit.list) continue;
+    units.forEach((other, index) => {
+      if (other.list && Math.abs(other.lineIndex - unit.lineIndex) <= MAX_ANSWER_LINES && chosen.size < MAX_ANSWER_LINES) chosen.add(index);
+    });
+  }
+  return [...chosen].sort((a, b) => a - b).map((index) => units[index]!.text);
+}
+
+/** The passage's innermost heading, when it names the answer ("Basic", "Opening hours") rather than repeating the question. */
+function namingHeading(passage: SearchHit, lines: readonly string[]): string | undefined {
+  const heading = innermostHeading(passage.heading);
+  if (!heading || isQuestion(heading) || wordCount(heading) > 8) return undefined;
+  return lines.join(' ').toLowerCase().startsWith(heading.toLowerCase()) ? undefined : heading;
+}
+
+function present(heading: string | undefined, lines: readonly string[]): string {
+  if (!heading) return lines.join('\n');
+  return lines.length === 1 ? `${heading}: ${lines[0]}` : `${heading}:\n${lines.join('\n')}`;
+}
+
+const presentPassage = (passage: SearchHit, lines: readonly string[]) => present(namingHeading(passage, lines), lines);
+
+const parentPath = (passage: SearchHit) => passage.heading?.split(HEADING_PATH_SEPARATOR).slice(0, -1).join(HEADING_PATH_SEPARATOR);
+
+/**
+ * A price question that names none of the options ("How much is your cheapest package?") is answered
+ * with every priced option of the same list the best passage belongs to (sibling sections of one page).
+ */
+function pricedSiblings(best: SearchHit, passages: readonly SearchHit[], terms: ReadonlySet<string>): SearchHit[] | undefined {
+  const heading = innermostHeading(best.heading);
+  if (!heading || termsOf(heading).some((term) => terms.has(term))) return undefined;
+  const parent = parentPath(best);
+  const siblings = passages.filter(
+    (p) => p.documentId === best.documentId && parentPath(p) === parent && innermostHeading(p.heading) && statesFact(p.text, 'price'),
+  );
+  if (siblings.length < 2) return undefined;
+  const ordinal = (p: SearchHit) => Number(p.chunkId.split('#').at(-1));
+  return siblings.sort((a, b) => ordinal(a) - ordinal(b));
+}
+
+/**
+ * The embedded answerer used without an AI provider. It answers only with what a retrieved passage
+ * says: the passage that covers most of the question and, when the question asks for a kind of fact
+ * (a price, the hours, a phone number...), states one; else nothing (the caller says the fallback).
+ * The answer is the passage's own text (its heading when that names the answer, list items on their
+ * own lines, never the FAQ question again) and a link to its page by title.
+ */
+export function offlineAnswer(question: string, knowledge: QuestionKnowledge, strictnessLevel: number): GroundedAnswer {
+  const { passages, termWeights } = knowledge;
+  const terms = termsOf(question);
+  if (terms.length === 0) return { sources: [] };
+  const asked = factTypesAsked(question);
+  const factWords = factWordsAsked(question);
+  // Words asking for a kind of fact ("much", "located") are answered by the fact, not by their spelling.
+  const factTerms = new Set([...factWords.values()].flatMap((words) => [...words].flatMap((word) => termsOf(word))));
+  const termGroups = termGroupsOf(question)
+    .map((group) => group.filter((term) => !factTerms.has(term)))
+    .filter((group) => group.length);
+  const parsed: ParsedQuestion = { termGroups, factWords, termWeights };
+  const needed = requiredCoverage(strictnessLevel);
+
+  const contentTerms = terms.filter((term) => !REQUEST_WORDS.has(term));
+  let best: Candidate | undefined;
+  passages.forEach((passage, rank) => {
+    if (asked.length && !asked.some((type) => statesFact(passage.text, type))) return;
+    const coverage = coverageOf(parsed, passage);
+    if (coverage < needed) return;
+    // Of passages answering alike, the owner's own knowledge, then the one whose own heading names
+    // what was asked ("Opening hours" over "Holiday hours").
+    const headingTerms = new Set(termsOf(passage.source === 'entry' ? passage.title : (innermostHeading(passage.heading) ?? '')));
+    const headingMatch = contentTerms.filter((term) => headingTerms.has(term)).length / (contentTerms.length || 1);
+    const score = coverage + 0.1 * headingMatch + (passage.source === 'entry' ? OWNER_KNOWLEDGE_PREFERENCE : 0);
+    if (!best || score > best.score) best = { passage, rank, score };
+  });
   if (!best) return { sources: [] };
 
-  const sentences = sentencesOf(plainText(best.text));
-  const termSet = new Set(questionTerms);
-  const scored = sentences.map((sentence, index) => ({
-    sentence,
-    index,
-    score: termsOf(sentence).filter((t) => termSet.has(t)).length,
-  }));
-  const chosen = scored
-    .filter((s) => s.score > 0)
-    .sort((a, b) => b.score - a.score || a.index - b.index)
-    .slice(0, 3)
-    .sort((a, b) => a.index - b.index)
-    .map((s) => s.sentence);
-  const body = (chosen.length ? chosen : sentences.slice(0, 2)).join(' ');
-  if (!body) return { sources: [] };
-  const sources = best.url ? [{ title: best.title, url: best.url }] : [];
-  return { answer: best.url ? `${body}\n\nMore details: ${best.url}` : body, sources };
+  const termSet = new Set(terms);
+  const chosen = best.passage;
+  const options = asked.includes('price') ? pricedSiblings(chosen, passages, termSet) : undefined;
+  const body = options
+    ? options
+        .map((option) => present(innermostHeading(option.heading), plainLines(option.text).filter((l) => statesFact(l, 'price')).slice(0, 1)))
+        .join('\n')
+    : presentPassage(chosen, answerLines(chosen, termSet, asked));
+  if (!body.trim()) return { sources: [] };
+  if (!chosen.url) return { answer: body, sources: [] };
+  const title = sourceTitle(chosen);
+  return { answer: `${body}\n\nMore details: ${sourceLink(title, chosen.url)}`, sources: [{ title, url: chosen.url }] };
 }

@@ -1,6 +1,7 @@
 import type { ConversationSettings } from '../../contracts/chatbot.js';
 import type { SearchHit } from '../knowledge/search-index.js';
 import { offTopicMessage } from './off-topic.js';
+import { sourceTitle } from './source-link.js';
 
 export interface PromptContext {
   businessName: string;
@@ -24,7 +25,7 @@ export function systemPrompt(ctx: PromptContext): string {
   const { settings } = ctx;
   const knowledge = ctx.passages.length
     ? ctx.passages
-        .map((p, i) => `[${i + 1}] ${p.title}${p.heading ? ` - ${p.heading}` : ''}${p.url ? ` (${p.url})` : ''}\n${p.text}`)
+        .map((p, i) => `[${i + 1}] ${sourceTitle(p)}${p.heading ? ` - ${p.heading}` : ''}${p.url ? ` (${p.url})` : ''}\n${p.text}`)
         .join('\n\n')
     : '(nothing relevant was found)';
   return [
@@ -34,7 +35,7 @@ export function systemPrompt(ctx: PromptContext): string {
     settings.allowOffTopic
       ? 'You may briefly answer general questions unrelated to the business.'
       : `If the question is unrelated to ${ctx.businessName}, do not answer it; reply exactly: "${offTopicMessage(ctx.businessName)}"`,
-    `Keep the answer under ${settings.maxResponseLength} characters. Plain text; when you use a page, give its URL.`,
+    `Keep the answer under ${settings.maxResponseLength} characters. Plain text. Answer exactly what was asked, from the knowledge only; every price, number, time, phone number and e-mail address you give must be written in the knowledge. When you use a passage that has a URL, cite it as a markdown link: [its title](its URL).`,
     ctx.requiredAnswer
       ? `The owner has set the answer to this question. Give this answer, in substance unchanged:\n${ctx.requiredAnswer}`
       : '',

@@ -46,6 +46,7 @@ function pageRecord(chatbotId: string, page: CrawledPage, position: number, fetc
     url: page.url,
     title: page.title || page.url,
     text: page.text.slice(0, MAX_PAGE_TEXT_CHARS),
+    ...(page.siteText ? { site_text: page.siteText.slice(0, MAX_PAGE_TEXT_CHARS) } : {}),
     headings: page.headings.slice(0, 100),
     description: page.description,
     content_hash: page.contentHash || createHash('sha256').update(page.text).digest('hex'),

@@ -55,6 +55,8 @@ export interface CrawledPage {
   title: string;
   /** Readable text as markdown. */
   text: string;
+  /** The site header and footer of the page (see ExtractedPage.siteText). */
+  siteText: string;
   headings: string[];
   description?: string;
   /** sha256 of the whitespace-normalised text; pages with equal text are kept once. */
@@ -179,6 +181,7 @@ export async function crawlSite(startUrl: string, options: CrawlOptions = {}): P
       url: finalUrl.href,
       title: extracted.title,
       text: extracted.text,
+      siteText: extracted.siteText,
       headings: extracted.headings,
       ...(extracted.description ? { description: extracted.description } : {}),
       contentHash: hash,

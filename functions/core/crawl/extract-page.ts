@@ -6,8 +6,14 @@ import { parseDocument } from './parse-document.js';
 export interface ExtractedPage {
   /** The document title, else the first h1, else ''. */
   title: string;
-  /** Readable text as markdown (no scripts, styles, navigation or images; links reduced to their text). */
+  /** The page's visible content as markdown (no scripts, styles, navigation, site header/footer or images; links reduced to their text). */
   text: string;
+  /**
+   * The site-wide blocks of the page (its header and footer without their menus): where the contact
+   * details, address and opening hours of most small-business sites are. The same on every page, so
+   * the index keeps them once per site rather than once per page.
+   */
+  siteText: string;
   /** h1-h3 texts of the page's content, in order, without navigation and footer headings. */
   headings: string[];
   description?: string;
@@ -21,7 +27,12 @@ export interface ExtractedPage {
 const minimumArticleChars = 250;
 
 const neverText = 'script, style, noscript, template, iframe, svg, canvas, object, embed, math';
-const chrome = 'nav, header, footer, aside, form, dialog, [role="navigation"], [role="banner"], [role="contentinfo"]';
+/** Never knowledge: menus, sidebars, dialogs and consent banners. */
+const menus = 'nav, aside, dialog, [role="navigation"], [role="complementary"], [role="dialog"], [role="alertdialog"]';
+const consentBanner = /(^|[\s_-])(cookie|consent|gdpr)/i;
+/** The site's own header and footer (not a section's or an article's header). */
+const siteChrome = 'header, footer, [role="banner"], [role="contentinfo"]';
+const contentContainers = 'main, article, section, [role="main"]';
 
 function clean(text: string | null | undefined): string {
   return (text ?? '').replace(/\s+/g, ' ').trim();
@@ -52,29 +63,68 @@ function links(document: Document, pageUrl: string): string[] {
   return [...found];
 }
 
+const isSiteChrome = (element: Element) => !element.parentElement?.closest(contentContainers);
+
 function headings(document: Document): string[] {
   const texts: string[] = [];
   for (const heading of document.querySelectorAll('h1, h2, h3')) {
-    if (heading.closest(chrome)) continue;
+    if (heading.closest(menus)) continue;
+    const chrome = heading.closest(siteChrome);
+    if (chrome && isSiteChrome(chrome)) continue;
     const text = clean(heading.textContent);
     if (text && !texts.includes(text)) texts.push(text);
   }
   return texts.slice(0, 100);
 }
 
-/** The main text when Readability finds no article: `<main>` if present, else the body without chrome. */
-function mainContent(document: Document): Element | undefined {
-  const main = document.querySelector('main, [role="main"]');
-  if (main) return main;
-  const body = document.body as Element | null;
-  if (!body) return undefined;
-  for (const element of body.querySelectorAll(chrome)) element.remove();
-  return body;
+/** Text without separators: what is left of a row of links once the links are taken out. */
+const words = (text: string | null) => clean(text).replace(/[|•·,/\-–—\s]+/g, '');
+
+const isContactLink = (anchor: Element) => /^(?:tel|mailto):/i.test(anchor.getAttribute('href') ?? '');
+
+/**
+ * Removes a block that is only links (a footer's "Quick links" list, "Home | Menu | Contact"): a menu,
+ * not content. Links to a phone number or an e-mail address in it are contact details and stay.
+ */
+function removeLinkBlock(block: Element): void {
+  const anchors = [...block.querySelectorAll('a')];
+  if (!anchors.length || words(block.textContent) !== words(anchors.map((a) => a.textContent).join(''))) return;
+  const contacts = anchors.filter(isContactLink);
+  if (!contacts.length) return block.remove();
+  for (const anchor of anchors) if (!isContactLink(anchor)) anchor.remove();
+  block.replaceChildren(...contacts.flatMap((anchor, i) => (i ? [block.ownerDocument.createTextNode(' | '), anchor] : [anchor])));
+}
+
+/** Removes what is never knowledge: menus, consent banners, and forms that are not the page itself. */
+function removeNonContent(root: ParentNode) {
+  for (const element of root.querySelectorAll(menus)) element.remove();
+  for (const element of root.querySelectorAll('[id], [class]')) {
+    if (consentBanner.test(`${element.getAttribute('id') ?? ''} ${element.getAttribute('class') ?? ''}`) && element.localName !== 'body') {
+      element.remove();
+    }
+  }
+  // A contact form's labels are not facts; but some sites wrap the whole page in one form.
+  for (const form of root.querySelectorAll('form')) if (!form.querySelector('h1, h2, h3')) form.remove();
+}
+
+/** The site header and footer, without their menus and link lists, as markdown; removed from the document. */
+function takeSiteChrome(document: Document): string {
+  const blocks: string[] = [];
+  for (const element of [...document.querySelectorAll(siteChrome)]) {
+    if (!element.isConnected || !isSiteChrome(element)) continue;
+    for (const block of element.querySelectorAll('ul, ol, p, div')) if (block.isConnected) removeLinkBlock(block);
+    const text = htmlToMarkdown(element);
+    element.remove();
+    if (text && !blocks.includes(text)) blocks.push(text);
+  }
+  return blocks.join('\n\n');
 }
 
 /**
- * Reads one HTML page: metadata, links and headings from the whole document, then the readable text
- * (Readability's article, or the page's main content for short pages), converted to markdown.
+ * Reads one HTML page: metadata, links and headings from the whole document, then its content in
+ * full (every section, card, price table, FAQ and contact block a visitor sees), converted to
+ * markdown. Only a page that declares itself an article (a blog post) is read by Readability, which
+ * keeps the article and drops the rest; on other pages it drops facts (cards, price boxes, FAQs).
  */
 export function extractPage(html: string, pageUrl: string): ExtractedPage {
   const document = parseDocument(html);
@@ -86,19 +136,19 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
   const pageHeadings = headings(document);
   const title = clean(document.title) || pageHeadings[0] || '';
   const pageLinks = robots.nofollow ? [] : links(document, pageUrl);
+  const isArticle = meta(document, 'meta[property="og:type"]')?.toLowerCase() === 'article';
 
-  // Readability changes the document it reads, so it runs on a copy; the original stays for the fallback.
-  const copy = document.cloneNode(true) as Document;
-  const article = new Readability(copy, { serializer: (node: Node) => node } as never).parse();
-  const articleNode = article?.content as unknown as Element | undefined;
-  const articleText = clean(article?.textContent);
+  let articleText = '';
+  if (isArticle) {
+    // Readability changes the document it reads, so it runs on a copy.
+    const article = new Readability(document.cloneNode(true) as Document, { serializer: (node: Node) => node } as never).parse();
+    const articleNode = article?.content as unknown as Element | undefined;
+    if (articleNode && clean(article?.textContent).length >= minimumArticleChars) articleText = htmlToMarkdown(articleNode);
+  }
 
-  const fallback = mainContent(document);
-  const fallbackText = clean(fallback?.textContent);
-  const useArticle =
-    articleNode && articleText.length >= minimumArticleChars && articleText.length >= fallbackText.length * 0.5;
-  const source = useArticle ? articleNode : fallback;
-  const text = source ? htmlToMarkdown(source) : '';
-
-  return { title, text, headings: pageHeadings, description, links: pageLinks, robots };
+  removeNonContent(document);
+  const siteText = takeSiteChrome(document);
+  const body = document.body as Element | null;
+  const text = articleText || (body ? htmlToMarkdown(body) : '');
+  return { title, text, siteText, headings: pageHeadings, description, links: pageLinks, robots };
 }

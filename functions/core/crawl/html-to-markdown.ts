@@ -12,12 +12,43 @@ import { tableToText } from './table-text.js';
 const service = new TurndownService({ headingStyle: 'atx', bulletListMarker: '-', codeBlockStyle: 'fenced' });
 service.escape = (text: string) => text;
 service.addRule('dropMedia', {
-  filter: ['img', 'picture', 'video', 'audio', 'button', 'input', 'select', 'textarea'],
+  filter: ['img', 'picture', 'video', 'audio', 'input', 'select', 'textarea'],
   replacement: () => '',
 });
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+// Accordions put FAQ questions in buttons and <summary>: the question heads its answer's section.
+// Other buttons ("Book now") are controls, not knowledge.
+service.addRule('questionControl', {
+  filter: ['button', 'summary'],
+  replacement: (content, node) => {
+    const text = oneLine(content.replace(/[#*_`]/g, ''));
+    return node.nodeName === 'SUMMARY' || /\?$/.test(text) ? `\n\n#### ${text}\n\n` : '';
+  },
+});
+// Definition lists (hours, specs, FAQs) become `term: definition` lines, one per pair.
+service.addRule('definitionTerm', {
+  filter: 'dt',
+  replacement: (content) => `\n${oneLine(content)}: `,
+});
+service.addRule('definitionValue', {
+  filter: 'dd',
+  replacement: (content) => `${oneLine(content)}\n`,
+});
+// A phone or e-mail link shown as an icon or a word ("Call us") still gives its number or address.
 service.addRule('linkText', {
   filter: 'a',
-  replacement: (content) => content,
+  replacement: (content, node) => {
+    const href = (node as Element).getAttribute('href') ?? '';
+    let contact = /^(?:tel|mailto):([^?]+)/i.exec(href)?.[1];
+    if (!contact) return content;
+    try {
+      contact = decodeURIComponent(contact).trim();
+    } catch {
+      contact = contact.trim();
+    }
+    if (!content.trim()) return contact;
+    return /[\d@]/.test(content) ? content : `${content.trim()}: ${contact}`;
+  },
 });
 service.addRule('dataTable', {
   filter: 'table',
@@ -27,6 +58,8 @@ service.addRule('dataTable', {
 service.addRule('tightListItem', {
   filter: 'li',
   replacement: (content, node) => {
+    // A card laid out as a list item (a heading and its text) is a section, not a bullet.
+    if ((node as Element).querySelector('h1, h2, h3, h4, h5, h6')) return `\n\n${content.trim()}\n\n`;
     const parent = node.parentNode as Element | null;
     const ordered = parent?.nodeName === 'OL';
     const index = ordered && parent ? Array.prototype.indexOf.call(parent.children, node) + 1 : 0;

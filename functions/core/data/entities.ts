@@ -123,6 +123,8 @@ export const crawledPageEntity = new Entity({
     url: { type: 'string', required: true },
     title: { type: 'string', required: true },
     text: { type: 'string', required: true },
+    /** The page's site header and footer (contact details, address, hours), indexed once per site. */
+    site_text: { type: 'string' },
     headings: { type: 'list', items: { type: 'string' } },
     description: { type: 'string' },
     content_hash: { type: 'string', required: true },

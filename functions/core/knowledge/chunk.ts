@@ -8,22 +8,22 @@ export type KnowledgeChunk = {
   source: KnowledgeDocument['source'];
   title: string;
   url?: string;
-  /** The heading of the section the chunk starts in, if any. */
+  /** The headings the chunk sits under, outermost first, joined by HEADING_PATH_SEPARATOR. */
   heading?: string;
   text: string;
   type?: string;
 };
 
-/** Chunks aim at this size; a paragraph is only cut when it alone is longer than the maximum. */
-export const CHUNK_MIN_WORDS = 150;
+/** A section longer than this is cut at paragraph (then sentence) ends. */
 export const CHUNK_MAX_WORDS = 250;
-/** A section shorter than this shares a chunk with the next section instead of standing alone. */
-export const SMALL_SECTION_WORDS = 40;
+/** Without headings (documents, plain entries) paragraphs are packed into chunks of at least this many words. */
+export const CHUNK_MIN_WORDS = 150;
+export const HEADING_PATH_SEPARATOR = ' > ';
 
-type Block = { kind: 'heading'; text: string } | { kind: 'paragraph'; text: string; words: number };
+type Block = { kind: 'heading'; level: number; text: string } | { kind: 'paragraph'; text: string; words: number };
 
 /** Markdown ATX headings, as the crawler writes them (`## Opening hours`). */
-const headingLine = /^#{1,6}\s+(.+?)\s*#*\s*$/;
+const headingLine = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
 // Made on first use: creating a segmenter loads ICU data, about 15 ms of a cold start that a chat never needs.
 let segmenter: Intl.Segmenter | undefined;
 const sentencesOf = (text: string) => (segmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' })).segment(text);
@@ -32,17 +32,24 @@ export function countWords(text: string): number {
   return text.match(/\S+/g)?.length ?? 0;
 }
 
+/** The innermost heading of a chunk's heading path. */
+export const innermostHeading = (path: string | undefined) => path?.split(HEADING_PATH_SEPARATOR).at(-1);
+
+/**
+ * Cuts a document into answer units: each heading's own body (the text up to the next heading of any
+ * level) is a chunk, labelled with the path of headings it sits under, so a price card, a team
+ * member, an FAQ question with its answer or a contact block is one passage whose headings say what
+ * it is about. Text without headings is packed into chunks of 150-250 words at paragraph ends.
+ */
 export function chunkDocument(document: KnowledgeDocument): KnowledgeChunk[] {
   const chunks: KnowledgeChunk[] = [];
-  let section: string | undefined;
-  let heading: string | undefined;
+  const path: { level: number; text: string }[] = [];
   let parts: string[] = [];
   let words = 0;
-  /** The heading of a section that joins a short one's chunk, written into the text with its first paragraph. */
-  let joiningHeading: string | undefined;
 
   const flush = () => {
     if (words > 0) {
+      const heading = path.map((h) => h.text).join(HEADING_PATH_SEPARATOR);
       chunks.push({
         id: `${document.id}#${chunks.length}`,
         documentId: document.id,
@@ -60,17 +67,15 @@ export function chunkDocument(document: KnowledgeDocument): KnowledgeChunk[] {
 
   for (const block of toBlocks(document.text)) {
     if (block.kind === 'heading') {
-      if (words >= SMALL_SECTION_WORDS) flush();
-      // After a short section the next one joins its chunk if it fits, its heading kept as a line.
-      joiningHeading = words > 0 ? block.text : undefined;
-      section = block.text;
+      flush();
+      while (path.length && path.at(-1)!.level >= block.level) path.pop();
+      path.push({ level: block.level, text: block.text });
       continue;
     }
+    // Under a heading a section is its own unit; without one, paragraphs are packed to a useful size.
+    const target = path.length ? CHUNK_MAX_WORDS : CHUNK_MIN_WORDS;
     for (const piece of splitLongParagraph(block)) {
-      if (words > 0 && words + piece.words > CHUNK_MAX_WORDS) flush();
-      if (words === 0) heading = section;
-      else if (joiningHeading) parts.push(joiningHeading);
-      joiningHeading = undefined;
+      if (words > 0 && (words + piece.words > CHUNK_MAX_WORDS || (!path.length && words >= target))) flush();
       parts.push(piece.text);
       words += piece.words;
     }
@@ -79,8 +84,18 @@ export function chunkDocument(document: KnowledgeDocument): KnowledgeChunk[] {
   return chunks;
 }
 
+/** Whitespace- and case-insensitive identity of a passage: a block repeated across pages is kept once. */
+const passageKey = (chunk: KnowledgeChunk) => `${chunk.heading ?? ''}\n${chunk.text}`.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** Every document's chunks, each repeated passage (a banner or call to action on every page) kept only where it first appears. */
 export function chunkDocuments(documents: readonly KnowledgeDocument[]): KnowledgeChunk[] {
-  return documents.flatMap(chunkDocument);
+  const seen = new Set<string>();
+  return documents.flatMap(chunkDocument).filter((chunk) => {
+    const key = passageKey(chunk);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function toBlocks(text: string): Block[] {
@@ -97,8 +112,8 @@ function toBlocks(text: string): Block[] {
       const heading = headingLine.exec(tidy);
       if (heading) {
         endParagraph();
-        const text = heading[1]!.replace(/\*\*|__|[*`]/g, '').trim();
-        if (text) blocks.push({ kind: 'heading', text });
+        const text = heading[2]!.replace(/\*\*|__|[*`]/g, '').trim();
+        if (text) blocks.push({ kind: 'heading', level: heading[1]!.length, text });
       } else if (tidy) lines.push(tidy);
     }
     endParagraph();

@@ -5,7 +5,7 @@ import type { EmbeddingProvider } from './embedding-provider.js';
 import { loadIndex } from './index-store.js';
 import type { KnowledgeDocument } from './knowledge-document.js';
 import { embeddingProviderFromEnv } from './openai-embeddings.js';
-import { buildSearchIndex, searchIndex, serializeIndex, type SearchHit } from './search-index.js';
+import { buildSearchIndex, questionTermWeights, searchIndex, serializeIndex, type SearchHit } from './search-index.js';
 
 export type KnowledgeIndexOptions = {
   /**
@@ -64,7 +64,20 @@ export async function searchKnowledge(
   k = 5,
   options: KnowledgeIndexOptions = {},
 ): Promise<SearchHit[]> {
-  if (!query.trim() || k <= 0) return [];
+  return (await searchKnowledgeForQuestion(chatbotId, version, query, k, options)).passages;
+}
+
+/** What a question is answered from: the best passages, and how telling each of its terms is (questionTermWeights). */
+export type QuestionKnowledge = { passages: SearchHit[]; termWeights: Map<string, number> };
+
+export async function searchKnowledgeForQuestion(
+  chatbotId: string,
+  version: string,
+  query: string,
+  k = 5,
+  options: KnowledgeIndexOptions = {},
+): Promise<QuestionKnowledge> {
+  if (!query.trim() || k <= 0) return { passages: [], termWeights: new Map() };
   const index = await loadIndex(chatbotId, version);
   const embeddings = providerOf(options);
   let queryVector: Float32Array | undefined;
@@ -75,7 +88,7 @@ export async function searchKnowledge(
       log.warn('Embedding the query failed; searching full text only', { model: embeddings.model, error });
     }
   }
-  return searchIndex(index, query, k, { queryVector });
+  return { passages: searchIndex(index, query, k, { queryVector }), termWeights: questionTermWeights(index, query) };
 }
 
 function providerOf(options: KnowledgeIndexOptions): EmbeddingProvider | undefined {

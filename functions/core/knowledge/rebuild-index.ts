@@ -26,9 +26,9 @@ export async function knowledgeDocumentsOf(chatbotId: string, userId: string): P
     db().entities.crawledPage.query.byChatbot({ chatbot_id: chatbotId }).go({ pages: 'all' }),
     entriesForChatbot(userId, chatbotId),
   ]);
-  const pageDocuments = pages
-    .sort((a, b) => a.position - b.position)
-    .map((page): KnowledgeDocument => ({ id: page.url, source: 'page', title: page.title, url: page.url, text: page.text }));
+  pages.sort((a, b) => a.position - b.position);
+  const pageDocuments = pages.map((page): KnowledgeDocument => ({ id: page.url, source: 'page', title: page.title, url: page.url, text: page.text }));
+  const siteDocument = siteWideDocument(pages);
   const entryDocuments = entries
     .filter((entry) => entry.is_active)
     .map((entry): KnowledgeDocument => ({
@@ -40,7 +40,21 @@ export async function knowledgeDocumentsOf(chatbotId: string, userId: string): P
       // A link entry whose content is an address cites it like a page.
       ...(entry.type === 'link' && /^https?:\/\/\S+$/.test(entry.content.trim()) ? { url: entry.content.trim() } : {}),
     }));
-  return [...pageDocuments, ...entryDocuments];
+  return [...pageDocuments, ...(siteDocument ? [siteDocument] : []), ...entryDocuments];
+}
+
+export const SITE_DETAILS_TITLE = 'Contact details';
+
+/**
+ * The site's header and footer blocks (address, phone, e-mail, hours), as one document: every page
+ * repeats them, so they are kept once, cited as the home page. Blocks that differ between pages
+ * (a footer that changed) are each kept.
+ */
+function siteWideDocument(pages: readonly { url: string; site_text?: string }[]): KnowledgeDocument | undefined {
+  const blocks = [...new Set(pages.map((page) => page.site_text?.trim()).filter((text): text is string => Boolean(text)))];
+  if (!blocks.length) return undefined;
+  const home = pages[0]!.url;
+  return { id: `site:${new URL(home).origin}`, source: 'page', title: SITE_DETAILS_TITLE, url: home, text: blocks.join('\n\n') };
 }
 
 /**

@@ -1,7 +1,9 @@
-import MiniSearch, { type AsPlainObject, type Options, type SearchOptions } from 'minisearch';
+import MiniSearch, { type AsPlainObject, type Options, type Query, type SearchOptions } from 'minisearch';
 import type { KnowledgeChunk } from './chunk.js';
 import { reciprocalRankFusion } from './rank-fusion.js';
-import { toSearchTerm } from './search-terms.js';
+import { factTerm, factTypesAsked, factTypesStated, statesFact } from './fact-types.js';
+import { toLegacySearchTerm, toSearchTerm } from './search-terms.js';
+import { synonymsOf } from './synonyms.js';
 import { loadVectors, nearestRows, storeVectors, type StoredVectors, type VectorMatrix } from './vector-matrix.js';
 
 /**
@@ -12,11 +14,15 @@ export type SearchIndex = {
   chunks: KnowledgeChunk[];
   text: MiniSearch<IndexedChunk>;
   vectors?: VectorMatrix;
+  /** Read from a format version 1 index (terms without stemming). */
+  legacyTerms?: boolean;
 };
 
 export type SearchHit = {
   chunkId: string;
   documentId: string;
+  /** Whether the passage comes from the website or the owner's own knowledge. */
+  source: KnowledgeChunk['source'];
   title: string;
   url?: string;
   heading?: string;
@@ -34,17 +40,34 @@ export type SearchIndexOptions = {
 /** The stored form (JSON) of a search index. */
 type StoredIndex = {
   format: typeof FORMAT;
-  formatVersion: typeof FORMAT_VERSION;
+  formatVersion: typeof FORMAT_VERSION | typeof LEGACY_FORMAT_VERSION;
   chunks: KnowledgeChunk[];
   text: AsPlainObject;
   vectors?: StoredVectors;
 };
 
-/** The indexed fields of a chunk; `i` is its position in `chunks` (and its row among the vectors). */
-type IndexedChunk = { i: number; title: string; heading: string; text: string };
+/**
+ * The indexed fields of a chunk; `i` is its position in `chunks` (and its row among the vectors).
+ * `facts` holds a term per kind of fact the chunk states (fact-types.ts), which questions asking for
+ * that kind of fact search for.
+ */
+type IndexedChunk = { i: number; title: string; heading: string; text: string; facts: string };
 
 const FORMAT = 'knowledge-index';
-const FORMAT_VERSION = 1;
+/** 2: stemmed terms and fact terms. Version 1 indexes (plural folding only) are still read. */
+const FORMAT_VERSION = 2;
+const LEGACY_FORMAT_VERSION = 1;
+/** A synonym of a question's word counts this much of the word itself. */
+const SYNONYM_WEIGHT = 0.5;
+/**
+ * In hybrid search (reciprocal rank fusion, where neighbouring ranks differ by about 2 %), a passage
+ * stating the kind of fact asked for, or the owner's own knowledge, moves up a few places: enough to
+ * win among passages alike in meaning, not to beat a clearly better one.
+ */
+const FACT_RERANK_BOOST = 1.2;
+const OWNER_RERANK_BOOST = 1.1;
+/** Owner knowledge (entries, documents, FAQs) outranks the website on the same topic. */
+const OWNER_KNOWLEDGE_BOOST = 1.5;
 export const DEFAULT_MIN_SIMILARITY = 0.25;
 /** Queries are questions: beyond this many distinct words they only cost time. */
 const MAX_QUERY_WORDS = 64;
@@ -53,7 +76,8 @@ const MAX_QUERY_CHARS = 2_000;
 const defaultTokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
 
 const searchOptions: SearchOptions = {
-  boost: { title: 2, heading: 1.5, text: 1 },
+  // A chunk's heading path names what it is about; a site's page titles are much alike.
+  boost: { title: 1, heading: 2, text: 1, facts: 2 },
   combineWith: 'OR',
   // "open" finds "opening", "deliver" finds "delivery"; short terms would match too much.
   prefix: (term) => term.length >= 4,
@@ -66,10 +90,16 @@ const searchOptions: SearchOptions = {
 /** Options must be the same when building and loading: MiniSearch does not store them. */
 const miniSearchOptions: Options<IndexedChunk> = {
   idField: 'i',
-  fields: ['title', 'heading', 'text'],
+  fields: ['title', 'heading', 'text', 'facts'],
   storeFields: [],
   processTerm: toSearchTerm,
   searchOptions,
+};
+const legacyMiniSearchOptions: Options<IndexedChunk> = {
+  ...miniSearchOptions,
+  fields: ['title', 'heading', 'text'],
+  processTerm: toLegacySearchTerm,
+  searchOptions: { ...searchOptions, processTerm: toLegacySearchTerm },
 };
 
 export function buildSearchIndex(chunks: readonly KnowledgeChunk[], vectors?: VectorMatrix): SearchIndex {
@@ -77,7 +107,15 @@ export function buildSearchIndex(chunks: readonly KnowledgeChunk[], vectors?: Ve
     throw new Error(`Vectors for ${vectors.data.length / (vectors.dimensions || 1)} chunks, expected ${chunks.length}`);
   }
   const text = new MiniSearch<IndexedChunk>(miniSearchOptions);
-  text.addAll(chunks.map((chunk, i) => ({ i, title: chunk.title, heading: chunk.heading ?? '', text: chunk.text })));
+  text.addAll(
+    chunks.map((chunk, i) => ({
+      i,
+      title: chunk.title,
+      heading: chunk.heading ?? '',
+      text: chunk.text,
+      facts: factTypesStated(chunk.text).map(factTerm).join(' '),
+    })),
+  );
   return { chunks: [...chunks], text, ...(vectors ? { vectors } : {}) };
 }
 
@@ -94,7 +132,8 @@ export function serializeIndex(index: SearchIndex): string {
 
 function parseStoredIndex(json: string): StoredIndex {
   const stored = JSON.parse(json) as Partial<StoredIndex>;
-  if (stored.format !== FORMAT || stored.formatVersion !== FORMAT_VERSION || !stored.chunks || !stored.text) {
+  const readable = stored.formatVersion === FORMAT_VERSION || stored.formatVersion === LEGACY_FORMAT_VERSION;
+  if (stored.format !== FORMAT || !readable || !stored.chunks || !stored.text) {
     throw new Error(`Not a ${FORMAT} version ${FORMAT_VERSION}`);
   }
   return stored as StoredIndex;
@@ -104,7 +143,8 @@ export function loadIndexFromJson(json: string): SearchIndex {
   const stored = parseStoredIndex(json);
   return {
     chunks: stored.chunks,
-    text: MiniSearch.loadJS<IndexedChunk>(stored.text, miniSearchOptions),
+    text: MiniSearch.loadJS<IndexedChunk>(stored.text, stored.formatVersion === FORMAT_VERSION ? miniSearchOptions : legacyMiniSearchOptions),
+    ...(stored.formatVersion === FORMAT_VERSION ? {} : { legacyTerms: true }),
     ...(stored.vectors ? { vectors: loadVectors(stored.vectors, stored.chunks.length) } : {}),
   };
 }
@@ -126,7 +166,9 @@ export function loadChunkVectorsFromJson(json: string): Pick<SearchIndex, 'chunk
  */
 export function searchIndex(index: SearchIndex, query: string, k = 5, options: SearchIndexOptions = {}): SearchHit[] {
   if (k <= 0 || !query.trim() || index.chunks.length === 0) return [];
-  const textResults = index.text.search(query);
+  const textResults = index.text.search(expandedQuery(query, Boolean(index.legacyTerms)), {
+    boostDocument: (id) => (index.chunks[id as number]?.source === 'entry' ? OWNER_KNOWLEDGE_BOOST : 1),
+  });
   const queryVector = options.queryVector;
   const vectors = index.vectors;
 
@@ -140,10 +182,34 @@ export function searchIndex(index: SearchIndex, query: string, k = 5, options: S
     (nearest) => nearest.row,
   );
   const fused = reciprocalRankFusion([textRanking, vectorRanking]);
-  return [...fused]
+  // Rerank: among passages alike in meaning, those stating the kind of fact asked for, and the owner's
+  // own knowledge, come first.
+  const asked = factTypesAsked(query);
+  const reranked = [...fused].map(([row, score]): [number, number] => {
+    const chunk = index.chunks[row]!;
+    const statesAsked = asked.some((type) => statesFact(chunk.text, type));
+    return [row, score * (statesAsked ? FACT_RERANK_BOOST : 1) * (chunk.source === 'entry' ? OWNER_RERANK_BOOST : 1)];
+  });
+  return reranked
     .sort(([rowA, scoreA], [rowB, scoreB]) => scoreB - scoreA || rowA - rowB)
     .slice(0, k)
     .map(([row, score]) => toHit(index, row, score));
+}
+
+/**
+ * The question, plus the fact terms of the kinds of fact it asks for (a price, the hours: passages
+ * stating one match) and, weighing less, the synonyms of its words ("customers" finds "clients").
+ */
+function expandedQuery(query: string, legacyTerms: boolean): Query {
+  if (legacyTerms) return query;
+  const text = query.slice(0, MAX_QUERY_CHARS);
+  const asked = factTypesAsked(text).map(factTerm);
+  const terms = defaultTokenize(text).slice(0, MAX_QUERY_WORDS).map(toSearchTerm);
+  const synonyms = [...new Set(terms.flatMap((term) => (term ? synonymsOf(term) : [])))];
+  const queries: Query[] = [asked.length ? `${asked.join(' ')} ${text}` : text];
+  // Synonyms are search terms already: not stemmed again, matched whole.
+  if (synonyms.length) queries.push({ queries: synonyms, boostTerm: () => SYNONYM_WEIGHT, processTerm: (t: string) => t, prefix: false, fuzzy: false });
+  return queries.length === 1 ? queries[0]! : { combineWith: 'OR', queries };
 }
 
 function toHit(index: SearchIndex, position: number, score: number): SearchHit {
@@ -151,10 +217,31 @@ function toHit(index: SearchIndex, position: number, score: number): SearchHit {
   return {
     chunkId: chunk.id,
     documentId: chunk.documentId,
+    source: chunk.source,
     title: chunk.title,
     ...(chunk.url ? { url: chunk.url } : {}),
     ...(chunk.heading ? { heading: chunk.heading } : {}),
     text: chunk.text,
     score,
   };
+}
+
+/**
+ * How telling each of a question's terms is in this index (BM25's inverse document frequency): a word
+ * few passages use ("upholstery") says more about what is asked than one most passages use
+ * ("cleaning" on a cleaning company's site). A term no passage uses weighs Infinity: it names something
+ * the knowledge does not know.
+ */
+export function questionTermWeights(index: SearchIndex, question: string): Map<string, number> {
+  const weights = new Map<string, number>();
+  const total = index.chunks.length;
+  // An index of the old format has other terms: every term weighs the same there.
+  if (index.legacyTerms) return weights;
+  for (const token of defaultTokenize(question.slice(0, MAX_QUERY_CHARS)).slice(0, MAX_QUERY_WORDS)) {
+    const term = toSearchTerm(token);
+    if (!term || weights.has(term)) continue;
+    const frequency = index.text.search(term, { prefix: false, fuzzy: false, processTerm: (t) => t, boostDocument: undefined }).length;
+    weights.set(term, frequency ? Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5)) : Number.POSITIVE_INFINITY);
+  }
+  return weights;
 }

@@ -1,8 +1,11 @@
+import stem from 'wink-porter2-stemmer';
+
 /**
  * How text becomes search terms, the same for indexing and for queries: lower case, accents folded
- * (café = cafe), English stop words removed, plurals reduced to their singular (deliveries = delivery,
- * hours = hour), tokens without a letter or digit ignored. Stop words carry no meaning for ranking and
- * would make every chunk match every question ("what are your ...").
+ * (café = cafe), English stop words removed, then each word reduced to its Porter2 stem, so that
+ * "opening", "opens" and "open" are one term, as are "located" and "location", "prices" and "pricing".
+ * Stop words carry no meaning for ranking and would make every chunk match every question
+ * ("what are your ...").
  */
 const stopWords = new Set(
   `a about above after again against all am an and any are aren as at be because been before being below
@@ -26,11 +29,16 @@ export function isStopWord(term: string): boolean {
 export function toSearchTerm(token: string): string | null {
   const term = token.toLowerCase().normalize('NFD').replace(combiningMarks, '');
   if (!letterOrDigit.test(term) || stopWords.has(term)) return null;
-  return singular(term);
+  return /^[a-z]+$/.test(term) ? stem(term) : term;
 }
 
-/** A conservative English plural stemmer: only endings that are plurals far more often than not. */
-export function singular(term: string): string {
+/**
+ * The term rule of indexes built before stemming (format version 1): plurals folded only. Such an
+ * index is searched with the rule it was built with until its assistant's next rebuild.
+ */
+export function toLegacySearchTerm(token: string): string | null {
+  const term = token.toLowerCase().normalize('NFD').replace(combiningMarks, '');
+  if (!letterOrDigit.test(term) || stopWords.has(term)) return null;
   if (term.length <= 3 || !term.endsWith('s') || /\d/.test(term)) return term;
   if (term.endsWith('ies') && term.length > 4) return `${term.slice(0, -3)}y`;
   if (/(?:x|ch|sh|ss|zz)es$/.test(term)) return term.slice(0, -2);

@@ -53,12 +53,12 @@ describe('knowledge index store (S3 of the local runtime)', () => {
     forgetLoadedIndexes();
     const index = await loadIndex(chatbotId, version);
     expect(index.chunks).toHaveLength(bakery.chunkCount);
-    expect(searchIndex(index, 'What are your opening hours?')[0]?.heading).toBe('Opening hours');
+    expect(searchIndex(index, 'What are your opening hours?')[0]?.heading).toBe('Visit us > Opening hours');
 
     const hits = await searchKnowledge(chatbotId, version, 'When are you open on Sunday?', 3, fullText);
     expect(hits.length).toBeGreaterThan(0);
     expect(hits.length).toBeLessThanOrEqual(3);
-    expect(hits[0]).toMatchObject({ chunkId: 'https://rosies-bakery.example/visit#0', url: 'https://rosies-bakery.example/visit' });
+    expect(hits[0]).toMatchObject({ heading: 'Visit us > Opening hours', url: 'https://rosies-bakery.example/visit' });
     expect(await searchKnowledge(chatbotId, version, 'xylophone', 5, fullText)).toEqual([]);
     expect(await searchKnowledge(chatbotId, version, '   ', 5, fullText)).toEqual([]);
     await deleteAllIndexes(chatbotId);
@@ -155,7 +155,7 @@ describe('knowledge index store (S3 of the local runtime)', () => {
     const query = 'When can I drop by?';
     expect(await searchKnowledge(chatbotId, version, query, 5, fullText)).toEqual([]);
     const hits = await searchKnowledge(chatbotId, version, query, 5, { embeddings });
-    expect(hits[0]?.chunkId).toBe('https://rosies-bakery.example/visit#0');
+    expect(hits[0]?.heading).toBe('Visit us > Opening hours');
     expect(embeddings.calls).toBe(2); // one for the chunks, one for the query
 
     // Vectors of another model are not compared with the index's.

@@ -144,7 +144,8 @@ describe('vectors of a rebuilt index', () => {
       model: answered.model,
       embed: (texts, options) => (++calls === 1 ? answered.embed(texts) : hanging.embed(texts, options)),
     };
-    const { built } = await build(notes, { embeddings: firstCallOnly, deadline: Date.now() + 50 });
+    // Long enough for the first call to start on a busy machine; the second hangs until the deadline.
+    const { built } = await build(notes, { embeddings: firstCallOnly, deadline: Date.now() + 1000 });
     expect(built.vectors).toEqual({ reused: 0, embedded: answered.texts.length, missing: 600 - answered.texts.length });
     expect(answered.texts.length).toBeGreaterThan(0);
     expect(answered.texts.length).toBeLessThan(600);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHUNK_MAX_WORDS, CHUNK_MIN_WORDS, chunkDocument, countWords } from '../../../functions/core/knowledge/chunk.js';
+import { CHUNK_MAX_WORDS, CHUNK_MIN_WORDS, chunkDocument, chunkDocuments, countWords } from '../../../functions/core/knowledge/chunk.js';
 import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
 
 /** A paragraph of `n` words in sentences of ten words, distinguishable by `tag`. */
@@ -70,12 +70,22 @@ describe('chunkDocument', () => {
     expect(chunks.map((chunk) => countWords(chunk.text))).toEqual([CHUNK_MAX_WORDS, CHUNK_MAX_WORDS, 100]);
   });
 
-  it('lets a short section share its chunk with the next one, keeping the next heading as a line', () => {
-    const text = `## Opening hours\n\nMonday to Friday 9 am to 5 pm.\n\n## Parking\n\n${paragraph(50, 'park')}`;
+  it('makes each section its own passage, however short, labelled with the path of headings it sits under', () => {
+    const text = `# Visit us\n\n## Opening hours\n\nMonday to Friday 9 am to 5 pm.\n\n## Parking\n\n${paragraph(50, 'park')}`;
     const chunks = chunkDocument(page(text));
-    expect(chunks).toHaveLength(1);
-    expect(chunks[0]!.heading).toBe('Opening hours');
-    expect(chunks[0]!.text).toBe(`Monday to Friday 9 am to 5 pm.\n\nParking\n\n${paragraph(50, 'park')}`);
+    expect(chunks.map((chunk) => [chunk.heading, chunk.text])).toEqual([
+      ['Visit us > Opening hours', 'Monday to Friday 9 am to 5 pm.'],
+      ['Visit us > Parking', paragraph(50, 'park')],
+    ]);
+  });
+
+  it('keeps a passage repeated on several pages (a banner, a call to action) once, where it first appears', () => {
+    const banner = '## Book today\n\nCall us to book your table.';
+    const chunks = chunkDocuments([
+      { ...page(`## Menu\n\nPizza and pasta.\n\n${banner}`), id: 'menu' },
+      { ...page(`## About\n\nFamily run since 1990.\n\n${banner}`), id: 'about' },
+    ]);
+    expect(chunks.map((chunk) => `${chunk.documentId}: ${chunk.heading}`)).toEqual(['menu: Menu', 'menu: Book today', 'about: About']);
   });
 
   it('keeps a short section alone when the next one would not fit, without a dangling heading', () => {

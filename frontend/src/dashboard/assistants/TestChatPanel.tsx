@@ -41,7 +41,10 @@ function greeting(chatbot: Chatbot): ChatMessage {
   return {
     id: newId(),
     role: 'assistant',
-    content: `Hi there, this is ${chatbot.agent_name || business} from ${business}. How can I help you today?`,
+    // The owner's Welcome Message (Conversation Controls) is how the assistant greets, here as everywhere.
+    content:
+      chatbot.conversation_settings.welcomeMessage.trim() ||
+      `Hi there, this is ${chatbot.agent_name || business} from ${business}. How can I help you today?`,
     timestamp: new Date(),
     canEdit: false,
   };

@@ -1,0 +1,109 @@
+/**
+ * The kinds of fact visitors most often ask a business for, recognised the same way in passages
+ * (does this text state a price, a time, an address...?) and in questions (is this asking for one?).
+ * A question for a kind of fact is answered only by a passage that states one: "How much is a deep
+ * clean?" needs an amount, "What's your phone number?" needs a number, whatever words surround it.
+ * These are general English patterns, not facts of any site.
+ */
+export const FACT_TYPES = ['price', 'hours', 'address', 'phone', 'email', 'duration', 'quantity'] as const;
+export type FactType = (typeof FACT_TYPES)[number];
+
+const day = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?`;
+const clock = String.raw`\b\d{1,2}(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)(?![a-z])|\b(?:[01]?\d|2[0-3]):[0-5]\d\b`;
+
+/** What a passage must contain to state a fact of each kind. */
+const statedIn: Record<FactType, RegExp> = {
+  price: /\p{Sc}\s?\d|\b\d[\d,.]*\s?(?:usd|eur|gbp|dollars?|pounds?|euros?)\b|\b(?:free of charge|no charge|for free)\b/iu,
+  hours: new RegExp(String.raw`${clock}|\b(?:opening hours|hours|open)\s*:|\b${day}\b[^.\n]{0,40}(?:\d|closed|open)|\b24\s*/\s*7\b|\bround the clock\b|\bopen (?:daily|every day)\b`, 'i'),
+  address: new RegExp(
+    [
+      // 123 Main Street, 45 Sparkle Road (a capitalised name before the street word), Suite 4, a labelled "Address:" field
+      String.raw`\b\d{1,5}[a-zA-Z]?,?\s+(?:\p{Lu}[\p{L}'.-]*\s+){1,4}(?:[Ss]treet|St|[Rr]oad|Rd|[Aa]venue|Ave|[Bb]oulevard|Blvd|[Ll]ane|Ln|[Dd]rive|Dr|[Ww]ay|[Cc]ourt|Ct|[Pp]lace|Pl|[Ss]quare|[Pp]arkway|Pkwy|[Hh]ighway|Hwy|[Tt]errace|[Cc]lose|[Cc]rescent|[Pp]laza|[Rr]ow)\b`,
+      String.raw`\b(?:[Ss]uite|[Ff]loor|[Uu]nit|P\.?O\.? [Bb]ox)\s+\d`,
+      String.raw`\b(?:[Aa]ddress|ADDRESS|[Ll]ocation|[Ff]ind us|[Vv]isit us|[Hh]ead office|[Oo]ur office)\s*:`,
+    ].join('|'),
+    'u',
+  ),
+  // Digits in the usual groupings (at least seven, see hasPhoneNumber), or a vanity number such as 1 (800) CLEAN-NOW.
+  phone: /(?:\+\d{1,3}[\s.-]?)?(?:\(0?\d{1,5}\)[\s.-]?)?\d{2,5}(?:[\s.-]\d{2,5}){0,4}|\(\d{3}\)\s?[A-Z0-9]{2,}(?:-[A-Z0-9]{2,})+/g,
+  email: /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/,
+  duration: /\b\d+(?:[.,]\d+)?\s*\+?\s*(?:(?:-|to)\s*\d+\s*)?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\b|\b(?:same|next)[- ]day\b|\bwithin an? (?:hour|day|week)\b/i,
+  quantity: /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred|thousand|dozen|several)\b/i,
+};
+
+/** After "how much", what makes it a price question ("how much is...", "how much?") rather than a quantity ("how much honey"). */
+const PRICE_FOLLOWS = String.raw`\s+(?:is|are|was|does|do|did|will|would|should|can|could|for|to|it|they|you|we|i|a|an|the|per|on|extra)\b|\s*[?.!]|\s*$`;
+
+/** The words that ask for each kind of fact (matched on whole words of the lower-cased question). */
+const askedBy: Record<FactType, RegExp> = {
+  // "How much is / does / for..." asks a price; "how much honey" a quantity.
+  price: new RegExp(String.raw`\b(?:price[sd]?|pricing|costs?|costing|charges?|charged|fees?|rates?|how much(?=${PRICE_FOLLOWS})|expensive|cheap(?:er|est)?|afford(?:able)?|budget|set me back|tariffs?|quote[sd]?)\b`),
+  hours: new RegExp(
+    String.raw`\b(?:hours?|open(?:ing|s)?|clos(?:e|es|ed|ing)|what time|how (?:late|early)|weekends?|weekdays?|${day}|holidays?|today|tonight|tomorrow)\b`,
+  ),
+  // "Where are you / is your office" asks for the business's address; "where does the bus park" may not.
+  address: /\bwhere\b(?=.*\b(?:you|your|yours|office|shop|store|business|company|premises|headquarters|hq)\b)|\b(?:located|locations?|address(?:es)?|directions?|find you|based|premises|visit you|come to you|postcode|zip)\b/,
+  phone: /\b(?:phone|call|ring|telephone|tel|mobile|number to|whatsapp|text you|hotline)\b|\bnumber\b(?![^?]*\b(?:of|many)\b)/,
+  email: /\b(?:e-?mail|mail you|email address)\b/,
+  duration: /\bhow (?:long|quickly|soon|fast)\b|\bturnaround\b/,
+  quantity: new RegExp(String.raw`\bhow many\b|\bhow much(?!${PRICE_FOLLOWS})|\bnumber of\b|\bhow big\b|\bhow large\b`),
+};
+/** "How can I reach / contact you?" asks for any of these. */
+const contactWords = /\b(?:contact|reach|get in touch|get hold)\b/;
+const contactTypes: FactType[] = ['phone', 'email', 'address'];
+
+/** The kinds of fact a text states. */
+export function factTypesStated(text: string): FactType[] {
+  return FACT_TYPES.filter((type) => statesFact(text, type));
+}
+
+export function statesFact(text: string, type: FactType): boolean {
+  if (type === 'phone') return hasPhoneNumber(text);
+  if (type === 'address' && postcode.test(text)) return true;
+  return statedIn[type].test(text);
+}
+
+/** UK postcodes (EC1A 1BB, M1 1AE) and US states with ZIP codes (NY 10001): upper case matters. */
+const postcode = /\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/;
+
+/** A phone number has 7 to 15 digits (E.164) or is a vanity number; years, prices and dates are not. */
+function hasPhoneNumber(text: string): boolean {
+  for (const match of text.matchAll(statedIn.phone)) {
+    const candidate = match[0];
+    if (/[A-Z]{2,}/.test(candidate)) return true;
+    const digits = candidate.replace(/\D/g, '').length;
+    const before = text[match.index - 1] ?? '';
+    if (digits >= 7 && digits <= 15 && !/[$£€¥₹\d/]/.test(before) && !/^\d{4}-\d{2}-\d{2}$|^(?:19|20)\d{2}\s*[-–]\s*(?:19|20)\d{2}$/.test(candidate.trim())) return true;
+  }
+  return false;
+}
+
+/** The kinds of fact a question asks for (none for most questions). */
+export function factTypesAsked(question: string): FactType[] {
+  const text = question.toLowerCase().replace(/[’`]/g, "'");
+  const asked = FACT_TYPES.filter((type) => askedBy[type].test(text));
+  if (contactWords.test(text)) for (const type of contactTypes) if (!asked.includes(type)) asked.push(type);
+  return asked;
+}
+
+/**
+ * The question's words that ask for each kind of fact ("how", "much" and "cost" for price; "located"
+ * for address): a passage stating such a fact answers those words, whatever its own words are.
+ */
+export function factWordsAsked(question: string): Map<FactType, Set<string>> {
+  const text = question.toLowerCase().replace(/[’`]/g, "'");
+  const words = new Map<FactType, Set<string>>();
+  const add = (type: FactType, phrase: string) => {
+    const set = words.get(type) ?? new Set<string>();
+    for (const word of phrase.match(/[\p{L}\p{N}]+/gu) ?? []) set.add(word);
+    words.set(type, set);
+  };
+  for (const type of FACT_TYPES) {
+    for (const match of text.matchAll(new RegExp(askedBy[type].source, 'g'))) add(type, match[0]);
+  }
+  for (const match of text.matchAll(new RegExp(contactWords.source, 'g'))) for (const type of contactTypes) add(type, match[0]);
+  return words;
+}
+
+/** The search term a passage stating a fact of this kind is indexed with (never a real English word). */
+export const factTerm = (type: FactType) => `zzfact${type}`;

@@ -1,0 +1,61 @@
+import { toSearchTerm } from './search-terms.js';
+
+/**
+ * Words visitors and small-business websites use for the same thing. Stemming makes "cleaners" find
+ * "cleaner"; this makes "customers" find "clients" and "shop" find "retail", on any site, without a
+ * model. Groups are general English; they never name a business, a place or a product.
+ */
+const GROUPS = [
+  'customer client patron',
+  'staff team employee worker crew personnel technician professional',
+  'owner founder proprietor',
+  'manager supervisor',
+  'price cost fee charge rate',
+  'package plan tier bundle',
+  'shop store retail boutique',
+  'warehouse industrial factory',
+  'home house residential apartment flat',
+  'office workplace commercial business',
+  'extra additional hidden surcharge',
+  'discount deal promotion',
+  'guarantee warranty',
+  'green eco ecofriendly sustainable',
+  'vet screen background',
+  'check screen verify',
+  'hire recruit',
+  'redo reclean',
+  'book booking appointment reserve reservation schedule',
+  'cancel cancellation reschedule',
+  'reply respond response',
+  'quick fast prompt',
+  'location address',
+  'country countries',
+  'children child kids',
+  'pet dog cat',
+  'sofa couch upholstery',
+  'rug carpet',
+  'fridge refrigerator',
+  'tenancy rental lease',
+  'moving move relocation',
+  'biweekly fortnightly',
+  'equipment supplies',
+  'products detergent',
+  'large big',
+  'small little',
+  'cheapest lowest',
+  'free complimentary',
+  'area neighborhood neighbourhood district region',
+  'demo showroom',
+];
+
+/** Each term's synonyms, as search terms (stemmed). */
+const synonymsByTerm = new Map<string, string[]>();
+for (const group of GROUPS) {
+  const terms = [...new Set(group.split(' ').map(toSearchTerm).filter((t): t is string => t !== null))];
+  for (const term of terms) synonymsByTerm.set(term, [...new Set([...(synonymsByTerm.get(term) ?? []), ...terms.filter((t) => t !== term)])]);
+}
+
+/** The other search terms meaning the same as `term` (a search term). */
+export function synonymsOf(term: string): readonly string[] {
+  return synonymsByTerm.get(term) ?? [];
+}

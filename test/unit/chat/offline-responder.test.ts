@@ -1,0 +1,239 @@
+import { describe, expect, it } from 'vitest';
+import { offlineAnswer } from '../../../functions/core/chat/offline-responder.js';
+import { sourceLink, sourceTitle } from '../../../functions/core/chat/source-link.js';
+import { chunkDocuments } from '../../../functions/core/knowledge/chunk.js';
+import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
+import { buildSearchIndex, questionTermWeights, searchIndex } from '../../../functions/core/knowledge/search-index.js';
+
+/** A cleaning company's site as the crawler writes it: markdown with headings, one document per page. */
+const homePage: KnowledgeDocument = {
+  id: 'https://acme-clean.example/',
+  source: 'page',
+  title: 'Acme Cleaning | Home and office cleaning in Leeds',
+  url: 'https://acme-clean.example/',
+  text: `# Acme Cleaning
+
+Friendly, insured cleaners for homes and offices in Leeds.
+
+## Areas we cover
+
+We clean homes and offices in Leeds, Headingley, Horsforth and Otley.
+
+## Contact us
+
+Acme Cleaning, 27 Kirkgate, Leeds LS2 7DJ
+
+Phone: 0113 496 0321
+
+Email: hello@acme-clean.example`,
+};
+
+const pricingPage: KnowledgeDocument = {
+  id: 'https://acme-clean.example/pricing',
+  source: 'page',
+  title: 'Pricing | Acme',
+  url: 'https://acme-clean.example/pricing',
+  text: `# Pricing
+
+All prices include products and equipment.
+
+## Home cleaning packages
+
+### Basic
+
+$90 per visit
+
+- Kitchen wipe-down
+- Bathrooms
+- Vacuuming and mopping
+
+### Standard
+
+$140 per visit
+
+- Everything in Basic
+- Inside the fridge
+- Changing bed linen
+
+### Premium
+
+$210 per visit
+
+- Everything in Standard
+- Inside the oven
+- Interior windows`,
+};
+
+const faqPage: KnowledgeDocument = {
+  id: 'https://acme-clean.example/faq',
+  source: 'page',
+  title: 'FAQ | Acme',
+  url: 'https://acme-clean.example/faq',
+  text: `# Frequently asked questions
+
+#### Do I need to be home during the clean?
+
+No. Most clients give us a key or a lockbox code, and we lock up when we leave.
+
+#### Do you bring your own supplies?
+
+Yes. We bring eco-friendly products, microfibre cloths and a vacuum cleaner.
+
+#### What should I do before you arrive?
+
+A few things help us do a great job:
+
+- Tidy away clothes and toys
+- Secure any pets
+- Leave parking instructions
+
+#### Can I cancel a booking?
+
+Yes, you can cancel without a fee up to 24 hours before the clean.`,
+};
+
+const site = [homePage, pricingPage, faqPage];
+
+/** What the chat engine does: search the index, weigh the question's terms, answer offline. */
+function ask(question: string, strictnessLevel = 5, documents: KnowledgeDocument[] = site) {
+  const index = buildSearchIndex(chunkDocuments(documents));
+  return offlineAnswer(question, { passages: searchIndex(index, question, 5), termWeights: questionTermWeights(index, question) }, strictnessLevel);
+}
+
+/** The answer without its "More details" link line. */
+const body = (answer: string | undefined) => (answer ?? '').split('\n\nMore details:')[0]!;
+
+describe('offlineAnswer: prices', () => {
+  it("answers a price question naming an option with that option's price, and names it", () => {
+    const { answer } = ask('How much is the Premium package?');
+    expect(body(answer)).toContain('Premium');
+    expect(body(answer)).toContain('$210');
+    expect(body(answer)).not.toContain('$90');
+    expect(body(answer)).not.toContain('$140');
+  });
+
+  it('answers another option with its own price', () => {
+    const { answer } = ask('How much does a Standard clean cost?');
+    expect(body(answer)).toContain('Standard');
+    expect(body(answer)).toContain('$140');
+    expect(body(answer)).not.toContain('$210');
+  });
+
+  it("lists every option's price, each with its name, when the question names none", () => {
+    for (const question of ['What are your prices?', 'How much is your cheapest package?']) {
+      const lines = body(ask(question).answer).split('\n');
+      expect(lines.find((line) => line.includes('Basic'))).toContain('$90');
+      expect(lines.find((line) => line.includes('Standard'))).toContain('$140');
+      expect(lines.find((line) => line.includes('Premium'))).toContain('$210');
+    }
+  });
+
+  it('gives no answer (the fallback) to a price question when no passage states a price', () => {
+    const result = ask('How much does a deep clean cost?', 5, [homePage, faqPage]);
+    expect(result.answer).toBeUndefined();
+    expect(result.sources).toEqual([]);
+  });
+});
+
+describe('offlineAnswer: FAQs and lists', () => {
+  it('answers with the FAQ answer and never repeats the question', () => {
+    const { answer } = ask('Do I need to be home during the clean?');
+    expect(body(answer)).toContain('Most clients give us a key or a lockbox code');
+    expect(answer).not.toContain('Do I need to be home');
+    expect(answer).not.toContain('?');
+  });
+
+  it('keeps list items on their own lines', () => {
+    const lines = body(ask('What should I do before you arrive?').answer).split('\n');
+    expect(lines).toContain('- Tidy away clothes and toys');
+    expect(lines).toContain('- Secure any pets');
+    expect(lines).toContain('- Leave parking instructions');
+  });
+});
+
+describe('offlineAnswer: contact details', () => {
+  it("answers \"What's your phone number?\" with the number", () => {
+    expect(body(ask("What's your phone number?").answer)).toContain('0113 496 0321');
+  });
+
+  it('answers "Where are you located?" with the address', () => {
+    expect(body(ask('Where are you located?').answer)).toContain('27 Kirkgate, Leeds LS2 7DJ');
+  });
+});
+
+describe('offlineAnswer: what the knowledge does not say', () => {
+  it('gives no answer about a place the business never mentions', () => {
+    for (const question of ['Do you deliver to Chicago?', 'Do you clean in Bradford?']) {
+      expect(ask(question)).toEqual({ sources: [] });
+    }
+  });
+
+  it('answers about a place it does mention', () => {
+    expect(body(ask('Do you clean in Otley?').answer)).toContain('Otley');
+  });
+
+  it('gives no answer to a question without meaningful words', () => {
+    expect(ask('?').answer).toBeUndefined();
+  });
+
+  it('refuses a half-covered question at strictness 10 that strictness 1 answers', () => {
+    const question = 'Do you clean carpets in Otley?';
+    expect(ask(question, 10).answer).toBeUndefined();
+    expect(body(ask(question, 1).answer)).toContain('Otley');
+  });
+});
+
+describe('offlineAnswer: the source link', () => {
+  const linkLine = /\n\nMore details: \[([^\]]+)\]\((https:\/\/[^)\s]+)\)$/;
+
+  it('ends with a markdown link to the page, named by its title without the site name', () => {
+    const result = ask('How much is the Premium package?');
+    const [, label, url] = linkLine.exec(result.answer ?? '') ?? [];
+    expect(label).toBe('Pricing');
+    expect(url).toBe('https://acme-clean.example/pricing');
+    expect(result.sources).toEqual([{ title: 'Pricing', url: 'https://acme-clean.example/pricing' }]);
+  });
+
+  it("names a home page's passage by its section, never by the bare host", () => {
+    const result = ask("What's your phone number?");
+    const [, label, url] = linkLine.exec(result.answer ?? '') ?? [];
+    expect(url).toBe('https://acme-clean.example/');
+    expect(label).toBe('Acme Cleaning');
+    expect(result.answer).not.toMatch(/More details: (?:https?:\/\/)?acme-clean\.example/);
+  });
+
+  it('answers without a link when the passage has no page', () => {
+    const entry: KnowledgeDocument = { id: 'entry-1', source: 'entry', title: 'Parking', text: '## Parking\n\nFree parking is available behind the shop on Vicar Lane.' };
+    const result = ask('Where can I park?', 5, [entry]);
+    expect(result.answer).toContain('Vicar Lane');
+    expect(result.answer).not.toContain('More details');
+    expect(result.sources).toEqual([]);
+  });
+});
+
+describe('sourceTitle and sourceLink', () => {
+  it('drops the site name from a page title, whichever separator it uses', () => {
+    for (const title of ['Pricing | Acme', 'Pricing - Acme Cleaning', 'Pricing – Acme', 'Pricing · Acme']) {
+      expect(sourceTitle({ title, url: 'https://acme-clean.example/pricing' })).toBe('Pricing');
+    }
+  });
+
+  it('keeps a hyphenated title whole', () => {
+    expect(sourceTitle({ title: 'Move-out cleaning', url: 'https://acme-clean.example/move-out' })).toBe('Move-out cleaning');
+  });
+
+  it("names a home page's passage by its section, another page by its title", () => {
+    expect(sourceTitle({ title: 'Acme | Leeds cleaners', url: 'https://acme-clean.example/', heading: 'Opening hours > Holidays' })).toBe('Opening hours');
+    expect(sourceTitle({ title: 'Acme | Leeds cleaners', url: 'https://acme-clean.example/index.html', heading: 'Opening hours' })).toBe('Opening hours');
+    expect(sourceTitle({ title: 'Team | Acme', url: 'https://acme-clean.example/team', heading: 'Maria' })).toBe('Team');
+  });
+
+  it('has a name for a page without a title', () => {
+    expect(sourceTitle({ title: '', url: 'https://acme-clean.example/x' })).not.toBe('');
+  });
+
+  it('writes a markdown link whose label cannot break it', () => {
+    expect(sourceLink('Pricing', 'https://acme-clean.example/pricing')).toBe('[Pricing](https://acme-clean.example/pricing)');
+    expect(sourceLink('Offers [2024]', 'https://acme-clean.example/offers')).toBe('[Offers 2024](https://acme-clean.example/offers)');
+  });
+});

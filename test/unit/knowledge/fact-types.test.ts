@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { factTypesAsked, factTypesStated, factWordsAsked, statesFact } from '../../../functions/core/knowledge/fact-types.js';
+
+describe('statesFact: prices', () => {
+  it.each(['A standard clean is $120.', 'Lessons cost £35 per hour.', 'Entry tickets €15 for adults', 'Haircut ৳500', 'Deep clean from $1,250.00'])(
+    'finds a price in %j',
+    (text) => expect(statesFact(text, 'price')).toBe(true),
+  );
+
+  it('counts "free of charge" as a price', () => {
+    expect(statesFact('Parking for customers is free of charge.', 'price')).toBe(true);
+  });
+
+  it('finds no price in text that only talks about prices', () => {
+    expect(statesFact('Ask us for a price list and we will send it.', 'price')).toBe(false);
+    expect(statesFact('We have cleaned 500 homes in Bristol.', 'price')).toBe(false);
+  });
+});
+
+describe('statesFact: opening hours', () => {
+  it.each(['We are open 8am - 6pm', 'Doors open at 9:00 AM', 'Monday to Friday, 8.30 to 5 pm', 'Emergency callouts 24/7', 'Opening hours: weekdays and most weekends'])(
+    'finds hours in %j',
+    (text) => expect(statesFact(text, 'hours')).toBe(true),
+  );
+
+  it('finds no hours in a price or a count', () => {
+    expect(statesFact('A standard clean is $120.', 'hours')).toBe(false);
+    expect(statesFact('We have cleaned 500 homes.', 'hours')).toBe(false);
+  });
+});
+
+describe('statesFact: addresses', () => {
+  it.each(['Find us at 12 Baker Street.', '221B Baker St, London', 'Come and see us in London EC1A 1BB', 'Springfield, IL 62704', 'Address: Riverside Park, Bristol'])(
+    'finds an address in %j',
+    (text) => expect(statesFact(text, 'address')).toBe(true),
+  );
+
+  it('does not take a floor area for an address', () => {
+    expect(statesFact('Our warehouse is 1500 sq. ft.', 'address')).toBe(false);
+  });
+
+  it('does not take a price or a count for an address', () => {
+    expect(statesFact('A standard clean is $120.', 'address')).toBe(false);
+    expect(statesFact('We run 12 vans and 30 cleaners.', 'address')).toBe(false);
+  });
+});
+
+describe('statesFact: phone numbers', () => {
+  it.each(['Call +44 (0)20 7123 4567', 'Call (555) 123-4567', 'Call 1 (800) CLEAN-NOW', 'Bookings: 020 7123 4567'])('finds a phone number in %j', (text) =>
+    expect(statesFact(text, 'phone')).toBe(true),
+  );
+
+  it.each(['We traded from 2010-2020.', 'Founded on 2015-06-01.', 'Our biggest job cost $2500000.', 'A deep clean is £1,250.00 for a large house.'])(
+    'finds no phone number in %j',
+    (text) => expect(statesFact(text, 'phone')).toBe(false),
+  );
+});
+
+describe('statesFact: e-mail addresses', () => {
+  it('finds an e-mail address', () => {
+    expect(statesFact('Write to hello@sparkle-cleaning.co.uk any time.', 'email')).toBe(true);
+    expect(statesFact('Write to us any time.', 'email')).toBe(false);
+    expect(statesFact('Follow us @sparkle on Instagram.', 'email')).toBe(false);
+  });
+});
+
+describe('factTypesStated', () => {
+  it('names every kind of fact a contact block states', () => {
+    const stated = factTypesStated('Sparkle Cleaning Co.\n42 Harbour Road, Bristol BS1 4RN\nPhone: 0117 946 0123\nhello@sparkle.example\nOpen Monday to Friday 8am - 6pm');
+    expect(stated).toEqual(expect.arrayContaining(['address', 'phone', 'email', 'hours']));
+    expect(stated).not.toContain('price');
+  });
+
+  it('names none for a sentence without facts', () => {
+    expect(factTypesStated('We love making homes sparkle.')).toEqual([]);
+  });
+});
+
+describe('factTypesAsked', () => {
+  it.each([
+    ['Where are you located?', 'address'],
+    ["What's your phone number?", 'phone'],
+    ['What’s your phone number?', 'phone'],
+    ['How much does a standard clean cost?', 'price'],
+    ['How much is it?', 'price'],
+    ['What are your opening hours?', 'hours'],
+    ['Can I email you?', 'email'],
+    ['How many customers have you had?', 'quantity'],
+  ] as const)('%j asks for %s', (question, type) => {
+    expect(factTypesAsked(question)).toContain(type);
+  });
+
+  it('takes "How can I contact you?" as asking for a phone number, an e-mail address or an address', () => {
+    expect(factTypesAsked('How can I contact you?')).toEqual(expect.arrayContaining(['phone', 'email', 'address']));
+  });
+
+  it('takes "how much" of a thing as a quantity, not a price', () => {
+    const asked = factTypesAsked('How much clover honey do the hives produce?');
+    expect(asked).toContain('quantity');
+    expect(asked).not.toContain('price');
+  });
+
+  it('does not take a price question for a quantity one', () => {
+    expect(factTypesAsked('How much does a standard clean cost?')).not.toContain('quantity');
+  });
+
+  it('does not take every "where" for an address question', () => {
+    expect(factTypesAsked('Where does the bus park?')).not.toContain('address');
+  });
+
+  it('finds no kind of fact in a yes/no question about a service', () => {
+    expect(factTypesAsked('Do you clean offices?')).toEqual([]);
+  });
+});
+
+describe('factWordsAsked', () => {
+  it('gives the words that ask for the fact, not the subject of the question', () => {
+    const words = factWordsAsked('How much does a standard clean cost?');
+    expect([...words.keys()]).toEqual(['price']);
+    const priceWords = words.get('price')!;
+    expect(priceWords).toContain('cost');
+    expect(priceWords).not.toContain('standard');
+    expect(priceWords).not.toContain('clean');
+  });
+
+  it('gives "located" for an address question and "contact" for each contact kind', () => {
+    expect(factWordsAsked('Where are you located?').get('address')).toContain('located');
+    const contact = factWordsAsked('How can I contact you?');
+    for (const type of ['phone', 'email', 'address'] as const) expect(contact.get(type)).toContain('contact');
+  });
+
+  it('gives nothing for a question asking for no kind of fact', () => {
+    expect(factWordsAsked('Do you clean offices?').size).toBe(0);
+  });
+});
