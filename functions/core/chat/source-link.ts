@@ -1,6 +1,7 @@
 import { HEADING_PATH_SEPARATOR } from '../knowledge/chunk.js';
+import { isSiteDetailsDocument } from '../knowledge/knowledge-document.js';
 
-type Cited = { title: string; url?: string; heading?: string };
+type Cited = { documentId: string; title: string; url?: string; heading?: string };
 
 /**
  * What a cited page is called in an answer ("More details: Pricing"): its title without the site
@@ -8,6 +9,7 @@ type Cited = { title: string; url?: string; heading?: string };
  * passage comes from, since its title is only the business name.
  */
 export function sourceTitle(passage: Cited): string {
+  if (isSiteDetailsDocument(passage.documentId)) return passage.title;
   const title = passage.title.split(/\s+[|–—·:-]\s+/)[0]!.trim() || passage.title.trim();
   const isHome = passage.url ? /^\/?(?:index\.\w+)?$/.test(new URL(passage.url).pathname) : false;
   const section = passage.heading?.split(HEADING_PATH_SEPARATOR)[0]?.trim();

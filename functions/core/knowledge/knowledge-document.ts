@@ -12,3 +12,8 @@ export type KnowledgeDocument = {
   /** Knowledge entry type (faq, context, document, link); pages have none. */
   type?: string;
 };
+
+/** The document holding a site's header and footer blocks (contact details), one per site. */
+export const SITE_DETAILS_TITLE = 'Contact details';
+export const siteDetailsDocumentId = (origin: string) => `site:${origin}`;
+export const isSiteDetailsDocument = (documentId: string) => documentId.startsWith('site:');

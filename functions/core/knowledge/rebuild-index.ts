@@ -5,7 +5,7 @@ import { loadProviderKeys } from '../runtime/provider-keys.js';
 import { recomputeTrainingQuality } from '../training/recompute-quality.js';
 import { buildKnowledgeIndex, type BuiltKnowledgeIndex, type KnowledgeIndexOptions } from './index-knowledge.js';
 import { deleteAllIndexes, deleteIndexVersionsExcept, loadIndexChunkVectors, newIndexVersion, saveIndex } from './index-store.js';
-import type { KnowledgeDocument } from './knowledge-document.js';
+import { SITE_DETAILS_TITLE, siteDetailsDocumentId, type KnowledgeDocument } from './knowledge-document.js';
 import { entriesForChatbot } from './knowledge-entries.js';
 
 export type RebuildOptions = KnowledgeIndexOptions & {
@@ -43,8 +43,6 @@ export async function knowledgeDocumentsOf(chatbotId: string, userId: string): P
   return [...pageDocuments, ...(siteDocument ? [siteDocument] : []), ...entryDocuments];
 }
 
-export const SITE_DETAILS_TITLE = 'Contact details';
-
 /**
  * The site's header and footer blocks (address, phone, e-mail, hours), as one document: every page
  * repeats them, so they are kept once, cited as the home page. Blocks that differ between pages
@@ -54,7 +52,7 @@ function siteWideDocument(pages: readonly { url: string; site_text?: string }[])
   const blocks = [...new Set(pages.map((page) => page.site_text?.trim()).filter((text): text is string => Boolean(text)))];
   if (!blocks.length) return undefined;
   const home = pages[0]!.url;
-  return { id: `site:${new URL(home).origin}`, source: 'page', title: SITE_DETAILS_TITLE, url: home, text: blocks.join('\n\n') };
+  return { id: siteDetailsDocumentId(new URL(home).origin), source: 'page', title: SITE_DETAILS_TITLE, url: home, text: blocks.join('\n\n') };
 }
 
 /**

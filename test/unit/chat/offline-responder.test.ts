@@ -214,22 +214,28 @@ describe('offlineAnswer: the source link', () => {
 describe('sourceTitle and sourceLink', () => {
   it('drops the site name from a page title, whichever separator it uses', () => {
     for (const title of ['Pricing | Acme', 'Pricing - Acme Cleaning', 'Pricing – Acme', 'Pricing · Acme']) {
-      expect(sourceTitle({ title, url: 'https://acme-clean.example/pricing' })).toBe('Pricing');
+      expect(sourceTitle({ documentId: 'page', title, url: 'https://acme-clean.example/pricing' })).toBe('Pricing');
     }
   });
 
   it('keeps a hyphenated title whole', () => {
-    expect(sourceTitle({ title: 'Move-out cleaning', url: 'https://acme-clean.example/move-out' })).toBe('Move-out cleaning');
+    expect(sourceTitle({ documentId: 'page', title: 'Move-out cleaning', url: 'https://acme-clean.example/move-out' })).toBe('Move-out cleaning');
   });
 
   it("names a home page's passage by its section, another page by its title", () => {
-    expect(sourceTitle({ title: 'Acme | Leeds cleaners', url: 'https://acme-clean.example/', heading: 'Opening hours > Holidays' })).toBe('Opening hours');
-    expect(sourceTitle({ title: 'Acme | Leeds cleaners', url: 'https://acme-clean.example/index.html', heading: 'Opening hours' })).toBe('Opening hours');
-    expect(sourceTitle({ title: 'Team | Acme', url: 'https://acme-clean.example/team', heading: 'Maria' })).toBe('Team');
+    expect(sourceTitle({ documentId: 'page', title: 'Acme | Leeds cleaners', url: 'https://acme-clean.example/', heading: 'Opening hours > Holidays' })).toBe('Opening hours');
+    expect(sourceTitle({ documentId: 'page', title: 'Acme | Leeds cleaners', url: 'https://acme-clean.example/index.html', heading: 'Opening hours' })).toBe('Opening hours');
+    expect(sourceTitle({ documentId: 'page', title: 'Team | Acme', url: 'https://acme-clean.example/team', heading: 'Maria' })).toBe('Team');
+  });
+
+  it("names the site's contact details block by its own title, not the home page's section", () => {
+    expect(sourceTitle({ documentId: 'site:https://acme-clean.example', title: 'Contact details', url: 'https://acme-clean.example/', heading: 'Visit us' })).toBe(
+      'Contact details',
+    );
   });
 
   it('has a name for a page without a title', () => {
-    expect(sourceTitle({ title: '', url: 'https://acme-clean.example/x' })).not.toBe('');
+    expect(sourceTitle({ documentId: 'page', title: '', url: 'https://acme-clean.example/x' })).not.toBe('');
   });
 
   it('writes a markdown link whose label cannot break it', () => {
