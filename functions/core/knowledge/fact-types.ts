@@ -39,7 +39,8 @@ const askedBy: Record<FactType, RegExp> = {
   // "How much is / does / for..." asks a price; "how much honey" a quantity.
   price: new RegExp(String.raw`\b(?:price[sd]?|pricing|costs?|costing|charges?|charged|fees?|rates?|how much(?=${PRICE_FOLLOWS})|expensive|cheap(?:er|est)?|afford(?:able)?|budget|set me back|tariffs?|quote[sd]?)\b`),
   hours: new RegExp(
-    String.raw`\b(?:hours?|open(?:ing|s)?|clos(?:e|es|ed|ing)|what time|how (?:late|early)|weekends?|weekdays?|${day}|holidays?|today|tonight|tomorrow)\b`,
+    // A day alone ("which loaf do you bake on Thursdays?") is not asking for opening times.
+    String.raw`\b(?:hours?|open(?:ing|s)?|clos(?:e|es|ed|ing)|what time|how (?:late|early)|weekends?|weekdays?)\b`,
   ),
   // "Where are you / is your office" asks for the business's address; "where does the bus park" may not.
   address: /\bwhere\b(?=.*\b(?:you|your|yours|office|shop|store|business|company|premises|headquarters|hq)\b)|\b(?:located|locations?|address(?:es)?|directions?|find you|based|premises|visit you|come to you|postcode|zip)\b/,
