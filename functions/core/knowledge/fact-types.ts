@@ -102,6 +102,8 @@ export function factWordsAsked(question: string): Map<FactType, Set<string>> {
   for (const type of FACT_TYPES) {
     for (const match of text.matchAll(new RegExp(askedBy[type].source, 'g'))) add(type, match[0]);
   }
+  // In a question about opening times, the day asked about ("open on Saturday") is answered by the hours.
+  if (words.has('hours')) for (const match of text.matchAll(new RegExp(String.raw`\b${day}\b|\b(?:today|tonight|tomorrow|holidays?)\b`, 'g'))) add('hours', match[0]);
   for (const match of text.matchAll(new RegExp(contactWords.source, 'g'))) for (const type of contactTypes) add(type, match[0]);
   return words;
 }
