@@ -5,5 +5,5 @@ import { runOnce } from '../core/http/idempotency.js';
 
 export const handler = httpHandler(
   { route: 'create-chatbot', body: createChatbotRequestSchema, successStatus: 201, idempotency: runOnce },
-  ({ identity, body }) => createChatbot(identity, body),
+  ({ identity, body, signal }) => createChatbot(identity, body, signal),
 );

@@ -5,8 +5,8 @@ import { addKnowledgeEntries } from '../core/knowledge/manage-knowledge.js';
 
 export const handler = httpHandler(
   { route: 'create-knowledge-entry', body: createKnowledgeEntryRequestSchema, successStatus: 201, idempotency: runOnce },
-  async ({ identity, body }) => {
-    const [entry] = await addKnowledgeEntries(identity.userId, [body]);
+  async ({ identity, body, signal }) => {
+    const [entry] = await addKnowledgeEntries(identity.userId, [body], { signal });
     return { entry };
   },
 );

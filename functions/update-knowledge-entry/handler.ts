@@ -5,7 +5,7 @@ import { editKnowledgeEntry } from '../core/knowledge/manage-knowledge.js';
 
 export const handler = httpHandler(
   { route: 'update-knowledge-entry', body: updateKnowledgeEntryRequestSchema },
-  async ({ identity, pathParameters, body }) => ({
-    entry: await editKnowledgeEntry(identity.userId, pathId(pathParameters), body),
+  async ({ identity, pathParameters, body, signal }) => ({
+    entry: await editKnowledgeEntry(identity.userId, pathId(pathParameters), body, { signal }),
   }),
 );

@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { DEFAULT_MAX_BODY_BYTES } from '../../lib/routes.js';
-import { httpHandler } from '../../functions/core/http/http-handler.js';
+import { httpHandler, timeLimitMessage } from '../../functions/core/http/http-handler.js';
 import { badRequest } from '../../functions/core/http/http-error.js';
 
 const bodySchema = z.object({ websiteUrl: z.string().url(), pages: z.number().int().min(1).max(50) });
@@ -96,5 +96,24 @@ describe('httpHandler', () => {
     });
     process.env.LOG_LEVEL = 'silent';
     expect(await call(crashing, event(undefined))).toEqual({ status: 500, body: { error: 'Internal server error' } });
+  });
+
+  it("answers 503 at the route's time limit and aborts the work's signal, so it stops writing", async () => {
+    vi.useFakeTimers();
+    try {
+      let signal: AbortSignal | undefined;
+      const slow = httpHandler({ route: 'delete-knowledge-entry' }, (request) => {
+        signal = request.signal;
+        return new Promise(() => undefined);
+      });
+      const answer = call(slow, event(undefined, {}));
+      await vi.advanceTimersByTimeAsync(27_900);
+      expect(signal?.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(signal?.aborted).toBe(true);
+      expect(await answer).toEqual({ status: 503, body: { error: timeLimitMessage(29) } });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -94,7 +94,7 @@ async function withCurrentCount(identity: Identity, subscription: Subscription):
  * create-chatbot: checks the site can be read (nothing is created if not), creates the assistant
  * within the owner's quota, then starts the crawl asynchronously.
  */
-export async function createChatbot(identity: Identity, input: CreateChatbotInput): Promise<CreateChatbotResponse> {
+export async function createChatbot(identity: Identity, input: CreateChatbotInput, signal?: AbortSignal): Promise<CreateChatbotResponse> {
   checkAgentImage(input.agentImage);
   const [account, created] = await Promise.all([getAccount(identity), creationsToday(identity.userId)]);
   let subscription = account.subscription;
@@ -134,6 +134,8 @@ export async function createChatbot(identity: Identity, input: CreateChatbotInpu
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
+  // Reading a slow site can use up the route's time: past it the answer was a failure, so no assistant.
+  signal?.throwIfAborted();
   await createWithinQuota(identity, item, subscription);
 
   try {

@@ -35,6 +35,8 @@ type ProcessDocumentRequest = z.output<typeof processDocumentRequestSchema>;
 export async function processDocument(
   userId: string,
   request: ProcessDocumentRequest,
+  /** Aborted once the route's time limit has answered: nothing is stored after that. */
+  signal?: AbortSignal,
 ): Promise<z.infer<typeof processDocumentResponseSchema>> {
   // Counted from the start: reading and extracting a large file take part of the route's time.
   const deadline = reindexDeadline('process-document', Date.now());
@@ -49,6 +51,7 @@ export async function processDocument(
   try {
     const bytes = await readUpload(bucket, upload);
     const { text, contentType } = await readDocument(extension, bytes);
+    signal?.throwIfAborted();
 
     // A key of its own, not the upload's id: two processings of one upload (a double submit) would
     // otherwise share one file, and deleting either entry would take the other's file with it.
@@ -81,7 +84,7 @@ export async function processDocument(
     await reindexOrUndo(userId, [entry!.chatbot_id ?? null], deadline, async () => {
       await db().entities.knowledgeEntry.delete({ user_id: userId, entry_id: entry!.entry_id }).go();
       await deleteKnowledgeFile(key);
-    });
+    }, signal);
     return {
       message: `Added '${entry!.title}' to the knowledge base: ${text.length.toLocaleString('en')} characters of text.`,
       entry: toKnowledgeEntry(entry!),

@@ -19,6 +19,11 @@ export interface HttpRequest<N extends RouteName, B, Q> {
   query: Q;
   pathParameters: Record<string, string | undefined>;
   event: APIGatewayProxyEventV2WithJWTAuthorizer;
+  /**
+   * Aborted when the route's time limit has answered 503: work that writes checks it before writing
+   * (and undoes what it wrote), so nothing is stored after the client was told the request failed.
+   */
+  signal: AbortSignal;
 }
 
 interface Options<N extends RouteName, BS extends z.ZodType | undefined, QS extends z.ZodType | undefined> {
@@ -88,6 +93,35 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** A route's time limit (lib/routes.ts, else the functions' default of 10 s), in ms. */
 const routeTimeoutMs = (route: Route) => (('timeoutSeconds' in route ? (route.timeoutSeconds as number) : undefined) ?? 10) * 1000;
 
+/** Kept from the route's limit to answer before Lambda (or the local gateway) gives up on the request. */
+const ANSWER_RESERVE_MS = 1_000;
+
+export const timeLimitMessage = (seconds: number) =>
+  `This request took longer than its limit of ${seconds} seconds and was stopped before finishing. Please try again.`;
+
+/**
+ * The work's answer, or a 503 when the route's time limit comes first; then the work's signal is
+ * aborted so it stops (and undoes) instead of writing after the answer.
+ */
+async function withinTimeLimit<T>(work: Promise<T>, controller: AbortController, limitMs: number, routeName: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort(new Error(`${routeName} passed its time limit`));
+      reject(new HttpError(503, timeLimitMessage(Math.round((limitMs + ANSWER_RESERVE_MS) / 1000))));
+    }, limitMs);
+  });
+  // Whatever the work does after the answer is its own business; it must not become an unhandled rejection.
+  work.catch((error: unknown) => {
+    if (controller.signal.aborted) log.warn('A request stopped at its time limit ended', { route: routeName, error });
+  });
+  try {
+    return await Promise.race([work, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * The shape of every HTTP handler: look up the route's access rule in lib/routes.ts, authorize,
  * validate body and query with their contracts, call the domain, answer JSON.
@@ -123,6 +157,7 @@ export function httpHandler<
       if (!parsed.success) throw badRequest(describeIssues(parsed.error));
       query = parsed.data;
     }
+    const controller = new AbortController();
     const run = async () =>
       jsonResponse(
         options.successStatus ?? 200,
@@ -132,13 +167,15 @@ export function httpHandler<
           query: query as Infer<QS>,
           pathParameters: event.pathParameters ?? {},
           event,
+          signal: controller.signal,
         }),
       );
     // A create route run with an Idempotency-Key answers a repeat of the key with the first answer.
     const key = event.headers?.[IDEMPOTENCY_HEADER];
-    if (!key || !identity || !options.idempotency) return run();
+    const limitMs = routeTimeoutMs(route) - ANSWER_RESERVE_MS;
+    if (!key || !identity || !options.idempotency) return withinTimeLimit(run(), controller, limitMs, route.name);
     const call = { userId: identity.userId, route: route.name, key, requestBody: event.body ?? '', abandonedAfterMs: routeTimeoutMs(route) };
-    return options.idempotency(call, run);
+    return withinTimeLimit(options.idempotency(call, run), controller, limitMs, route.name);
   };
 
   return middy(core).use(errorResponder()) as unknown as HttpLambdaHandler;

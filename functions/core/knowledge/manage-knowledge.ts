@@ -32,15 +32,17 @@ import { reindexDeadline } from './reindex-deadline.js';
  * vectors, never the answer.
  */
 
-type Deadline = { deadline?: number };
+/** When embedding must stop, and the request's signal (aborted once its time limit has answered). */
+type Deadline = { deadline?: number; signal?: AbortSignal };
 
 export async function addKnowledgeEntries(
   userId: string,
   inputs: readonly NewKnowledgeEntry[],
-  { deadline = reindexDeadline('create-knowledge-entry', Date.now()) }: Deadline = {},
+  { deadline = reindexDeadline('create-knowledge-entry', Date.now()), signal }: Deadline = {},
 ): Promise<KnowledgeEntry[]> {
+  signal?.throwIfAborted();
   const stored = await createKnowledgeEntries(userId, inputs);
-  await reindexOrUndo(userId, stored.map((e) => e.chatbot_id ?? null), deadline, () => deleteEntries(stored));
+  await reindexOrUndo(userId, stored.map((e) => e.chatbot_id ?? null), deadline, () => deleteEntries(stored), signal);
   return stored.map((entry) => toKnowledgeEntry(entry));
 }
 
@@ -48,10 +50,11 @@ export async function editKnowledgeEntry(
   userId: string,
   entryId: string,
   changes: z.output<typeof updateKnowledgeEntryRequestSchema>,
-  { deadline = reindexDeadline('update-knowledge-entry', Date.now()) }: Deadline = {},
+  { deadline = reindexDeadline('update-knowledge-entry', Date.now()), signal }: Deadline = {},
 ): Promise<KnowledgeEntry> {
+  signal?.throwIfAborted();
   const { entry, before, affected } = await updateKnowledgeEntry(userId, entryId, changes);
-  await reindexOrUndo(userId, affected, deadline, () => restoreKnowledgeEntry(before));
+  await reindexOrUndo(userId, affected, deadline, () => restoreKnowledgeEntry(before), signal);
   return toKnowledgeEntry(entry);
 }
 
@@ -59,20 +62,22 @@ export async function switchKnowledgeEntry(
   userId: string,
   entryId: string,
   isActive: boolean,
-  { deadline = reindexDeadline('set-knowledge-entry-active', Date.now()) }: Deadline = {},
+  { deadline = reindexDeadline('set-knowledge-entry-active', Date.now()), signal }: Deadline = {},
 ): Promise<KnowledgeEntry> {
+  signal?.throwIfAborted();
   const entry = await setKnowledgeEntryActive(userId, entryId, isActive);
-  await reindexOrUndo(userId, [entry.chatbot_id ?? null], deadline, () => restoreKnowledgeEntry({ ...entry, is_active: !isActive }));
+  await reindexOrUndo(userId, [entry.chatbot_id ?? null], deadline, () => restoreKnowledgeEntry({ ...entry, is_active: !isActive }), signal);
   return toKnowledgeEntry(entry);
 }
 
 export async function removeKnowledgeEntry(
   userId: string,
   entryId: string,
-  { deadline = reindexDeadline('delete-knowledge-entry', Date.now()) }: Deadline = {},
+  { deadline = reindexDeadline('delete-knowledge-entry', Date.now()), signal }: Deadline = {},
 ): Promise<void> {
+  signal?.throwIfAborted();
   const entry = await deleteKnowledgeEntry(userId, entryId);
-  await reindexOrUndo(userId, [entry.chatbot_id ?? null], deadline, () => restoreKnowledgeEntry(entry));
+  await reindexOrUndo(userId, [entry.chatbot_id ?? null], deadline, () => restoreKnowledgeEntry(entry), signal);
   // Only once the entry is gone for good: an undone delete keeps its file.
   if (entry.file_key) {
     await deleteKnowledgeFile(entry.file_key).catch((error) =>
@@ -94,9 +99,12 @@ export async function reindexOrUndo(
   chatbotIds: readonly (string | null)[],
   deadline: number,
   undo: () => Promise<unknown>,
+  signal?: AbortSignal,
 ): Promise<void> {
   try {
     await reindexAffectedChatbots(userId, chatbotIds, { deadline });
+    // The request has already been answered as failed (its time limit): the change must not stay.
+    signal?.throwIfAborted();
   } catch (error) {
     log.error('Re-indexing after a knowledge change failed; undoing the change', { userId, error });
     await undo().catch((undoError: unknown) => log.error('Undoing a knowledge change failed', { userId, error: undoError }));
