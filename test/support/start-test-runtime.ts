@@ -29,9 +29,10 @@ export async function startTestRuntime(project: TestProject, web: WebMode) {
     faults: { s3: s3Faults.endpoint, dynamodb: dynamoFaults.endpoint },
   });
   return async () => {
+    // The proxies first: a response a handler left unread holds a stand-in's connection open through
+    // its proxy, and the stand-in's stop would wait for it for ever.
+    await Promise.all([s3Faults.stop(), dynamoFaults.stop()]);
     await runtime.stop();
-    await s3Faults.stop();
-    await dynamoFaults.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
