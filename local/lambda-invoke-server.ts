@@ -82,6 +82,10 @@ export async function startLambdaInvokeServer(port: number): Promise<LambdaInvok
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -29,5 +29,13 @@ export async function startS3(directory: string, port: number, buckets: readonly
     configureBuckets: buckets.map((name) => ({ name, configs: [corsConfig] })),
   });
   await server.run();
-  return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    // A client that stopped reading an object (a download abandoned half-way) keeps its connection
+    // open, and close() would wait for it for ever: stopping ends every connection first.
+    stop: () => {
+      server.httpServer?.closeAllConnections();
+      return server.close();
+    },
+  };
 }

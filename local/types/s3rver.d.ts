@@ -11,5 +11,7 @@ declare module 's3rver' {
     constructor(options: S3rverOptions);
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
+    /** The HTTP server, once run() resolved. */
+    httpServer?: import('node:http').Server;
   }
 }

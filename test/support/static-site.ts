@@ -27,6 +27,10 @@ export async function startStaticSite(pages: Record<string, string>): Promise<St
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
