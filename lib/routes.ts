@@ -34,7 +34,18 @@ export type Resource =
   | 'providers'
   | 'visitorTokens';
 
-export interface HttpRoute {
+/**
+ * What a signed-in route needs of its caller; functions/core/access/authorize.ts decides it (owner, or
+ * team member whose role allows it: 404 for what the caller cannot see, 403 for what their role lacks).
+ * - `account`: the route works on the caller's own account and names nothing of anyone else's.
+ * - `read`, `edit`, `manage`, `own`: that right on the assistant (or team) the route names; a route that
+ *   may name none (a knowledge entry for all assistants) then works on the caller's own account.
+ * Rights by role: member reads; editor also edits; admin also manages the team; only the assistant's
+ * owner owns (deletes it, moves it between teams, pays).
+ */
+export type RouteAction = 'account' | 'read' | 'edit' | 'manage' | 'own';
+
+interface HttpRouteBase {
   /** Named function (spec names where the spec has one). */
   readonly name: string;
   /** Whose nested stack holds the function and the route. */
@@ -42,7 +53,6 @@ export interface HttpRoute {
   readonly method: HttpMethod;
   /** API Gateway path syntax, e.g. `/chatbots/{id}`. */
   readonly path: string;
-  readonly access: Access;
   readonly uses: readonly Resource[];
   /** Largest accepted request body; the handler answers 413 above it. */
   readonly maxBodyBytes?: number;
@@ -55,41 +65,45 @@ export interface HttpRoute {
   readonly idempotent?: boolean;
 }
 
+/** A signed-in route must say what it needs of its caller (RouteAction); a public one has no caller. */
+export type HttpRoute = HttpRouteBase &
+  ({ readonly access: 'public'; readonly action?: never } | { readonly access: Exclude<Access, 'public'>; readonly action: RouteAction });
+
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 /** Time limit of a function whose route sets none. */
 export const DEFAULT_TIMEOUT_SECONDS = 10;
 
 export const httpRoutes = [
   { name: 'health', domain: 'accounts', method: 'GET', path: '/health', access: 'public', uses: [] },
-  { name: 'get-account', domain: 'accounts', method: 'GET', path: '/account', access: 'user', uses: ['table'] },
+  { name: 'get-account', domain: 'accounts', method: 'GET', path: '/account', access: 'user', action: 'account', uses: ['table'] },
   {
     name: 'refresh-subscription',
     domain: 'accounts',
     method: 'POST',
     path: '/account/subscription/refresh',
-    access: 'user',
+    access: 'user', action: 'account',
     uses: ['table'],
   },
-  { name: 'list-chatbots', domain: 'accounts', method: 'GET', path: '/chatbots', access: 'user', uses: ['table', 'site'] },
+  { name: 'list-chatbots', domain: 'accounts', method: 'GET', path: '/chatbots', access: 'user', action: 'account', uses: ['table', 'site'] },
   {
     name: 'create-chatbot',
     domain: 'accounts',
     method: 'POST',
     path: '/chatbots',
-    access: 'user',
+    access: 'user', action: 'account',
     uses: ['table', 'site', 'crawler'],
     timeoutSeconds: 29,
     idempotent: true,
   },
-  { name: 'get-chatbot', domain: 'accounts', method: 'GET', path: '/chatbots/{id}', access: 'user', uses: ['table', 'site'] },
-  { name: 'update-chatbot', domain: 'accounts', method: 'PATCH', path: '/chatbots/{id}', access: 'user', uses: ['table', 'site'] },
-  { name: 'set-chatbot-active', domain: 'accounts', method: 'PUT', path: '/chatbots/{id}/active', access: 'user', uses: ['table', 'site'] },
+  { name: 'get-chatbot', domain: 'accounts', method: 'GET', path: '/chatbots/{id}', access: 'user', action: 'read', uses: ['table', 'site'] },
+  { name: 'update-chatbot', domain: 'accounts', method: 'PATCH', path: '/chatbots/{id}', access: 'user', action: 'edit', uses: ['table', 'site'] },
+  { name: 'set-chatbot-active', domain: 'accounts', method: 'PUT', path: '/chatbots/{id}/active', access: 'user', action: 'edit', uses: ['table', 'site'] },
   {
     name: 'delete-chatbot',
     domain: 'accounts',
     method: 'DELETE',
     path: '/chatbots/{id}',
-    access: 'user',
+    access: 'user', action: 'own',
     uses: ['table', 'documents', 'avatars', 'site'],
     timeoutSeconds: 29,
   },
@@ -98,20 +112,20 @@ export const httpRoutes = [
     domain: 'accounts',
     method: 'PUT',
     path: '/chatbots/{id}/settings',
-    access: 'user',
+    access: 'user', action: 'edit',
     uses: ['table', 'site'],
   },
-  { name: 'get-crawl-status', domain: 'accounts', method: 'GET', path: '/chatbots/{id}/crawl', access: 'user', uses: ['table', 'site'] },
+  { name: 'get-crawl-status', domain: 'accounts', method: 'GET', path: '/chatbots/{id}/crawl', access: 'user', action: 'read', uses: ['table', 'site'] },
   // Reads again the pages the last crawl could not read (a crawl 'done_with_problems').
   {
     name: 'retry-crawl',
     domain: 'accounts',
     method: 'POST',
     path: '/chatbots/{id}/crawl/retry',
-    access: 'user',
+    access: 'user', action: 'edit',
     uses: ['table', 'site', 'crawler'],
   },
-  { name: 'create-avatar-upload', domain: 'accounts', method: 'POST', path: '/avatars/upload-url', access: 'user', uses: ['avatars', 'site'] },
+  { name: 'create-avatar-upload', domain: 'accounts', method: 'POST', path: '/avatars/upload-url', access: 'user', action: 'account', uses: ['avatars', 'site'] },
   // Visitors (embed widget, demo page) are known by the signed visitor token /chat issues.
   {
     name: 'chat-with-emma',
@@ -138,7 +152,7 @@ export const httpRoutes = [
     domain: 'conversations',
     method: 'POST',
     path: '/chatbots/{id}/chat',
-    access: 'user',
+    access: 'user', action: 'edit',
     uses: ['table', 'documents', 'providers'],
     maxBodyBytes: 16 * 1024,
     timeoutSeconds: 29,
@@ -146,27 +160,27 @@ export const httpRoutes = [
   { name: 'get-public-chatbot', domain: 'conversations', method: 'GET', path: '/public/chatbots/{id}', access: 'public', uses: ['table', 'site'] },
   { name: 'get-demo-stats', domain: 'conversations', method: 'GET', path: '/public/chatbots/{id}/demo-stats', access: 'public', uses: ['table'] },
   { name: 'track-demo-analytics', domain: 'conversations', method: 'POST', path: '/demo/analytics', access: 'public', uses: ['table'], maxBodyBytes: 4 * 1024 },
-  { name: 'save-correction', domain: 'conversations', method: 'POST', path: '/chatbots/{id}/corrections', access: 'user', uses: ['table'] },
+  { name: 'save-correction', domain: 'conversations', method: 'POST', path: '/chatbots/{id}/corrections', access: 'user', action: 'edit', uses: ['table'] },
   // Training studio: rated replies (stored), and their corrections, which the chat engine then uses.
-  { name: 'list-training-records', domain: 'conversations', method: 'GET', path: '/chatbots/{id}/training-records', access: 'user', uses: ['table'] },
-  { name: 'create-training-record', domain: 'conversations', method: 'POST', path: '/chatbots/{id}/training-records', access: 'user', uses: ['table'] },
+  { name: 'list-training-records', domain: 'conversations', method: 'GET', path: '/chatbots/{id}/training-records', access: 'user', action: 'read', uses: ['table'] },
+  { name: 'create-training-record', domain: 'conversations', method: 'POST', path: '/chatbots/{id}/training-records', access: 'user', action: 'edit', uses: ['table'] },
   {
     name: 'correct-training-record',
     domain: 'conversations',
     method: 'PATCH',
     path: '/chatbots/{id}/training-records/{recordId}',
-    access: 'user',
+    access: 'user', action: 'edit',
     uses: ['table'],
   },
   // Knowledge changes re-index the affected assistants before answering, so the next chat reflects them.
-  { name: 'list-knowledge-entries', domain: 'knowledge', method: 'GET', path: '/knowledge', access: 'user', uses: ['table'] },
-  { name: 'get-knowledge-entry', domain: 'knowledge', method: 'GET', path: '/knowledge/{id}', access: 'user', uses: ['table'] },
+  { name: 'list-knowledge-entries', domain: 'knowledge', method: 'GET', path: '/knowledge', access: 'user', action: 'account', uses: ['table'] },
+  { name: 'get-knowledge-entry', domain: 'knowledge', method: 'GET', path: '/knowledge/{id}', access: 'user', action: 'read', uses: ['table'] },
   {
     name: 'create-knowledge-entry',
     domain: 'knowledge',
     method: 'POST',
     path: '/knowledge',
-    access: 'user',
+    access: 'user', action: 'edit',
     uses: ['table', 'documents', 'providers'],
     maxBodyBytes: 512 * 1024,
     timeoutSeconds: 29,
@@ -177,7 +191,7 @@ export const httpRoutes = [
     domain: 'knowledge',
     method: 'PATCH',
     path: '/knowledge/{id}',
-    access: 'user',
+    access: 'user', action: 'edit',
     uses: ['table', 'documents', 'providers'],
     maxBodyBytes: 512 * 1024,
     timeoutSeconds: 29,
@@ -187,7 +201,7 @@ export const httpRoutes = [
     domain: 'knowledge',
     method: 'PUT',
     path: '/knowledge/{id}/active',
-    access: 'user',
+    access: 'user', action: 'edit',
     uses: ['table', 'documents', 'providers'],
     timeoutSeconds: 29,
   },
@@ -196,11 +210,11 @@ export const httpRoutes = [
     domain: 'knowledge',
     method: 'DELETE',
     path: '/knowledge/{id}',
-    access: 'user',
+    access: 'user', action: 'edit',
     uses: ['table', 'documents', 'providers'],
     timeoutSeconds: 29,
   },
-  { name: 'get-knowledge-file-url', domain: 'knowledge', method: 'GET', path: '/knowledge/{id}/file', access: 'user', uses: ['table', 'documents'] },
+  { name: 'get-knowledge-file-url', domain: 'knowledge', method: 'GET', path: '/knowledge/{id}/file', access: 'user', action: 'read', uses: ['table', 'documents'] },
   // Documents go to the bucket by presigned PUT (a Lambda request stops at 6 MB), then are processed:
   // real format checked, text extracted, entry stored, assistants re-indexed. Memory buys CPU for PDFs.
   {
@@ -208,7 +222,7 @@ export const httpRoutes = [
     domain: 'knowledge',
     method: 'POST',
     path: '/knowledge/documents/upload-url',
-    access: 'user',
+    access: 'user', action: 'account',
     uses: ['documents'],
   },
   {
@@ -216,7 +230,7 @@ export const httpRoutes = [
     domain: 'knowledge',
     method: 'POST',
     path: '/knowledge/documents',
-    access: 'user',
+    access: 'user', action: 'edit',
     uses: ['table', 'documents', 'providers'],
     timeoutSeconds: 29,
     memoryMb: 1024,
@@ -230,7 +244,7 @@ export const httpRoutes = [
     domain: 'knowledge',
     method: 'POST',
     path: '/knowledge/faqs',
-    access: 'user',
+    access: 'user', action: 'edit',
     uses: ['table', 'documents', 'providers'],
     timeoutSeconds: 29,
     memoryMb: 1024,

@@ -5,5 +5,5 @@ import { generateFaqsFromWebsite } from '../core/knowledge/faqs/generate-faqs.js
 
 export const handler = httpHandler(
   { route: 'generate-faqs-from-website', body: generateFaqsRequestSchema, successStatus: 201, idempotency: runOnce },
-  async ({ identity, body }) => generateFaqsFromWebsite(identity.userId, body),
+  async ({ caller, body }) => generateFaqsFromWebsite(caller, body),
 );

@@ -1,7 +1,8 @@
 import { httpHandler } from '../core/http/http-handler.js';
 import { pathId } from '../core/http/path-id.js';
-import { getKnowledgeEntry, toKnowledgeEntry } from '../core/knowledge/knowledge-entries.js';
+import { entryFor } from '../core/knowledge/knowledge-access.js';
+import { toKnowledgeEntry } from '../core/knowledge/knowledge-entries.js';
 
-export const handler = httpHandler({ route: 'get-knowledge-entry' }, async ({ identity, pathParameters }) => ({
-  entry: toKnowledgeEntry(await getKnowledgeEntry(identity.userId, pathId(pathParameters))),
+export const handler = httpHandler({ route: 'get-knowledge-entry' }, async ({ caller, pathParameters }) => ({
+  entry: toKnowledgeEntry(await entryFor(caller, pathId(pathParameters))),
 }));

@@ -5,5 +5,5 @@ import { runOnce } from '../core/http/idempotency.js';
 
 export const handler = httpHandler(
   { route: 'process-document', body: processDocumentRequestSchema, successStatus: 201, idempotency: runOnce },
-  ({ identity, body, signal }) => processDocument(identity.userId, body, signal),
+  ({ caller, body, signal }) => processDocument(caller, body, signal),
 );

@@ -1,5 +1,5 @@
 import { saveCorrectionRequestSchema } from '../contracts/chat.js';
-import { ownedChatbot } from '../core/chatbots/owned-chatbot.js';
+import { chatbotFor } from '../core/access/authorize.js';
 import { saveCorrection } from '../core/chat/corrections.js';
 import { httpHandler } from '../core/http/http-handler.js';
 import { recomputeTrainingQuality } from '../core/training/recompute-quality.js';
@@ -7,9 +7,9 @@ import { pathId } from '../core/http/path-id.js';
 
 export const handler = httpHandler(
   { route: 'save-correction', body: saveCorrectionRequestSchema, successStatus: 201 },
-  async ({ identity, pathParameters, body }) => {
-    const chatbot = await ownedChatbot(identity.userId, pathId(pathParameters));
-    const correction = await saveCorrection(identity.userId, chatbot.chatbot_id, body);
+  async ({ caller, pathParameters, body }) => {
+    const { chatbot } = await chatbotFor(caller, pathId(pathParameters));
+    const correction = await saveCorrection(caller.userId, chatbot.chatbot_id, body);
     // Corrections are a training signal: the assistant's quality follows them.
     await recomputeTrainingQuality(chatbot.chatbot_id);
     return { correction };

@@ -5,7 +5,7 @@ import { pathId } from '../core/http/path-id.js';
 
 export const handler = httpHandler(
   { route: 'set-chatbot-active', body: setChatbotActiveRequestSchema },
-  async ({ identity, pathParameters, body }) => ({
-    chatbot: await setChatbotActive(identity.userId, pathId(pathParameters), body.is_active),
+  async ({ caller, pathParameters, body }) => ({
+    chatbot: await setChatbotActive(caller, pathId(pathParameters), body.is_active),
   }),
 );

@@ -5,7 +5,7 @@ import { switchKnowledgeEntry } from '../core/knowledge/manage-knowledge.js';
 
 export const handler = httpHandler(
   { route: 'set-knowledge-entry-active', body: setKnowledgeEntryActiveRequestSchema },
-  async ({ identity, pathParameters, body, signal }) => ({
-    entry: await switchKnowledgeEntry(identity.userId, pathId(pathParameters), body.is_active, { signal }),
+  async ({ caller, pathParameters, body, signal }) => ({
+    entry: await switchKnowledgeEntry(caller, pathId(pathParameters), body.is_active, { signal }),
   }),
 );

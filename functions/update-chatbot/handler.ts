@@ -5,7 +5,7 @@ import { pathId } from '../core/http/path-id.js';
 
 export const handler = httpHandler(
   { route: 'update-chatbot', body: updateChatbotRequestSchema },
-  async ({ identity, pathParameters, body }) => ({
-    chatbot: await updateChatbot(identity.userId, pathId(pathParameters), body),
+  async ({ caller, pathParameters, body }) => ({
+    chatbot: await updateChatbot(caller, pathId(pathParameters), body),
   }),
 );

@@ -5,7 +5,7 @@ import { pathId } from '../core/http/path-id.js';
 
 export const handler = httpHandler(
   { route: 'update-conversation-settings', body: updateConversationSettingsRequestSchema },
-  async ({ identity, pathParameters, body }) => ({
-    chatbot: await updateConversationSettings(identity.userId, pathId(pathParameters), body),
+  async ({ caller, pathParameters, body }) => ({
+    chatbot: await updateConversationSettings(caller, pathId(pathParameters), body),
   }),
 );

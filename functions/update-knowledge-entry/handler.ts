@@ -5,7 +5,7 @@ import { editKnowledgeEntry } from '../core/knowledge/manage-knowledge.js';
 
 export const handler = httpHandler(
   { route: 'update-knowledge-entry', body: updateKnowledgeEntryRequestSchema },
-  async ({ identity, pathParameters, body, signal }) => ({
-    entry: await editKnowledgeEntry(identity.userId, pathId(pathParameters), body, { signal }),
+  async ({ caller, pathParameters, body, signal }) => ({
+    entry: await editKnowledgeEntry(caller, pathId(pathParameters), body, { signal }),
   }),
 );

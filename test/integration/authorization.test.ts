@@ -1,8 +1,13 @@
 import { SignJWT, generateKeyPair } from 'jose';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { httpRoutes, type RouteAction } from '../../lib/routes.js';
 import { signUpAndSignIn, type TestUser } from '../support/accounts.js';
+import type { ApiClient } from '../support/api-client.js';
+import { withRuntimeEnv } from '../support/runtime-env.js';
+import { routeRequests, type RouteRequest } from './authorization/route-requests.js';
+import { callerKinds, teamFixture, type CallerKind, type TeamFixture } from './authorization/team-fixture.js';
 
-const { apiUrl, config } = inject('runtime');
+const { apiUrl, config, env } = inject('runtime');
 
 function withPayload(token: string, change: (claims: Record<string, unknown>) => void): string {
   const [header, payload, signature] = token.split('.');
@@ -51,4 +56,105 @@ describe('user routes refuse callers without a valid token', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'ok' });
   });
+});
+
+/**
+ * Issue 12: who may do what. Each right is held by these callers (member reads; editor also edits;
+ * admin also manages the team; only the assistant's owner owns it); a caller outside the team cannot
+ * see the resource at all (404), a caller inside it whose role lacks the right gets 403.
+ */
+const holders: Record<Exclude<RouteAction, 'account'>, readonly CallerKind[]> = {
+  read: ['member', 'editor', 'admin', 'owner'],
+  edit: ['editor', 'admin', 'owner'],
+  manage: ['admin', 'owner'],
+  own: ['owner'],
+};
+const outsiders: readonly CallerKind[] = ['another owner', 'removed member', 'expired invitee'];
+
+type Expected = 'served' | 401 | 403 | 404;
+
+function expectedFor(action: RouteAction, kind: CallerKind): Expected {
+  if (kind === 'anonymous') return 401;
+  if (action === 'account' || holders[action].includes(kind)) return 'served';
+  return outsiders.includes(kind) ? 404 : 403;
+}
+
+const ROLE_REFUSAL = /^Your role in this team/;
+
+async function send(as: ApiClient | undefined, request: RouteRequest) {
+  if (as) return as[request.method === 'DELETE' ? 'delete' : (request.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch')](request.path, request.body);
+  const res = await fetch(`${apiUrl}${request.path}`, {
+    method: request.method,
+    headers: request.body === undefined ? {} : { 'content-type': 'application/json' },
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+  });
+  return { status: res.status, body: await res.json().catch(() => undefined) };
+}
+
+/** Everything of the owner's a refused call could have changed. */
+async function ownersData(fixture: TeamFixture, ownerId: string) {
+  return withRuntimeEnv(env, async () => {
+    const { db } = await import('../../functions/core/data/db.js');
+    const { entities } = db();
+    const chatbot_id = fixture.ctx.chatbotId;
+    const [bot, entries, records, corrections, members] = await Promise.all([
+      entities.chatbot.get({ chatbot_id }).go(),
+      entities.knowledgeEntry.query.byOwner({ user_id: ownerId }).go({ pages: 'all' }),
+      entities.trainingRecord.query.byChatbot({ chatbot_id }).go({ pages: 'all' }),
+      entities.correction.query.byChatbot({ chatbot_id }).go({ pages: 'all' }),
+      entities.teamMember.query.byTeam({ team_id: fixture.teamId }).go({ pages: 'all' }),
+    ]);
+    return { bot: bot.data, entries: entries.data, records: records.data, corrections: corrections.data, members: members.data };
+  });
+}
+
+const userRoutes = httpRoutes.filter((r): r is Exclude<(typeof httpRoutes)[number], { access: 'public' }> => r.access !== 'public');
+
+describe('authorization matrix: every signed-in route x every kind of caller (generated from lib/routes.ts)', () => {
+  let fixture: TeamFixture;
+  let ownerId: string;
+  beforeAll(async () => {
+    fixture = await teamFixture(apiUrl, config, env);
+    ownerId = (await fixture.ctx.owner.get('/account')).body.profile.user_id;
+  }, 120_000);
+  afterAll(async () => {
+    await fixture?.stop();
+  });
+
+  it('every signed-in route has a request in the matrix', () => {
+    const missing = userRoutes.filter((r) => !(r.name in routeRequests)).map((r) => r.name);
+    expect(missing).toEqual([]);
+  });
+
+  // The routes that destroy the shared assistant go last, so every other route still finds it.
+  const ordered = [...userRoutes].sort(
+    (a, b) => Number(Boolean(routeRequests[a.name]?.destroysFixture)) - Number(Boolean(routeRequests[b.name]?.destroysFixture)),
+  );
+  for (const route of ordered) {
+    it(`${route.method} ${route.path} (${route.name}, needs '${route.action}')`, async () => {
+      const entry = routeRequests[route.name];
+      expect(entry, `no matrix request for ${route.name}`).toBeDefined();
+      const outcomes: Record<string, string> = {};
+      const wrong: string[] = [];
+      for (const kind of callerKinds) {
+        const as = fixture.clients[kind];
+        const request = await entry.request(fixture.ctx, as);
+        const expected = expectedFor(route.action, kind);
+        const before = expected === 'served' ? undefined : await ownersData(fixture, ownerId);
+        const { status, body } = await send(as, request);
+        outcomes[kind] = String(status);
+        if (expected === 'served') {
+          const served =
+            (status >= 200 && status < 300) ||
+            (entry.alsoServed?.includes(status) && !(status === 403 && ROLE_REFUSAL.test(body?.error ?? '')));
+          if (!served) wrong.push(`${kind}: expected to be served, got ${status} ${JSON.stringify(body)}`);
+        } else {
+          if (status !== expected) wrong.push(`${kind}: expected ${expected}, got ${status} ${JSON.stringify(body)}`);
+          const after = await ownersData(fixture, ownerId);
+          if (JSON.stringify(after) !== JSON.stringify(before)) wrong.push(`${kind}: a refused call changed the owner's data`);
+        }
+      }
+      expect(wrong, JSON.stringify(outcomes)).toEqual([]);
+    }, 120_000);
+  }
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generateFaqsRequestSchema } from '../../functions/contracts/faqs.js';
 import type { KnowledgeEntry } from '../../functions/contracts/knowledge.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
-import { signUpAndSignIn } from '../support/accounts.js';
+import { callerOf, signUpAndSignIn } from '../support/accounts.js';
 import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
@@ -200,7 +200,7 @@ describe('generate-faqs-from-website (POST /knowledge/faqs)', () => {
     const generate = (websiteUrl: string) =>
       withRuntimeEnv({ ...env, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }, async () => {
         const { generateFaqsFromWebsite } = await import('../../functions/core/knowledge/faqs/generate-faqs.js');
-        return generateFaqsFromWebsite(userId, generateFaqsRequestSchema.parse({ websiteUrl, chatbotId: null, businessName: 'Maple & Rye Bakery' }));
+        return generateFaqsFromWebsite(callerOf(userId), generateFaqsRequestSchema.parse({ websiteUrl, chatbotId: null, businessName: 'Maple & Rye Bakery' }));
       });
 
     it("stores the model's FAQs, written from the crawled pages' text", async () => {

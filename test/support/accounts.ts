@@ -4,6 +4,8 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { RuntimeConfig } from '../../functions/contracts/runtime-config.js';
+import type { Caller } from '../../functions/core/access/authorize.js';
+import type { RouteAction } from '../../lib/routes.js';
 
 export interface TestUser {
   email: string;
@@ -59,3 +61,6 @@ export async function signIn(config: RuntimeConfig, email: string, password: str
   if (!result?.IdToken || !result.AccessToken || !result.RefreshToken) throw new Error('Sign-in returned no tokens');
   return { idToken: result.IdToken, accessToken: result.AccessToken, refreshToken: result.RefreshToken };
 }
+
+/** A signed-in caller as httpHandler builds it, for tests that call core functions in-process. */
+export const callerOf = (userId: string, action: RouteAction = 'edit'): Caller => ({ userId, email: '', businessName: '', groups: [], action });

@@ -3,9 +3,9 @@ import { createRouteMatcher, MalformedPathError } from '../../local/route-matche
 import type { HttpRoute } from '../../lib/routes.js';
 
 const routes: HttpRoute[] = [
-  { name: 'get-chatbot', domain: 'accounts', method: 'GET', path: '/chatbots/{id}', access: 'user', uses: [] },
+  { name: 'get-chatbot', domain: 'accounts', method: 'GET', path: '/chatbots/{id}', access: 'user', action: 'read', uses: [] },
   { name: 'list-public', domain: 'accounts', method: 'GET', path: '/chatbots/public', access: 'public', uses: [] },
-  { name: 'get-file', domain: 'knowledge', method: 'GET', path: '/files/{key+}', access: 'user', uses: [] },
+  { name: 'get-file', domain: 'knowledge', method: 'GET', path: '/files/{key+}', access: 'user', action: 'read', uses: [] },
 ];
 
 describe('local route selection (as API Gateway selects routes)', () => {

@@ -1,5 +1,5 @@
 import { DECLINED_TEXT, type ChatRequest, type ChatResponse } from '../../contracts/chat.js';
-import { requireOwned } from '../chatbots/owned-chatbot.js';
+import { authorizeChatbot, type Caller } from '../access/authorize.js';
 import { db } from '../data/db.js';
 import { notFound } from '../http/http-error.js';
 import { searchKnowledgeForQuestion, type QuestionKnowledge } from '../knowledge/index-knowledge.js';
@@ -35,8 +35,8 @@ export interface ChatTurn extends Contact {
   confirm?: ChatRequest['confirm'];
   /** A contact id the server just made up: there is no conversation to look for. */
   newContact?: boolean;
-  /** The owner's routes: the assistant must be this user's (anyone else's is the same 404). */
-  ownerId?: string;
+  /** The signed-in test chat: the caller must have the route's right on the assistant (core/access/authorize.ts). */
+  caller?: Caller;
   /** Counts the turn against its limits, refusing with 429 before anything is stored. */
   countTurn(): Promise<void>;
 }
@@ -76,7 +76,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     request.newContact ? undefined : currentConversation(request),
     request.countTurn(),
   ]);
-  if (request.ownerId !== undefined) requireOwned(request.ownerId, bot);
+  if (request.caller) await authorizeChatbot(request.caller, bot);
   if (!bot || bot.is_active === false) throw notFound('This assistant is not available');
 
   const settings = conversationSettingsOf(bot);

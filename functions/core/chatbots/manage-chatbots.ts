@@ -1,5 +1,6 @@
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import type { Chatbot, ConversationSettings, UpdateChatbotRequest } from '../../contracts/chatbot.js';
+import { chatbotFor, type Caller } from '../access/authorize.js';
 import { db } from '../data/db.js';
 import { deleteAllIndexes } from '../knowledge/index-store.js';
 import { deleteKnowledgeOfChatbot } from '../knowledge/delete-chatbot-knowledge.js';
@@ -7,7 +8,6 @@ import { requireEnv } from '../runtime/env.js';
 import { log } from '../runtime/log.js';
 import { getS3Client } from '../storage/s3-client.js';
 import { toChatbot } from './chatbot-record.js';
-import { ownedChatbot } from './owned-chatbot.js';
 import { checkAgentImage } from './public-image-url.js';
 
 /** The owner's assistants, newest first, or by business name for the spec's assistant selectors. */
@@ -18,13 +18,13 @@ export async function listChatbots(userId: string, sort: 'newest' | 'business_na
   return chatbots;
 }
 
-export async function getChatbot(userId: string, chatbotId: string): Promise<Chatbot> {
-  return toChatbot(await ownedChatbot(userId, chatbotId));
+export async function getChatbot(caller: Caller, chatbotId: string): Promise<Chatbot> {
+  return toChatbot((await chatbotFor(caller, chatbotId)).chatbot);
 }
 
-export async function updateChatbot(userId: string, chatbotId: string, changes: UpdateChatbotRequest): Promise<Chatbot> {
+export async function updateChatbot(caller: Caller, chatbotId: string, changes: UpdateChatbotRequest): Promise<Chatbot> {
   checkAgentImage(changes.agent_image);
-  await ownedChatbot(userId, chatbotId);
+  await chatbotFor(caller, chatbotId);
   const { data } = await db()
     .entities.chatbot.patch({ chatbot_id: chatbotId })
     .set({ ...changes, updated_at: new Date().toISOString() })
@@ -33,8 +33,8 @@ export async function updateChatbot(userId: string, chatbotId: string, changes: 
 }
 
 /** Conversation Controls: the settings the chat engine and the widget obey (validated by the contract). */
-export async function updateConversationSettings(userId: string, chatbotId: string, settings: ConversationSettings): Promise<Chatbot> {
-  await ownedChatbot(userId, chatbotId);
+export async function updateConversationSettings(caller: Caller, chatbotId: string, settings: ConversationSettings): Promise<Chatbot> {
+  await chatbotFor(caller, chatbotId);
   const { data } = await db()
     .entities.chatbot.patch({ chatbot_id: chatbotId })
     .set({ conversation_settings: settings, updated_at: new Date().toISOString() })
@@ -42,12 +42,12 @@ export async function updateConversationSettings(userId: string, chatbotId: stri
   return toChatbot(data);
 }
 
-export async function setChatbotActive(userId: string, chatbotId: string, isActive: boolean): Promise<Chatbot> {
-  return updateChatbotFields(userId, chatbotId, { is_active: isActive });
+export async function setChatbotActive(caller: Caller, chatbotId: string, isActive: boolean): Promise<Chatbot> {
+  return updateChatbotFields(caller, chatbotId, { is_active: isActive });
 }
 
-async function updateChatbotFields(userId: string, chatbotId: string, fields: { is_active: boolean }) {
-  await ownedChatbot(userId, chatbotId);
+async function updateChatbotFields(caller: Caller, chatbotId: string, fields: { is_active: boolean }) {
+  await chatbotFor(caller, chatbotId);
   const { data } = await db()
     .entities.chatbot.patch({ chatbot_id: chatbotId })
     .set({ ...fields, updated_at: new Date().toISOString() })
@@ -73,8 +73,10 @@ async function deleteAll<T>(what: string, keys: T[], remove: (keys: T[]) => Prom
  * corrections, training records, transfer requests, demo visits, the knowledge entries assigned to it
  * (with their files; entries for all assistants stay), and its uploaded avatar.
  */
-export async function deleteChatbot(userId: string, chatbotId: string): Promise<void> {
-  const bot = await ownedChatbot(userId, chatbotId);
+export async function deleteChatbot(caller: Caller, chatbotId: string): Promise<void> {
+  const { chatbot: bot } = await chatbotFor(caller, chatbotId);
+  // The owner's (the only role allowed to delete): their knowledge, their quota slot.
+  const userId = bot.user_id;
   const key = { chatbot_id: chatbotId };
   const { entities } = db();
   const [pages, corrections, transfers, visits, ratings] = await Promise.all([

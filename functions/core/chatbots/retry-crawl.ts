@@ -4,8 +4,9 @@ import { db } from '../data/db.js';
 import { HttpError } from '../http/http-error.js';
 import { invokeAsync } from '../invoke/invoke-async.js';
 import { requireEnv } from '../runtime/env.js';
-import { crawlStatus } from './crawl-status.js';
-import { ownedChatbot } from './owned-chatbot.js';
+import { chatbotFor, type Caller } from '../access/authorize.js';
+import { toChatbot } from './chatbot-record.js';
+import { crawlStatusOf } from './crawl-status.js';
 
 export const NOTHING_TO_RETRY_MESSAGE = 'There are no unread pages to retry: the last reading of the website had no problems, or is still running.';
 
@@ -14,8 +15,8 @@ export const NOTHING_TO_RETRY_MESSAGE = 'There are no unread pages to retry: the
  * goes back to 'queued' (conditionally, so two clicks start one retry) and the crawl function reads
  * only those pages, adds the ones it now can and re-indexes.
  */
-export async function retryFailedPages(userId: string, chatbotId: string): Promise<CrawlStatusResponse> {
-  const bot = await ownedChatbot(userId, chatbotId);
+export async function retryFailedPages(caller: Caller, chatbotId: string): Promise<CrawlStatusResponse> {
+  const { chatbot: bot } = await chatbotFor(caller, chatbotId);
   const parsed = crawlProgressSchema.safeParse(bot.crawl);
   const progress = parsed.success ? parsed.data : undefined;
   if (!progress || progress.stage !== 'done_with_problems' || !progress.failures.length) throw new HttpError(409, NOTHING_TO_RETRY_MESSAGE);
@@ -35,5 +36,6 @@ export async function retryFailedPages(userId: string, chatbotId: string): Promi
     await db().entities.chatbot.patch({ chatbot_id: chatbotId }).set({ crawl: progress }).go();
     throw error;
   }
-  return crawlStatus(userId, chatbotId);
+  const { data: queued } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go();
+  return crawlStatusOf(toChatbot(queued ?? bot));
 }

@@ -1,5 +1,6 @@
 import { Entity, Service } from 'electrodb';
 import { tableDesign } from './table-design.js';
+import { sharedChatbotEntity, teamEntity, teamInvitationEntity, teamMemberEntity } from './team-entities.js';
 
 const { partitionKey: pk, sortKey: sk } = tableDesign;
 const gsi1 = tableDesign.globalIndexes[0];
@@ -392,6 +393,11 @@ export const entities = {
   knowledgeEntry: knowledgeEntryEntity,
   trainingRecord: trainingRecordEntity,
   idempotencyRecord: idempotencyRecordEntity,
+  // Teams (issue 12)
+  team: teamEntity,
+  teamMember: teamMemberEntity,
+  teamInvitation: teamInvitationEntity,
+  sharedChatbot: sharedChatbotEntity,
 };
 
 export const dataService = new Service(entities);

@@ -9,7 +9,8 @@ import {
   type processDocumentResponseSchema,
 } from '../../contracts/documents.js';
 import { MAX_KNOWLEDGE_TITLE_CHARS } from '../../contracts/knowledge.js';
-import { ownedChatbot } from '../chatbots/owned-chatbot.js';
+import type { Caller } from '../access/authorize.js';
+import { knowledgeOwnerFor } from '../knowledge/knowledge-access.js';
 import { badRequest, notFound } from '../http/http-error.js';
 import { createKnowledgeEntries, toKnowledgeEntry } from '../knowledge/knowledge-entries.js';
 import { deleteKnowledgeFile, knowledgeFilePrefix } from '../knowledge/knowledge-files.js';
@@ -33,7 +34,7 @@ type ProcessDocumentRequest = z.output<typeof processDocumentRequestSchema>;
  * next chat already knows the document. A refused file leaves nothing behind: no entry, no object.
  */
 export async function processDocument(
-  userId: string,
+  caller: Caller,
   request: ProcessDocumentRequest,
   /** Aborted once the route's time limit has answered: nothing is stored after that. */
   signal?: AbortSignal,
@@ -43,10 +44,11 @@ export async function processDocument(
   const fileName = baseName(request.fileName);
   const extension = documentExtension(fileName);
   if (!extension) throw badRequest(UNSUPPORTED_FILE_TYPE_MESSAGE);
-  if (request.chatbotId) await ownedChatbot(userId, request.chatbotId);
+  // The caller uploaded the file; the entry and its file go to the knowledge of the assistant's owner.
+  const userId = await knowledgeOwnerFor(caller, [request.chatbotId]);
 
   const bucket = requireEnv('DOCUMENTS_BUCKET');
-  const upload = uploadKey(userId, request.uploadId);
+  const upload = uploadKey(caller.userId, request.uploadId);
   warmDocumentReader();
   try {
     const bytes = await readUpload(bucket, upload);

@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import { DEFAULT_MAX_BODY_BYTES, httpRoutes, type Access } from '../../../lib/routes.js';
+import type { Caller } from '../access/authorize.js';
 import { dependencyOutage, type Dependency } from '../runtime/dependency-outage.js';
 import { log } from '../runtime/log.js';
 import { HttpError, badRequest, forbidden } from './http-error.js';
@@ -12,9 +13,12 @@ import { describeIssues, parseJsonBody } from './json-body.js';
 type Route = (typeof httpRoutes)[number];
 type RouteName = Route['name'];
 type IdentityFor<N extends RouteName> = Extract<Route, { name: N }>['access'] extends 'public' ? undefined : Identity;
+type CallerFor<N extends RouteName> = Extract<Route, { name: N }>['access'] extends 'public' ? undefined : Caller;
 
 export interface HttpRequest<N extends RouteName, B, Q> {
   identity: IdentityFor<N>;
+  /** The identity with the action its route needs (lib/routes.ts), for core/access/authorize.ts. */
+  caller: CallerFor<N>;
   body: B;
   query: Q;
   pathParameters: Record<string, string | undefined>;
@@ -163,6 +167,7 @@ export function httpHandler<
         options.successStatus ?? 200,
         await impl({
           identity: identity as IdentityFor<N>,
+          caller: (identity && 'action' in route ? { ...identity, action: route.action } : undefined) as CallerFor<N>,
           body: body as Infer<BS>,
           query: query as Infer<QS>,
           pathParameters: event.pathParameters ?? {},

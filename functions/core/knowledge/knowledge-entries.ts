@@ -8,7 +8,6 @@ import {
   type createKnowledgeEntryRequestSchema,
   type updateKnowledgeEntryRequestSchema,
 } from '../../contracts/knowledge.js';
-import { ownedChatbot } from '../chatbots/owned-chatbot.js';
 import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 import type { knowledgeEntryEntity } from '../data/entities.js';
@@ -41,9 +40,15 @@ export function toKnowledgeEntry(stored: StoredKnowledgeEntry, previewChars?: nu
   };
 }
 
-/** An assistant named by an entry must be the owner's (else the same 404 as any foreign id). */
-async function checkAssignable(userId: string, chatbotId: string | null | undefined): Promise<void> {
-  if (chatbotId) await ownedChatbot(userId, chatbotId);
+/**
+ * An entry lives in its assistant's owner's knowledge, so an assistant it names must be in that
+ * account (else the same 404 as any foreign id). Who may change the entry is decided before, by the
+ * rule of core/access (knowledge-access.ts).
+ */
+async function checkAssignable(ownerId: string, chatbotId: string | null | undefined): Promise<void> {
+  if (!chatbotId) return;
+  const { data } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go({ attributes: ['user_id'] });
+  if (data?.user_id !== ownerId) throw notFound('Chatbot not found');
 }
 
 /** The owner's entries, newest first (spec 000: select all fields where user_id, newest first). */

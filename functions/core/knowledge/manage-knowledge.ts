@@ -5,21 +5,22 @@ import {
   type KnowledgeEntry,
   type updateKnowledgeEntryRequestSchema,
 } from '../../contracts/knowledge.js';
+import { chatbotFor, type Caller } from '../access/authorize.js';
 import { enforceDemoPageLimits } from '../chat/rate-limit.js';
 import { db } from '../data/db.js';
-import { HttpError, notFound } from '../http/http-error.js';
+import { HttpError, forbidden, notFound } from '../http/http-error.js';
 import { log } from '../runtime/log.js';
 import {
   createKnowledgeEntries,
   deleteKnowledgeEntry,
   entriesForChatbot,
-  getKnowledgeEntry,
   setKnowledgeEntryActive,
   toKnowledgeEntry,
   updateKnowledgeEntry,
   type NewKnowledgeEntry,
   type StoredKnowledgeEntry,
 } from './knowledge-entries.js';
+import { entryFor } from './knowledge-access.js';
 import { deleteKnowledgeFile, knowledgeFileUrl, KNOWLEDGE_FILE_URL_SECONDS } from './knowledge-files.js';
 import { previewText } from './preview-text.js';
 import { reindexAffectedChatbots } from './rebuild-index.js';
@@ -46,36 +47,45 @@ export async function addKnowledgeEntries(
   return stored.map((entry) => toKnowledgeEntry(entry));
 }
 
+export const ALL_ASSISTANTS_OWNER_ONLY_MESSAGE = "Only the assistants' owner can make an entry apply to all of their assistants.";
+
 export async function editKnowledgeEntry(
-  userId: string,
+  caller: Caller,
   entryId: string,
   changes: z.output<typeof updateKnowledgeEntryRequestSchema>,
   { deadline = reindexDeadline('update-knowledge-entry', Date.now()), signal }: Deadline = {},
 ): Promise<KnowledgeEntry> {
   signal?.throwIfAborted();
+  const found = await entryFor(caller, entryId);
+  const userId = found.user_id;
+  // Moving the entry is a change to the assistant it moves to as well (same owner: knowledge-entries.ts).
+  if (changes.chatbot_id) await chatbotFor(caller, changes.chatbot_id);
+  if (changes.chatbot_id === null && userId !== caller.userId) throw forbidden(ALL_ASSISTANTS_OWNER_ONLY_MESSAGE);
   const { entry, before, affected } = await updateKnowledgeEntry(userId, entryId, changes);
   await reindexOrUndo(userId, affected, deadline, () => restoreKnowledgeEntry(before), signal);
   return toKnowledgeEntry(entry);
 }
 
 export async function switchKnowledgeEntry(
-  userId: string,
+  caller: Caller,
   entryId: string,
   isActive: boolean,
   { deadline = reindexDeadline('set-knowledge-entry-active', Date.now()), signal }: Deadline = {},
 ): Promise<KnowledgeEntry> {
   signal?.throwIfAborted();
+  const userId = (await entryFor(caller, entryId)).user_id;
   const entry = await setKnowledgeEntryActive(userId, entryId, isActive);
   await reindexOrUndo(userId, [entry.chatbot_id ?? null], deadline, () => restoreKnowledgeEntry({ ...entry, is_active: !isActive }), signal);
   return toKnowledgeEntry(entry);
 }
 
 export async function removeKnowledgeEntry(
-  userId: string,
+  caller: Caller,
   entryId: string,
   { deadline = reindexDeadline('delete-knowledge-entry', Date.now()), signal }: Deadline = {},
 ): Promise<void> {
   signal?.throwIfAborted();
+  const userId = (await entryFor(caller, entryId)).user_id;
   const entry = await deleteKnowledgeEntry(userId, entryId);
   await reindexOrUndo(userId, [entry.chatbot_id ?? null], deadline, () => restoreKnowledgeEntry(entry), signal);
   // Only once the entry is gone for good: an undone delete keeps its file.
@@ -121,8 +131,8 @@ async function restoreKnowledgeEntry(entry: StoredKnowledgeEntry): Promise<void>
   await db().entities.knowledgeEntry.put(entry).go();
 }
 
-export async function knowledgeEntryFileLink(userId: string, entryId: string) {
-  const entry = await getKnowledgeEntry(userId, entryId);
+export async function knowledgeEntryFileLink(caller: Caller, entryId: string) {
+  const entry = await entryFor(caller, entryId);
   if (!entry.file_key) throw notFound('This knowledge entry has no file');
   return { url: await knowledgeFileUrl(entry.file_key, entry.file_name ?? 'document'), expiresInSeconds: KNOWLEDGE_FILE_URL_SECONDS };
 }

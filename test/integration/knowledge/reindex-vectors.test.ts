@@ -8,7 +8,7 @@ import { addKnowledgeEntries } from '../../../functions/core/knowledge/manage-kn
 import { rebuildChatbotIndex } from '../../../functions/core/knowledge/rebuild-index.js';
 import { searchIndex, type SearchIndex } from '../../../functions/core/knowledge/search-index.js';
 import { startFixtureSite, type FixtureSite } from '../../../local/sample-site.js';
-import { signUpAndSignIn } from '../../support/accounts.js';
+import { callerOf, signUpAndSignIn } from '../../support/accounts.js';
 import { apiClient, waitForCrawl } from '../../support/api-client.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../../support/fake-openai.js';
 import { userIdOf } from '../../support/subscriptions.js';
@@ -121,7 +121,7 @@ describe('re-index vectors: reuse and the request deadline', () => {
     let calls = 0;
     const clock = () => Date.now() - (calls++ === 0 ? 26_000 : 0);
     const request = generateFaqsRequestSchema.parse({ websiteUrl: site.url, chatbotId: null, businessName: 'Maple & Rye Bakery' });
-    const result = await generateFaqsFromWebsite(userId, request, { clock });
+    const result = await generateFaqsFromWebsite(callerOf(userId), request, { clock });
 
     expect(result.faqsGenerated).toBeGreaterThanOrEqual(8);
     expect(fake.chatRequests.length).toBe(chats);

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import type { GenerateFaqsResponse, generateFaqsRequestSchema } from '../../../contracts/faqs.js';
-import { ownedChatbot } from '../../chatbots/owned-chatbot.js';
+import { chatbotFor, type Caller } from '../../access/authorize.js';
 import { HttpError } from '../../http/http-error.js';
 import { log } from '../../runtime/log.js';
 import { loadProviderKeys } from '../../runtime/provider-keys.js';
@@ -58,13 +58,15 @@ async function writeFaqs(
  * `clock` is Date.now but in tests.
  */
 export async function generateFaqsFromWebsite(
-  userId: string,
+  caller: Caller,
   request: z.output<typeof generateFaqsRequestSchema>,
   { clock = Date.now }: { clock?: () => number } = {},
 ): Promise<GenerateFaqsResponse> {
   const startedAt = clock();
   // Checked before the site is read: someone else's assistant is a 404 that costs no crawl.
-  const bot = request.chatbotId ? await ownedChatbot(userId, request.chatbotId) : undefined;
+  const bot = request.chatbotId ? (await chatbotFor(caller, request.chatbotId)).chatbot : undefined;
+  // The FAQs go to the knowledge of the assistant's owner (an editor's work on a shared assistant).
+  const userId = bot ? bot.user_id : caller.userId;
   const pages = await readSitePages(request.websiteUrl, bot, faqCrawlLimits(routeMs));
   const { faqs, writer } = await writeFaqs(pages, request, clock() - startedAt);
   if (!faqs.length) throw new HttpError(422, 'No FAQs could be generated from this website');

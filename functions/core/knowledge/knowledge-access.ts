@@ -1,0 +1,44 @@
+import { chatbotFor, type Caller } from '../access/authorize.js';
+import { assistantsSharedWith } from '../access/shared-assistants.js';
+import { db } from '../data/db.js';
+import { HttpError, badRequest, notFound } from '../http/http-error.js';
+import type { StoredKnowledgeEntry } from './knowledge-entries.js';
+
+/**
+ * Knowledge belongs to the account of the assistant it is for: an editor's entry for a shared
+ * assistant goes into its owner's knowledge (and counts against the owner's limits). Entries for all
+ * assistants belong to their owner alone. The caller's right on each assistant is decided by the one
+ * rule (core/access/authorize.ts).
+ */
+
+/** The owner whose knowledge receives entries for these assistants (none named: the caller's own). */
+export async function knowledgeOwnerFor(caller: Caller, chatbotIds: readonly (string | null | undefined)[]): Promise<string> {
+  const named = [...new Set(chatbotIds.filter((id): id is string => Boolean(id)))];
+  const grants = await Promise.all(named.map((id) => chatbotFor(caller, id)));
+  const owners = new Set(grants.map((g) => g.chatbot.user_id));
+  if (named.length < chatbotIds.length) owners.add(caller.userId);
+  if (owners.size > 1) throw badRequest('Entries added together must all be for assistants of one owner');
+  return [...owners][0] ?? caller.userId;
+}
+
+/**
+ * The entry with this id the caller may act on (their route's action): one of their own, or one of
+ * an assistant shared with a team of theirs; anything else is the same 404 as an unknown id.
+ */
+export async function entryFor(caller: Caller, entryId: string): Promise<StoredKnowledgeEntry> {
+  const own = await db().entities.knowledgeEntry.get({ user_id: caller.userId, entry_id: entryId }).go();
+  if (own.data) return own.data;
+  const owners = [...new Set((await assistantsSharedWith(caller.userId)).map((s) => s.owner_id))];
+  const found = (await Promise.all(owners.map((user_id) => db().entities.knowledgeEntry.get({ user_id, entry_id: entryId }).go())))
+    .map((r) => r.data)
+    .find((e) => e !== null);
+  if (!found?.chatbot_id) throw notFound('Knowledge entry not found');
+  try {
+    await chatbotFor(caller, found.chatbot_id);
+  } catch (error) {
+    // Its assistant hidden from the caller hides the entry too.
+    if (error instanceof HttpError && error.statusCode === 404) throw notFound('Knowledge entry not found');
+    throw error;
+  }
+  return found;
+}

@@ -1,0 +1,123 @@
+import type { httpRoutes } from '../../../lib/routes.js';
+import type { ApiClient } from '../../support/api-client.js';
+
+/**
+ * One valid request per signed-in route, made against the team fixture's shared assistant: the
+ * authorization matrix (authorization.test.ts) sends it as every kind of caller. Every `user` route
+ * of lib/routes.ts needs an entry here (the type and a test refuse a route without one). Add yours in
+ * its own block.
+ */
+export interface MatrixContext {
+  /** The owner's assistant, shared with the team. */
+  chatbotId: string;
+  /** A knowledge entry for it, with a stored file. */
+  entryId: string;
+  /** A training record of it. */
+  recordId: string;
+  /** The website it learned (served locally). */
+  siteUrl: string;
+  /** Its conversation settings as stored. */
+  settings: unknown;
+  /** The assistant's owner, to make a fresh resource for a request that destroys one. */
+  owner: ApiClient;
+}
+
+export interface RouteRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: unknown;
+}
+
+export interface MatrixEntry {
+  /** The request, made for one caller (`as` is that caller's client, undefined for anonymous). */
+  request: (ctx: MatrixContext, as: ApiClient | undefined) => RouteRequest | Promise<RouteRequest>;
+  /** Statuses besides 2xx that mean the caller was let through (an outcome of the domain, not a refusal). */
+  alsoServed?: readonly number[];
+  /** Destroys the shared assistant: run after every other route. */
+  destroysFixture?: boolean;
+}
+
+type UserRouteName = Exclude<(typeof httpRoutes)[number], { access: 'public' }>['name'];
+
+const TXT = 'Opening hours: we open at 8 am on weekdays.';
+
+/** Uploads a small text file as `as` and names it for process-document. */
+async function uploadedText(as: ApiClient | undefined): Promise<{ uploadId: string; fileName: string }> {
+  const fileName = 'hours.txt';
+  if (!as) return { uploadId: '00000000-0000-4000-8000-000000000000', fileName };
+  const started = await as.post('/knowledge/documents/upload-url', { fileName, size: TXT.length });
+  if (started.status !== 200) throw new Error(`upload-url answered ${started.status}`);
+  await fetch(started.body.uploadUrl, { method: 'PUT', headers: started.body.headers, body: TXT });
+  return { uploadId: started.body.uploadId, fileName };
+}
+
+/** A knowledge entry of the shared assistant made for one request that deletes it. */
+async function freshEntry(ctx: MatrixContext): Promise<string> {
+  const made = await ctx.owner.post('/knowledge', { title: 'Parking', content: 'Free parking behind the shop.', chatbot_id: ctx.chatbotId });
+  if (made.status !== 201) throw new Error(`creating an entry answered ${made.status}`);
+  return made.body.entry.id;
+}
+
+export const routeRequests: Record<UserRouteName, MatrixEntry> = {
+  // Accounts and assistants
+  'get-account': { request: () => ({ method: 'GET', path: '/account' }) },
+  'refresh-subscription': { request: () => ({ method: 'POST', path: '/account/subscription/refresh' }) },
+  'list-chatbots': { request: () => ({ method: 'GET', path: '/chatbots' }) },
+  // A site that cannot be read: the caller's own creation is let through and stops there (422), or
+  // at the free plan's one assistant (403 with the plan's message), so the matrix creates nothing.
+  'create-chatbot': { request: () => ({ method: 'POST', path: '/chatbots', body: { websiteUrl: 'http://127.0.0.1:9/' } }), alsoServed: [403, 422] },
+  'get-chatbot': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}` }) },
+  'update-chatbot': { request: (c) => ({ method: 'PATCH', path: `/chatbots/${c.chatbotId}`, body: { agent_name: 'Ada' } }) },
+  'set-chatbot-active': { request: (c) => ({ method: 'PUT', path: `/chatbots/${c.chatbotId}/active`, body: { is_active: true } }) },
+  'delete-chatbot': { request: (c) => ({ method: 'DELETE', path: `/chatbots/${c.chatbotId}` }), destroysFixture: true },
+  'update-conversation-settings': { request: (c) => ({ method: 'PUT', path: `/chatbots/${c.chatbotId}/settings`, body: c.settings }) },
+  'get-crawl-status': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/crawl` }) },
+  // Nothing to retry after a clean crawl: 409 once let through.
+  'retry-crawl': { request: (c) => ({ method: 'POST', path: `/chatbots/${c.chatbotId}/crawl/retry` }), alsoServed: [409] },
+  'create-avatar-upload': { request: () => ({ method: 'POST', path: '/avatars/upload-url', body: { contentType: 'image/png', size: 1000 } }) },
+
+  // Conversations and training
+  'chat-as-owner': { request: (c) => ({ method: 'POST', path: `/chatbots/${c.chatbotId}/chat`, body: { message: 'When do you open?', session: 'matrix' } }) },
+  'save-correction': {
+    request: (c) => ({
+      method: 'POST',
+      path: `/chatbots/${c.chatbotId}/corrections`,
+      body: { original_message: 'Do you deliver?', original_response: 'No.', corrected_response: 'Yes, within 5 km.' },
+    }),
+  },
+  'list-training-records': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/training-records` }) },
+  'create-training-record': {
+    request: (c) => ({
+      method: 'POST',
+      path: `/chatbots/${c.chatbotId}/training-records`,
+      body: { user_message: 'Do you bake rye?', ai_response: 'Yes, daily.', score: 85 },
+    }),
+  },
+  'correct-training-record': {
+    request: (c) => ({
+      method: 'PATCH',
+      path: `/chatbots/${c.chatbotId}/training-records/${c.recordId}`,
+      body: { corrected_response: 'Yes, every morning.' },
+    }),
+  },
+
+  // Knowledge
+  'list-knowledge-entries': { request: () => ({ method: 'GET', path: '/knowledge' }) },
+  'get-knowledge-entry': { request: (c) => ({ method: 'GET', path: `/knowledge/${c.entryId}` }) },
+  'create-knowledge-entry': {
+    request: (c) => ({ method: 'POST', path: '/knowledge', body: { title: 'Gift cards', content: 'Gift cards from 10 dollars.', chatbot_id: c.chatbotId } }),
+  },
+  'update-knowledge-entry': { request: (c) => ({ method: 'PATCH', path: `/knowledge/${c.entryId}`, body: { title: 'Opening hours' } }) },
+  'set-knowledge-entry-active': { request: (c) => ({ method: 'PUT', path: `/knowledge/${c.entryId}/active`, body: { is_active: true } }) },
+  'delete-knowledge-entry': { request: async (c) => ({ method: 'DELETE', path: `/knowledge/${await freshEntry(c)}` }) },
+  'get-knowledge-file-url': { request: (c) => ({ method: 'GET', path: `/knowledge/${c.entryId}/file` }) },
+  'create-document-upload': { request: () => ({ method: 'POST', path: '/knowledge/documents/upload-url', body: { fileName: 'menu.txt', size: 100 } }) },
+  'process-document': {
+    request: async (c, as) => ({ method: 'POST', path: '/knowledge/documents', body: { ...(await uploadedText(as)), chatbotId: c.chatbotId } }),
+  },
+  // The fixture site may hold too few questions for FAQs: 422 once let through.
+  'generate-faqs-from-website': {
+    request: (c) => ({ method: 'POST', path: '/knowledge/faqs', body: { websiteUrl: c.siteUrl, chatbotId: c.chatbotId } }),
+    alsoServed: [422],
+  },
+};
