@@ -115,6 +115,18 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'generate-faqs-from-website': (ctx) =>
     httpEvent('generate-faqs-from-website', ctx, { websiteUrl: ctx.websiteUrl, chatbotId: 'not-this-users-bot' }),
   'crawl-website': () => ({ chatbotId: 'no-such-bot' }),
+  // Billing domain (issue 15). The bench user is no admin: the waitlist list answers 403.
+  'join-waitlist': (ctx) => httpEvent('join-waitlist', ctx, { name: 'Bench Visitor', email: 'bench-waitlist@example.com' }),
+  'list-waitlist': (ctx) => httpEvent('list-waitlist', ctx),
+  'get-onboarding': (ctx) => httpEvent('get-onboarding', ctx),
+  // No step in the path: the handler answers 400 after loading its modules.
+  'complete-onboarding-step': (ctx) => httpEvent('complete-onboarding-step', ctx),
+  // Checkout and the portal call the (local) Stripe: a session is created and nothing is charged.
+  'create-checkout': (ctx) => httpEvent('create-checkout', ctx),
+  // The bench owner has no Stripe customer yet: 409 after loading Stripe's SDK.
+  'create-portal-session': (ctx) => httpEvent('create-portal-session', ctx),
+  // An unsigned event: the signature check answers 400 and nothing changes.
+  'stripe-webhook': (ctx) => httpEvent('stripe-webhook', ctx, { id: 'evt_bench', type: 'invoice.paid' }),
   [fallbackRoute.name]: (ctx: SampleContext) => httpEvent(fallbackRoute.name, ctx),
   'pre-sign-up': () => ({
     triggerSource: 'PreSignUp_SignUp',

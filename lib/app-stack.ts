@@ -61,6 +61,7 @@ export class AppStack extends Stack {
       site: this.web.url,
       providers: Secret.fromSecretNameV2(this, 'ProviderSecret', config.providerSecretName),
       visitorTokens: visitorTokenSecret(this, 'VisitorTokenSecret'),
+      stripe: Secret.fromSecretNameV2(this, 'StripeSecret', config.stripeSecretName),
     } satisfies FunctionResources;
 
     this.asyncFunctions = new AsyncFunctions(this, 'Async', { resources: baseResources });

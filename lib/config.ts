@@ -9,6 +9,11 @@ export interface AppConfig {
    * OPENAI_MODEL, OPENAI_EMBEDDING_MODEL. Functions that use `providers` read it once per cold start.
    */
   readonly providerSecretName: string;
+  /**
+   * Secrets Manager secret (created by ops, JSON) with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and
+   * STRIPE_PRICE_ID. Without it, billing routes answer 503 'Billing is not configured'.
+   */
+  readonly stripeSecretName: string;
   /** Origins allowed to call the HTTP API with credentials (the dashboard). Public routes allow any. */
   readonly allowedOrigins: readonly string[];
 }
@@ -20,6 +25,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appName: `assistants-${stage}`,
     productName: env.PRODUCT_NAME ?? 'Assistly',
     providerSecretName: env.PROVIDER_SECRET_NAME ?? `assistants/${stage}/providers`,
+    stripeSecretName: env.STRIPE_SECRET_NAME ?? `assistants/${stage}/stripe`,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '*').split(',').map((o) => o.trim()).filter(Boolean),
   };
 }

@@ -15,6 +15,7 @@ export const domains = {
   knowledge: 'Knowledge: entries, documents, FAQs',
   conversations: 'Conversations: chat, training, demo',
   voice: 'Realtime WebSocket: voice and live updates',
+  billing: 'Billing: subscriptions (Stripe), account settings, waitlist, onboarding',
 } as const;
 export type Domain = keyof typeof domains;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -32,7 +33,9 @@ export type Resource =
   | 'site'
   | 'crawler'
   | 'providers'
-  | 'visitorTokens';
+  | 'visitorTokens'
+  // Billing (issue 15): the Stripe keys' secret.
+  | 'stripe';
 
 /**
  * What a signed-in route needs of its caller; functions/core/access/authorize.ts decides it (owner, or
@@ -82,7 +85,8 @@ export const httpRoutes = [
     method: 'POST',
     path: '/account/subscription/refresh',
     access: 'user', action: 'account',
-    uses: ['table'],
+    // Reconciles with Stripe for owners with a Stripe customer (core/billing/refresh.ts).
+    uses: ['table', 'stripe'],
   },
   { name: 'list-chatbots', domain: 'accounts', method: 'GET', path: '/chatbots', access: 'user', action: 'account', uses: ['table', 'site'] },
   {
@@ -249,6 +253,34 @@ export const httpRoutes = [
     timeoutSeconds: 29,
     memoryMb: 1024,
     idempotent: true,
+  },
+  // ---- Billing domain (issue 15): waitlist, onboarding, subscriptions ----
+  // Public sign-up, rate limited per source address; the same e-mail again updates its entry.
+  { name: 'join-waitlist', domain: 'billing', method: 'POST', path: '/waitlist', access: 'public', uses: ['table'], maxBodyBytes: 4 * 1024 },
+  { name: 'list-waitlist', domain: 'billing', method: 'GET', path: '/admin/waitlist', access: 'admin', action: 'account', uses: ['table'] },
+  // The onboarding guide's progress: steps marked by the owner, and those found in what they did.
+  { name: 'get-onboarding', domain: 'billing', method: 'GET', path: '/onboarding', access: 'user', action: 'account', uses: ['table'] },
+  {
+    name: 'complete-onboarding-step',
+    domain: 'billing',
+    method: 'PUT',
+    path: '/onboarding/steps/{step}',
+    access: 'user',
+    action: 'account',
+    uses: ['table'],
+  },
+  // Subscriptions with Stripe: Checkout for the monthly plan, the Customer Portal, and Stripe's events.
+  { name: 'create-checkout', domain: 'billing', method: 'POST', path: '/billing/checkout', access: 'user', action: 'account', uses: ['table', 'site', 'stripe'] },
+  { name: 'create-portal-session', domain: 'billing', method: 'POST', path: '/billing/portal', access: 'user', action: 'account', uses: ['table', 'site', 'stripe'] },
+  // Public for Stripe; the handler verifies Stripe's signature on the raw body.
+  {
+    name: 'stripe-webhook',
+    domain: 'billing',
+    method: 'POST',
+    path: '/billing/webhook',
+    access: 'public',
+    uses: ['table', 'stripe'],
+    maxBodyBytes: 256 * 1024,
   },
 ] as const satisfies readonly HttpRoute[];
 

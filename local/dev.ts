@@ -9,6 +9,7 @@ import { busyPorts } from './port-check.js';
 import { devPorts } from './ports.js';
 import { startLocalRuntime } from './runtime.js';
 import { demoAccount } from './seed-demo-account.js';
+import { adminAccount } from './seed-admin-account.js';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 const dataDir = resolve(repoRoot, '.data');
@@ -61,10 +62,12 @@ async function main() {
   Sign in:   ${demoAccount.email}  /  ${demoAccount.password}   (or sign up with any e-mail)
              The demo account has an assistant for ${demoAccount.businessName}, learned from the
              sample website at ${runtime.sampleSiteUrl} (create yours from any http(s) site).
+  Admin:     ${adminAccount.email}  /  ${adminAccount.password}   (opens ${runtime.webUrl}/admin/waitlist)
 
   API:       ${runtime.apiUrl}   (health: ${runtime.apiUrl}/health)
   WebSocket: ${runtime.realtimeUrl}
   E-mail:    ${runtime.mailUrl}   (mail the app sends)
+  Stripe:    ${runtime.stripeUrl ? `${runtime.stripeUrl}   (local stand-in: Checkout takes 4242 4242 4242 4242; its page lists the events sent)` : 'the real Stripe API (keys from .env)'}
 
   Press Ctrl+C to stop.
 `);

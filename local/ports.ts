@@ -12,6 +12,8 @@ export interface RuntimePorts {
   ses: number;
   /** The demo assistant's website (local/sample-site.ts). */
   sampleSite: number;
+  /** The local Stripe (local/stripe): API, hosted Checkout and Customer Portal pages. */
+  stripe: number;
 }
 
 /** Fixed ports of `npm run dev`, so bookmarks and the printed URL stay the same. */
@@ -26,6 +28,7 @@ export const devPorts: RuntimePorts = {
   s3: 4569,
   ses: 8005,
   sampleSite: 3005,
+  stripe: 3010,
 };
 
 /** Free ports for a test run, so tests never collide with a running `npm run dev`. */

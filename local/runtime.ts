@@ -13,6 +13,7 @@ import type { RuntimePorts } from './ports.js';
 import { startFixtureSite } from './sample-site.js';
 import { localVisitorTokenSecret } from './visitor-token-secret.js';
 import { seedDemoAccount } from './seed-demo-account.js';
+import { seedAdminAccount } from './seed-admin-account.js';
 import { startCognitoRefreshShim } from './services/cognito-refresh-shim.js';
 import { startCognito } from './services/cognito.js';
 import { startDynamo } from './services/dynamodb.js';
@@ -21,6 +22,8 @@ import { startSes } from './services/ses.js';
 import { keepRunningOnStrayErrors } from './stray-errors.js';
 import { startWebServer, type WebMode } from './web-server.js';
 import { startWsGateway } from './ws-gateway.js';
+import { localStripeSettings } from './stripe/local-settings.js';
+import { startStripeStandIn } from './stripe/stand-in-server.js';
 
 export interface LocalRuntimeOptions {
   dataDir: string;
@@ -44,6 +47,8 @@ export interface LocalRuntime {
   mailUrl: string;
   /** The demo assistant's website. */
   sampleSiteUrl: string;
+  /** The local Stripe stand-in, or '' when `.env` has real Stripe keys. */
+  stripeUrl: string;
   stop(): Promise<void>;
 }
 
@@ -91,6 +96,14 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const ws = await startWsGateway(ports.realtime);
     stops.push(ws.stop);
 
+    // Stripe: real keys from .env talk to Stripe; otherwise the stand-in, which delivers its events to
+    // the local API's stripe-webhook route.
+    const stripe = localStripeSettings(process.env);
+    const stripeStandIn = stripe.standIn
+      ? await startStripeStandIn({ ...stripe.standIn, port: ports.stripe, webhookUrl: `http://127.0.0.1:${ports.api}/billing/webhook`, stateFile: join(dataDir, 'stripe.json') })
+      : undefined;
+    if (stripeStandIn) stops.push(stripeStandIn.stop);
+
     const env: Record<string, string> = {
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
@@ -113,6 +126,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       PUBLIC_SITE_URL: `http://localhost:${ports.web}`,
       CRAWL_FUNCTION_NAME: 'crawl-website',
       VISITOR_TOKEN_SECRET: localVisitorTokenSecret(join(dataDir, 'visitor-token-secret')),
+      ...stripe.env,
+      ...(stripeStandIn ? { STRIPE_API_URL: stripeStandIn.url } : {}),
     };
     // The handlers run in this process, as Lambda would run them, and read this environment.
     Object.assign(process.env, env);
@@ -128,6 +143,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const sampleSite = await startFixtureSite({ port: ports.sampleSite, hangingPage: false });
     stops.push(sampleSite.stop);
     await seedDemoAccount(cognitoClient, pool, sampleSite.url);
+    await seedAdminAccount(cognitoClient, pool);
     cognitoClient.destroy();
 
     const config: RuntimeConfig = {
@@ -154,6 +170,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       env,
       mailUrl: ses.endpoint,
       sampleSiteUrl: sampleSite.url,
+      stripeUrl: stripeStandIn?.url ?? '',
       stop,
     };
   } catch (error) {

@@ -1,14 +1,10 @@
-import {
-  AdminGetUserCommand,
-  CognitoIdentityProviderClient,
-  SignUpCommand,
-  UsernameExistsException,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { createChatbotRequestSchema } from '../functions/contracts/chatbot.js';
 import { getAccount } from '../functions/core/accounts/account.js';
 import { createChatbot } from '../functions/core/chatbots/create-chatbot.js';
 import { listChatbots } from '../functions/core/chatbots/manage-chatbots.js';
 import type { UserPoolIds } from './bootstrap-user-pool.js';
+import { signUpOnce } from './sign-up-once.js';
 
 export const demoAccount = {
   email: 'demo@example.com',
@@ -26,21 +22,7 @@ export async function seedDemoAccount(
   pool: UserPoolIds,
   sampleSiteUrl: string,
 ): Promise<void> {
-  try {
-    await client.send(
-      new SignUpCommand({
-        ClientId: pool.userPoolClientId,
-        Username: demoAccount.email,
-        Password: demoAccount.password,
-        UserAttributes: [
-          { Name: 'email', Value: demoAccount.email },
-          { Name: 'custom:business_name', Value: demoAccount.businessName },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof UsernameExistsException)) throw error;
-  }
+  await signUpOnce(client, pool, demoAccount);
   const user = await client.send(new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: demoAccount.email }));
   const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
   if (!sub) throw new Error('Demo user has no sub');

@@ -12,6 +12,12 @@ export const subscriptionSchema = z.object({
   /** The assistants the owner has now (deleting one frees its slot); the spec's name is kept. */
   chatbots_created: z.number().int().nonnegative(),
   max_chatbots: z.number().int().nonnegative(),
+  /** Stripe's status of the paid plan (active, past_due, canceled...); null without one. */
+  billing_status: z.string().nullable().optional(),
+  /** The plan was cancelled and ends at subscription_end. */
+  cancel_at_period_end: z.boolean().optional(),
+  /** The owner has a Stripe customer, so the Customer Portal can open. */
+  has_billing_account: z.boolean().optional(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -35,7 +41,7 @@ export const refreshSubscriptionResponseSchema = z.object({ subscription: subscr
 export type RefreshSubscriptionResponse = z.infer<typeof refreshSubscriptionResponseSchema>;
 
 /** Spec 000 section 9: what the client assumes when no record exists. */
-export const DEFAULT_SUBSCRIPTION: Omit<Subscription, 'user_id'> = {
+export const DEFAULT_SUBSCRIPTION: Omit<Subscription, 'user_id' | 'billing_status' | 'cancel_at_period_end' | 'has_billing_account'> = {
   subscribed: false,
   subscription_tier: 'trial',
   trial_end: null,

@@ -75,6 +75,12 @@ export class SharedImports implements FunctionResources {
     );
   }
 
+  get stripe(): ISecret {
+    return this.once('stripe', () =>
+      Secret.fromSecretNameV2(this.stack, 'StripeSecret', this.parameter('StripeSecretName', this.shared.stripe.secretName)),
+    );
+  }
+
   get visitorTokens(): SecretRef {
     const { secretName, secretArn } = this.shared.visitorTokens;
     const secret = this.once('visitorTokens', () =>

@@ -1,4 +1,5 @@
 import {
+  AdminAddUserToGroupCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
   SignUpCommand,
@@ -64,3 +65,14 @@ export async function signIn(config: RuntimeConfig, email: string, password: str
 
 /** A signed-in caller as httpHandler builds it, for tests that call core functions in-process. */
 export const callerOf = (userId: string, action: RouteAction = 'edit'): Caller => ({ userId, email: '', businessName: '', groups: [], action });
+/**
+ * A signed-in member of the Cognito group `admin` (what `npm run dev` seeds, and what ops do on AWS with
+ * admin-add-user-to-group): signed up, added to the group, then signed in again so the token names it.
+ */
+export async function signUpAdmin(config: RuntimeConfig): Promise<TestUser> {
+  const user = await signUpAndSignIn(config, 'Admin Co');
+  const client = cognitoClient(config);
+  await client.send(new AdminAddUserToGroupCommand({ UserPoolId: config.userPoolId, Username: user.email, GroupName: 'admin' }));
+  client.destroy();
+  return { ...user, ...(await signIn(config, user.email, user.password)) };
+}

@@ -19,6 +19,10 @@ const DashboardLayout = lazy(() => import('@/dashboard/DashboardLayout'));
 const CreateChatbotPage = lazy(() => import('@/pages/CreateChatbotPage'));
 const ConfigurePage = lazy(() => import('@/pages/ConfigurePage'));
 const DemoPage = lazy(() => import('@/pages/DemoPage'));
+// Billing domain (issue 15): waitlist, its admin view, onboarding.
+const WaitlistPage = lazy(() => import('@/pages/WaitlistPage'));
+const AdminWaitlistPage = lazy(() => import('@/pages/AdminWaitlistPage'));
+const OnboardingPage = lazy(() => import('@/pages/OnboardingPage'));
 // Not in the first view: mounted on the first toast (frontend/src/lib/notify.ts).
 const AppToaster = lazy(() => import('@/components/AppToaster'));
 
@@ -29,6 +33,17 @@ function AppRoutes() {
       <Route path="/" element={<LandingPage />} />
       <Route path="/auth" element={<AuthPage />} />
       <Route path="/demo" element={<DemoPage />} />
+      {/* Billing domain (issue 15). The admin page shows its own signed-out state (spec 001). */}
+      <Route path="/waitlist" element={<WaitlistPage />} />
+      <Route path="/admin/waitlist" element={<AdminWaitlistPage />} />
+      <Route
+        path="/onboarding"
+        element={
+          <RequireAuth>
+            <OnboardingPage />
+          </RequireAuth>
+        }
+      />
       <Route
         path="/create-chatbot"
         element={

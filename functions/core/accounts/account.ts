@@ -23,7 +23,7 @@ async function createOnce(create: () => Promise<unknown>): Promise<void> {
   }
 }
 
-function toSubscription(stored: StoredSubscription): Subscription {
+export function toSubscription(stored: StoredSubscription): Subscription {
   return {
     user_id: stored.user_id,
     subscribed: stored.subscribed ?? DEFAULT_SUBSCRIPTION.subscribed,
@@ -32,6 +32,9 @@ function toSubscription(stored: StoredSubscription): Subscription {
     subscription_end: stored.subscription_end ?? null,
     chatbots_created: stored.chatbots_created ?? DEFAULT_SUBSCRIPTION.chatbots_created,
     max_chatbots: stored.max_chatbots ?? DEFAULT_SUBSCRIPTION.max_chatbots,
+    billing_status: stored.billing_status ?? null,
+    cancel_at_period_end: stored.cancel_at_period_end ?? false,
+    has_billing_account: Boolean(stored.stripe_customer_id),
   };
 }
 

@@ -36,6 +36,14 @@ export const subscriptionEntity = new Entity({
     chatbots_created: { type: 'number', required: true, default: 0 },
     max_chatbots: { type: 'number', required: true, default: 1 },
     updated_at: { type: 'string', required: true },
+    // Billing (issue 15): the owner's Stripe customer and what Stripe last said of their plan.
+    stripe_customer_id: { type: 'string' },
+    stripe_subscription_id: { type: 'string' },
+    /** Stripe's subscription status (active, past_due, canceled...). */
+    billing_status: { type: 'string' },
+    cancel_at_period_end: { type: 'boolean' },
+    /** When the state written was read from Stripe (ms): an older reading never overwrites a newer one. */
+    stripe_synced_at: { type: 'number' },
   },
   indexes: {
     byUser: {
@@ -377,6 +385,109 @@ export const idempotencyRecordEntity = new Entity({
   },
 });
 
+// ---- Billing domain (issue 15): the waitlist, onboarding progress and Stripe's events ----
+
+/**
+ * Spec 001 section 3 "Waitlist entry", one per e-mail address (lower-cased): signing up again updates
+ * the same entry. byJoined lists every entry newest first (one partition: a waitlist is small).
+ */
+export const waitlistEntryEntity = new Entity({
+  model: { entity: 'waitlistEntry', version: '1', service },
+  attributes: {
+    email: { type: 'string', required: true, readOnly: true },
+    entry_id: { type: 'string', required: true, readOnly: true },
+    name: { type: 'string', required: true },
+    phone: { type: 'string' },
+    instagram_handle: { type: 'string' },
+    agree_to_promotions: { type: 'boolean', required: true, default: false },
+    agree_to_launch_access: { type: 'boolean', required: true, default: true },
+    /** Counts updates, so a change is written only over the version it was decided on. */
+    revision: { type: 'number', required: true, default: 0 },
+    created_at: { type: 'string', required: true, readOnly: true },
+    updated_at: { type: 'string', required: true },
+  },
+  indexes: {
+    byEmail: {
+      pk: { field: pk, composite: ['email'] },
+      sk: { field: sk, composite: [] },
+    },
+    byJoined: {
+      index: gsi1.indexName,
+      pk: { field: gsi1.partitionKey, composite: [] },
+      sk: { field: gsi1.sortKey, composite: ['created_at', 'email'] },
+    },
+  },
+});
+
+/** The waitlist's counts for the admin's stat cards, moved in the same transaction as each entry. */
+export const waitlistStatsEntity = new Entity({
+  model: { entity: 'waitlistStats', version: '1', service },
+  attributes: {
+    total: { type: 'number', required: true, default: 0 },
+    with_phone: { type: 'number', required: true, default: 0 },
+    marketing_opt_in: { type: 'number', required: true, default: 0 },
+  },
+  indexes: {
+    single: {
+      pk: { field: pk, composite: [] },
+      sk: { field: sk, composite: [] },
+    },
+  },
+});
+
+/** The onboarding steps an owner completed (spec 001 /onboarding), kept once done. */
+export const onboardingProgressEntity = new Entity({
+  model: { entity: 'onboardingProgress', version: '1', service },
+  attributes: {
+    user_id: { type: 'string', required: true },
+    /** Steps the owner marked complete. */
+    marked: { type: 'set', items: 'string' },
+    /** Steps found in what the owner did, kept once found (their assistant may be deleted later). */
+    detected: { type: 'set', items: 'string' },
+    updated_at: { type: 'string', required: true },
+  },
+  indexes: {
+    byUser: {
+      pk: { field: pk, composite: ['user_id'] },
+      sk: { field: sk, composite: [] },
+    },
+  },
+});
+
+/** Which owner a Stripe customer belongs to, for the webhook's events (which name the customer). */
+export const stripeCustomerEntity = new Entity({
+  model: { entity: 'stripeCustomer', version: '1', service },
+  attributes: {
+    customer_id: { type: 'string', required: true },
+    user_id: { type: 'string', required: true },
+    created_at: { type: 'string', required: true },
+  },
+  indexes: {
+    byCustomer: {
+      pk: { field: pk, composite: ['customer_id'] },
+      sk: { field: sk, composite: [] },
+    },
+  },
+});
+
+/** A Stripe event the webhook has handled: a repeat of its id is answered without doing it again. */
+export const stripeEventEntity = new Entity({
+  model: { entity: 'stripeEvent', version: '1', service },
+  attributes: {
+    event_id: { type: 'string', required: true },
+    type: { type: 'string', required: true },
+    processed_at: { type: 'string', required: true },
+    /** Stripe retries an event for up to three days; kept a month. */
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    byEvent: {
+      pk: { field: pk, composite: ['event_id'] },
+      sk: { field: sk, composite: [] },
+    },
+  },
+});
+
 export const entities = {
   userProfile: userProfileEntity,
   subscription: subscriptionEntity,
@@ -398,6 +509,12 @@ export const entities = {
   teamMember: teamMemberEntity,
   teamInvitation: teamInvitationEntity,
   sharedChatbot: sharedChatbotEntity,
+  // Billing domain (issue 15)
+  waitlistEntry: waitlistEntryEntity,
+  waitlistStats: waitlistStatsEntity,
+  onboardingProgress: onboardingProgressEntity,
+  stripeCustomer: stripeCustomerEntity,
+  stripeEvent: stripeEventEntity,
 };
 
 export const dataService = new Service(entities);

@@ -18,6 +18,8 @@ export const resourceEnv = {
   providers: ['PROVIDER_SECRET_NAME'],
   /** Secrets Manager secret CDK generates to sign visitor tokens (locally VISITOR_TOKEN_SECRET holds the value). */
   visitorTokens: ['VISITOR_SECRET_NAME'],
+  /** Secrets Manager secret with the Stripe keys (core/billing/stripe-client.ts), read once per cold start. */
+  stripe: ['STRIPE_SECRET_NAME'],
 } as const satisfies Record<Resource, readonly string[]>;
 
 export type EnvName = (typeof resourceEnv)[Resource][number];

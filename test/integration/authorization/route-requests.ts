@@ -120,4 +120,14 @@ export const routeRequests: Record<UserRouteName, MatrixEntry> = {
     request: (c) => ({ method: 'POST', path: '/knowledge/faqs', body: { websiteUrl: c.siteUrl, chatbotId: c.chatbotId } }),
     alsoServed: [422],
   },
+
+  // Billing domain (issue 15): each on the caller's own account.
+  // For the Cognito group admin only: every caller of this matrix is an owner, refused with 'Admin
+  // access required' (403, not a team role's refusal); test/integration/billing/waitlist.test.ts serves an admin.
+  'list-waitlist': { request: () => ({ method: 'GET', path: '/admin/waitlist' }), alsoServed: [403] },
+  'get-onboarding': { request: () => ({ method: 'GET', path: '/onboarding' }) },
+  'complete-onboarding-step': { request: () => ({ method: 'PUT', path: '/onboarding/steps/scale' }) },
+  'create-checkout': { request: () => ({ method: 'POST', path: '/billing/checkout' }) },
+  // No Stripe customer before a first checkout: 409 once let through.
+  'create-portal-session': { request: () => ({ method: 'POST', path: '/billing/portal' }), alsoServed: [409] },
 };
