@@ -27,6 +27,7 @@ function httpEvent(name: FunctionName, ctx: SampleContext, body?: unknown) {
       http: { method, path, sourceIp: '127.0.0.1', userAgent: 'bench' },
       authorizer: route?.access === 'public' ? undefined : { jwt: { claims: ctx.claims, scopes: [] } },
       requestId: 'bench',
+      domainName: 'localhost',
       routeKey: route ? `${method} ${path}` : '$default',
       stage: '$default',
     },
@@ -146,4 +147,7 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
     isBase64Encoded: false,
   }),
   'realtime-disconnect': (ctx) => ({ requestContext: socketContext('$disconnect', ctx), isBase64Encoded: false }),
+  // Deployment Center (issue 13)
+  'get-deployment': (ctx) => httpEvent('get-deployment', ctx),
+  'update-website-channel': (ctx) => httpEvent('update-website-channel', ctx, { enabled: true, allowed_domains: [] }),
 };

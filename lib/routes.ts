@@ -16,6 +16,7 @@ export const domains = {
   conversations: 'Conversations: chat, training, demo',
   voice: 'Realtime WebSocket: voice and live updates',
   billing: 'Billing: subscriptions (Stripe), account settings, waitlist, onboarding',
+  channels: 'Deployment Center: website embed, WhatsApp, Messenger and Instagram channels',
 } as const;
 export type Domain = keyof typeof domains;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -137,7 +138,7 @@ export const httpRoutes = [
     method: 'POST',
     path: '/chat',
     access: 'public',
-    uses: ['table', 'documents', 'providers', 'visitorTokens'],
+    uses: ['table', 'documents', 'providers', 'visitorTokens', 'site'],
     maxBodyBytes: 16 * 1024,
     timeoutSeconds: 29,
   },
@@ -281,6 +282,17 @@ export const httpRoutes = [
     access: 'public',
     uses: ['table', 'stripe'],
     maxBodyBytes: 256 * 1024,
+  },
+  // ---- Deployment Center (issue 13): the website channel and its domain allow-list, where the widget runs ----
+  { name: 'get-deployment', domain: 'channels', method: 'GET', path: '/chatbots/{id}/deployment', access: 'user', action: 'read', uses: ['table'] },
+  {
+    name: 'update-website-channel',
+    domain: 'channels',
+    method: 'PUT',
+    path: '/chatbots/{id}/website-channel',
+    access: 'user',
+    action: 'edit',
+    uses: ['table'],
   },
 ] as const satisfies readonly HttpRoute[];
 

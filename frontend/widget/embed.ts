@@ -5,7 +5,8 @@
  *
  * It finds its own script element, reads `/config.json` from the origin it was loaded from (for the
  * API's URL), then the bot's public profile, and mounts the widget in a shadow root. An inactive or
- * unknown bot (404) renders nothing. No framework and no zod (types only): the budget is 12 KB gzip.
+ * unknown bot (404), or one whose owner does not allow this page's domain (403), renders nothing. The
+ * profile request carries the page's Origin: that is how the Deployment Center learns where it runs. No framework and no zod (types only): the budget is 12 KB gzip.
  */
 import type { PublicChatbot } from '../../functions/contracts/chat.js';
 import type { RuntimeConfig } from '../../functions/contracts/runtime-config.js';
@@ -56,6 +57,11 @@ async function start(script: HTMLScriptElement): Promise<void> {
   const profile = await fetch(`${api}/public/chatbots/${encodeURIComponent(chatbotId)}`);
   if (profile.status === 404) {
     console.warn(TAG, `Assistant ${chatbotId} is inactive or does not exist; the widget is not shown.`);
+    return;
+  }
+  // The owner has switched the website channel off or not listed this page's domain.
+  if (profile.status === 403) {
+    console.warn(TAG, `Assistant ${chatbotId} is not allowed on ${location.origin}; the widget is not shown.`);
     return;
   }
   if (!profile.ok) throw new Error(`the assistant's profile answered ${profile.status}`);

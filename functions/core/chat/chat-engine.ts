@@ -1,5 +1,6 @@
 import { DECLINED_TEXT, type ChatRequest, type ChatResponse } from '../../contracts/chat.js';
 import { authorizeChatbot, type Caller } from '../access/authorize.js';
+import { requireEmbedAllowed } from '../channels/embed-origin.js';
 import { db } from '../data/db.js';
 import { notFound } from '../http/http-error.js';
 import { searchKnowledgeForQuestion, type QuestionKnowledge } from '../knowledge/index-knowledge.js';
@@ -39,6 +40,8 @@ export interface ChatTurn extends Contact {
   caller?: Caller;
   /** Counts the turn against its limits, refusing with 429 before anything is stored. */
   countTurn(): Promise<void>;
+  /** The Origin of the browser page a visitor writes from: a website must be one the owner allows. */
+  pageOrigin?: string;
 }
 
 /** Passages retrieved per question: the answer checks choose among them (the model is given them all). */
@@ -78,6 +81,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   ]);
   if (request.caller) await authorizeChatbot(request.caller, bot);
   if (!bot || bot.is_active === false) throw notFound('This assistant is not available');
+  requireEmbedAllowed(bot, request.pageOrigin);
 
   const settings = conversationSettingsOf(bot);
   const trigger = settings.handoffEnabled ? matchedEscalationTrigger(request.message, settings.escalationTriggers) : undefined;

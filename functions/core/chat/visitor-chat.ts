@@ -20,7 +20,12 @@ export function visitorChatLimits(): PublicLimits {
  * gets a new contact id nobody can guess; later ones are that contact only by the token the previous
  * reply carried. Every answer, also a provider failure, carries the renewed token.
  */
-export async function visitorChat(request: ChatRequest, sourceIp: string, now = new Date()): Promise<VisitorChatOutcome> {
+export async function visitorChat(
+  request: ChatRequest,
+  sourceIp: string,
+  now = new Date(),
+  pageOrigin?: string,
+): Promise<VisitorChatOutcome> {
   const visitor = request.visitorToken
     ? await verifyVisitorToken(request.visitorToken, request.chatbotId)
     : { chatbotId: request.chatbotId, contactId: newContactId() };
@@ -31,6 +36,7 @@ export async function visitorChat(request: ChatRequest, sourceIp: string, now = 
       contactName: request.contactName,
       confirm: request.confirm,
       newContact: !request.visitorToken,
+      pageOrigin,
       countTurn: () => enforcePublicLimits('chat', request.chatbotId, sourceIp, visitorChatLimits()),
     },
     now,

@@ -102,6 +102,8 @@ export const chatbotEntity = new Entity({
     /** What training_quality is made of (contracts: trainingPartSchema). */
     training_breakdown: { type: 'any' },
     deployment_channels: { type: 'set', items: 'string' },
+    /** Host names the embed widget may run on (a listed name also allows its subdomains); empty means anywhere. */
+    allowed_domains: { type: 'list', items: { type: 'string' } },
     /** Validated by functions/contracts/chatbot.ts conversationSettingsSchema before it is written. */
     conversation_settings: { type: 'any' },
     /** Crawl progress (contracts: crawlProgressSchema). */
@@ -488,6 +490,95 @@ export const stripeEventEntity = new Entity({
   },
 });
 
+/** A page origin the embed widget ran on (reported when it loads), for the Deployment Center's "Live on". */
+export const widgetOriginEntity = new Entity({
+  model: { entity: 'widgetOrigin', version: '1', service },
+  attributes: {
+    chatbot_id: { type: 'string', required: true },
+    origin: { type: 'string', required: true },
+    last_seen_at: { type: 'string', required: true },
+    /** Origins not seen for a while drop out of the list by themselves. */
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    byChatbot: {
+      pk: { field: pk, composite: ['chatbot_id'] },
+      sk: { field: sk, composite: ['origin'] },
+    },
+  },
+});
+
+/**
+ * A messaging channel (WhatsApp, Messenger, Instagram) connected to an assistant with the credentials
+ * Meta gave the business. The access token and app secret are one AES-GCM sealed blob
+ * (core/channels/credential-vault.ts). The verify token is ours, not Meta's: it only answers the handshake.
+ */
+export const channelConnectionEntity = new Entity({
+  model: { entity: 'channelConnection', version: '1', service },
+  attributes: {
+    connection_id: { type: 'string', required: true, readOnly: true },
+    chatbot_id: { type: 'string', required: true, readOnly: true },
+    user_id: { type: 'string', required: true, readOnly: true },
+    platform: { type: ['whatsapp', 'messenger', 'instagram'] as const, required: true, readOnly: true },
+    /** WhatsApp phone number id, Facebook page id or Instagram account id. */
+    account_id: { type: 'string', required: true },
+    /** What Meta calls the account (verified name, page name, username), as the test read it. */
+    account_name: { type: 'string', required: true, default: '' },
+    sealed_credentials: { type: 'string', required: true },
+    verify_token: { type: 'string', required: true },
+    connected_at: { type: 'string', required: true },
+  },
+  indexes: {
+    byId: {
+      pk: { field: pk, composite: ['connection_id'] },
+      sk: { field: sk, composite: [] },
+    },
+    byChatbot: {
+      index: gsi1.indexName,
+      pk: { field: gsi1.partitionKey, composite: ['chatbot_id'] },
+      sk: { field: gsi1.sortKey, composite: ['platform'] },
+    },
+  },
+});
+
+/**
+ * A webhook event already taken (Meta retries and sends duplicates): created under a condition before
+ * the event is processed, so a repeat of the same message id is acknowledged and dropped.
+ */
+export const channelEventEntity = new Entity({
+  model: { entity: 'channelEvent', version: '1', service },
+  attributes: {
+    connection_id: { type: 'string', required: true },
+    event_id: { type: 'string', required: true },
+    received_at: { type: 'string', required: true },
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    byEvent: {
+      pk: { field: pk, composite: ['connection_id', 'event_id'] },
+      sk: { field: sk, composite: [] },
+    },
+  },
+});
+
+/** A message sent through the Graph API, found again by Meta's message id when its status arrives. */
+export const channelMessageEntity = new Entity({
+  model: { entity: 'channelMessage', version: '1', service },
+  attributes: {
+    connection_id: { type: 'string', required: true },
+    external_id: { type: 'string', required: true },
+    conversation_id: { type: 'string', required: true },
+    message_id: { type: 'string', required: true },
+    created_at: { type: 'string', required: true },
+  },
+  indexes: {
+    byExternalId: {
+      pk: { field: pk, composite: ['connection_id', 'external_id'] },
+      sk: { field: sk, composite: [] },
+    },
+  },
+});
+
 export const entities = {
   userProfile: userProfileEntity,
   subscription: subscriptionEntity,
@@ -515,6 +606,11 @@ export const entities = {
   onboardingProgress: onboardingProgressEntity,
   stripeCustomer: stripeCustomerEntity,
   stripeEvent: stripeEventEntity,
+  // Deployment Center and messaging channels (issue 13)
+  widgetOrigin: widgetOriginEntity,
+  channelConnection: channelConnectionEntity,
+  channelEvent: channelEventEntity,
+  channelMessage: channelMessageEntity,
 };
 
 export const dataService = new Service(entities);

@@ -2,11 +2,20 @@ import type { PublicChatbot } from '../../contracts/chat.js';
 import { db } from '../data/db.js';
 import { notFound } from '../http/http-error.js';
 import { toChatbot } from '../chatbots/chatbot-record.js';
+import { foreignOrigin, requireEmbedAllowed } from '../channels/embed-origin.js';
+import { recordWidgetOrigin } from '../channels/widget-origins.js';
 
-/** The spec's `chatbots_demo_safe`: what anyone may read about an active assistant, nothing more. */
-export async function publicChatbot(chatbotId: string): Promise<PublicChatbot> {
+/**
+ * The spec's `chatbots_demo_safe`: what anyone may read about an active assistant, nothing more. A page
+ * on someone's website (`origin`, the embed widget loading) must be one the owner allows, and is
+ * noted as where the widget runs.
+ */
+export async function publicChatbot(chatbotId: string, origin?: string): Promise<PublicChatbot> {
   const { data } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go();
   if (!data || data.is_active === false) throw notFound("This chatbot is either inactive or doesn't exist.");
+  requireEmbedAllowed(data, origin);
+  const page = foreignOrigin(origin);
+  if (page) await recordWidgetOrigin(chatbotId, page);
   const bot = toChatbot(data);
   return {
     id: bot.id,

@@ -130,4 +130,10 @@ export const routeRequests: Record<UserRouteName, MatrixEntry> = {
   'create-checkout': { request: () => ({ method: 'POST', path: '/billing/checkout' }) },
   // No Stripe customer before a first checkout: 409 once let through.
   'create-portal-session': { request: () => ({ method: 'POST', path: '/billing/portal' }), alsoServed: [409] },
+
+  // Deployment Center and channels (issue 13)
+  'get-deployment': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/deployment` }) },
+  'update-website-channel': {
+    request: (c) => ({ method: 'PUT', path: `/chatbots/${c.chatbotId}/website-channel`, body: { enabled: true, allowed_domains: [] } }),
+  },
 };
