@@ -69,7 +69,12 @@ export const dashboardNavigation: readonly DashboardGroup[] = [
   {
     label: 'Deployment & Integration',
     items: [
-      { title: 'Deploy', path: 'deploy', icon: RocketIcon },
+      {
+        title: 'Deploy',
+        path: 'deploy',
+        icon: RocketIcon,
+        screen: lazy(() => import('@/dashboard/screens/DeployScreen')),
+      },
       { title: 'Workflows', path: 'workflows', icon: WorkflowIcon },
       { title: 'Transfers', path: 'transfers', icon: ArrowLeftRightIcon },
       { title: 'Teams', path: 'teams', icon: UsersRoundIcon },

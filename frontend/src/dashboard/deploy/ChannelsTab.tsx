@@ -1,0 +1,12 @@
+import type { Chatbot } from '@contracts/chatbot';
+import type { DeploymentResponse } from '@contracts/deployment';
+import { WebsiteChannelCard } from '@/dashboard/deploy/WebsiteChannelCard';
+
+/** Messaging Channels (spec 001): the website channel and each messaging app, connected or disconnected. */
+export function ChannelsTab({ chatbot, deployment }: { chatbot: Chatbot; deployment: DeploymentResponse }) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <WebsiteChannelCard chatbotId={chatbot.id} website={deployment.website} />
+    </div>
+  );
+}
