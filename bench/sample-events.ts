@@ -115,6 +115,19 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   // An assistant the user does not own: the ownership check answers 404 before the site is read.
   'generate-faqs-from-website': (ctx) =>
     httpEvent('generate-faqs-from-website', ctx, { websiteUrl: ctx.websiteUrl, chatbotId: 'not-this-users-bot' }),
+  // Workflows: a keyword workflow is really created; the others act on a workflow id that is not there (404).
+  'list-workflows': (ctx) => httpEvent('list-workflows', ctx),
+  'create-workflow': (ctx) =>
+    httpEvent('create-workflow', ctx, {
+      name: 'Quote requests',
+      trigger_type: 'keyword',
+      trigger_conditions: { keywords: 'quote, price list' },
+      actions: [{ type: 'tag_contact', config: { tags: ['lead'] } }],
+    }),
+  'update-workflow': (ctx) => httpEvent('update-workflow', ctx, { name: 'x' }),
+  'set-workflow-active': (ctx) => httpEvent('set-workflow-active', ctx, { is_active: false }),
+  'delete-workflow': (ctx) => httpEvent('delete-workflow', ctx),
+  'list-workflow-executions': (ctx) => httpEvent('list-workflow-executions', ctx),
   'crawl-website': () => ({ chatbotId: 'no-such-bot' }),
   // Billing domain (issue 15). The bench user is no admin: the waitlist list answers 403.
   'join-waitlist': (ctx) => httpEvent('join-waitlist', ctx, { name: 'Bench Visitor', email: 'bench-waitlist@example.com' }),

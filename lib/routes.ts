@@ -17,6 +17,7 @@ export const domains = {
   voice: 'Realtime WebSocket: voice and live updates',
   billing: 'Billing: subscriptions (Stripe), account settings, waitlist, onboarding',
   channels: 'Deployment Center: website embed, WhatsApp, Messenger and Instagram channels',
+  workflows: 'Workflow automation: workflows, executions',
 } as const;
 export type Domain = keyof typeof domains;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -292,6 +293,41 @@ export const httpRoutes = [
     path: '/chatbots/{id}/website-channel',
     access: 'user',
     action: 'edit',
+    uses: ['table'],
+  },
+  // Workflow automation (spec 001 /dashboard/workflows): an assistant's workflows and their execution history.
+  { name: 'list-workflows', domain: 'workflows', method: 'GET', path: '/chatbots/{id}/workflows', access: 'user', action: 'read', uses: ['table'] },
+  { name: 'create-workflow', domain: 'workflows', method: 'POST', path: '/chatbots/{id}/workflows', access: 'user', action: 'edit', uses: ['table'] },
+  {
+    name: 'update-workflow',
+    domain: 'workflows',
+    method: 'PUT',
+    path: '/chatbots/{id}/workflows/{workflowId}',
+    access: 'user', action: 'edit',
+    uses: ['table'],
+  },
+  {
+    name: 'set-workflow-active',
+    domain: 'workflows',
+    method: 'PUT',
+    path: '/chatbots/{id}/workflows/{workflowId}/active',
+    access: 'user', action: 'edit',
+    uses: ['table'],
+  },
+  {
+    name: 'delete-workflow',
+    domain: 'workflows',
+    method: 'DELETE',
+    path: '/chatbots/{id}/workflows/{workflowId}',
+    access: 'user', action: 'edit',
+    uses: ['table'],
+  },
+  {
+    name: 'list-workflow-executions',
+    domain: 'workflows',
+    method: 'GET',
+    path: '/chatbots/{id}/workflow-executions',
+    access: 'user', action: 'read',
     uses: ['table'],
   },
 ] as const satisfies readonly HttpRoute[];

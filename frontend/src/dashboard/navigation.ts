@@ -75,7 +75,12 @@ export const dashboardNavigation: readonly DashboardGroup[] = [
         icon: RocketIcon,
         screen: lazy(() => import('@/dashboard/screens/DeployScreen')),
       },
-      { title: 'Workflows', path: 'workflows', icon: WorkflowIcon },
+      {
+        title: 'Workflows',
+        path: 'workflows',
+        icon: WorkflowIcon,
+        screen: lazy(() => import('@/dashboard/screens/WorkflowsScreen')),
+      },
       { title: 'Transfers', path: 'transfers', icon: ArrowLeftRightIcon },
       { title: 'Teams', path: 'teams', icon: UsersRoundIcon },
     ],

@@ -1,6 +1,7 @@
 import { Entity, Service } from 'electrodb';
 import { tableDesign } from './table-design.js';
 import { sharedChatbotEntity, teamEntity, teamInvitationEntity, teamMemberEntity } from './team-entities.js';
+import { contactTagsEntity, workflowEntity, workflowExecutionEntity, workflowTaskEntity } from './workflow-entities.js';
 
 const { partitionKey: pk, sortKey: sk } = tableDesign;
 const gsi1 = tableDesign.globalIndexes[0];
@@ -611,6 +612,11 @@ export const entities = {
   channelConnection: channelConnectionEntity,
   channelEvent: channelEventEntity,
   channelMessage: channelMessageEntity,
+  // Workflows (issue 14)
+  workflow: workflowEntity,
+  workflowExecution: workflowExecutionEntity,
+  contactTags: contactTagsEntity,
+  workflowTask: workflowTaskEntity,
 };
 
 export const dataService = new Service(entities);

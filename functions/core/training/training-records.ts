@@ -1,5 +1,4 @@
 import type { EntityItem } from 'electrodb';
-import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
 import type { Correction } from '../../contracts/chat.js';
 import {
@@ -14,17 +13,10 @@ import { saveCorrection } from '../chat/corrections.js';
 import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 import type { trainingRecordEntity } from '../data/entities.js';
+import { timeOrderedId } from '../data/time-ordered-id.js';
 import { notFound } from '../http/http-error.js';
 
 type StoredTrainingRecord = EntityItem<typeof trainingRecordEntity>;
-
-/**
- * Creation time (base 36 milliseconds, fixed width) then a random part: ids sort by age, so the index
- * answers "newest first" without a second key.
- */
-export function newTrainingRecordId(now: Date): string {
-  return `${now.getTime().toString(36).padStart(10, '0')}-${randomUUID()}`;
-}
 
 export function toTrainingRecord(stored: StoredTrainingRecord): TrainingRecord {
   return {
@@ -67,7 +59,7 @@ export async function createTrainingRecord(
   const { data } = await db()
     .entities.trainingRecord.create({
       chatbot_id: chatbotId,
-      record_id: newTrainingRecordId(now),
+      record_id: timeOrderedId(now),
       user_id: userId,
       scenario: TRAINING_SCENARIO,
       user_message: input.user_message,

@@ -58,6 +58,20 @@ async function freshEntry(ctx: MatrixContext): Promise<string> {
   return made.body.entry.id;
 }
 
+const WORKFLOW = {
+  name: 'Matrix quotes',
+  trigger_type: 'keyword',
+  trigger_conditions: { keywords: 'quote' },
+  actions: [{ type: 'tag_contact', config: { tags: 'lead' } }],
+};
+
+/** A workflow of the shared assistant made for one request that changes or deletes it. */
+async function freshWorkflow(ctx: MatrixContext): Promise<string> {
+  const made = await ctx.owner.post(`/chatbots/${ctx.chatbotId}/workflows`, WORKFLOW);
+  if (made.status !== 201) throw new Error(`creating a workflow answered ${made.status}`);
+  return made.body.workflow.id;
+}
+
 export const routeRequests: Record<UserRouteName, MatrixEntry> = {
   // Accounts and assistants
   'get-account': { request: () => ({ method: 'GET', path: '/account' }) },
@@ -136,4 +150,16 @@ export const routeRequests: Record<UserRouteName, MatrixEntry> = {
   'update-website-channel': {
     request: (c) => ({ method: 'PUT', path: `/chatbots/${c.chatbotId}/website-channel`, body: { enabled: true, allowed_domains: [] } }),
   },
+
+  // Workflows (issue 14)
+  'list-workflows': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/workflows` }) },
+  'create-workflow': { request: (c) => ({ method: 'POST', path: `/chatbots/${c.chatbotId}/workflows`, body: WORKFLOW }) },
+  'update-workflow': {
+    request: async (c) => ({ method: 'PUT', path: `/chatbots/${c.chatbotId}/workflows/${await freshWorkflow(c)}`, body: { ...WORKFLOW, name: 'Renamed' } }),
+  },
+  'set-workflow-active': {
+    request: async (c) => ({ method: 'PUT', path: `/chatbots/${c.chatbotId}/workflows/${await freshWorkflow(c)}/active`, body: { is_active: false } }),
+  },
+  'delete-workflow': { request: async (c) => ({ method: 'DELETE', path: `/chatbots/${c.chatbotId}/workflows/${await freshWorkflow(c)}` }) },
+  'list-workflow-executions': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/workflow-executions` }) },
 };

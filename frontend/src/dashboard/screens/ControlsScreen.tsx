@@ -1,7 +1,8 @@
-import { PlusIcon, RefreshCwIcon, SlidersHorizontalIcon } from 'lucide-react';
+import { PlusIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useChatbotQuery, useChatbotsByNameQuery } from '@/chatbots/queries';
+import { LoadErrorCard } from '@/components/LoadErrorCard';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -26,22 +27,6 @@ function FormSkeleton() {
   );
 }
 
-function LoadError({ error, retrying, onRetry }: { error: unknown; retrying: boolean; onRetry: () => void }) {
-  return (
-    <Card role="alert" className="max-w-xl border-destructive/40">
-      <CardHeader>
-        <CardTitle>{LOAD_ERROR}</CardTitle>
-        <CardDescription>{errorMessage(error, 'Please try again.')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button variant="outline" onClick={onRetry} disabled={retrying}>
-          <RefreshCwIcon className={retrying ? 'animate-spin' : undefined} aria-hidden="true" />
-          Retry
-        </Button>
-      </CardContent>
-    </Card>
-  );
-}
 
 function NoAssistant() {
   return (
@@ -79,11 +64,11 @@ export default function ControlsScreen() {
   let body;
   if (chatbots.isPending) body = <FormSkeleton />;
   else if (chatbots.isError) {
-    body = <LoadError error={chatbots.error} retrying={chatbots.isFetching} onRetry={() => void chatbots.refetch()} />;
+    body = <LoadErrorCard title={LOAD_ERROR} error={chatbots.error} retrying={chatbots.isFetching} onRetry={() => void chatbots.refetch()} />;
   } else if (!selected) body = <NoAssistant />;
   else if (detail.isPending) body = <FormSkeleton />;
   else if (detail.isError) {
-    body = <LoadError error={detail.error} retrying={detail.isFetching} onRetry={() => void detail.refetch()} />;
+    body = <LoadErrorCard title={LOAD_ERROR} error={detail.error} retrying={detail.isFetching} onRetry={() => void detail.refetch()} />;
   } else body = <ConversationSettingsForm key={detail.data.id} chatbot={detail.data} />;
 
   return (

@@ -1,0 +1,104 @@
+import { Entity } from 'electrodb';
+import { tableDesign } from './table-design.js';
+
+/** Workflow automation (spec 001 section 3): workflows, their executions, and what their actions leave behind. */
+const { partitionKey: pk, sortKey: sk } = tableDesign;
+const service = 'assistants';
+
+/**
+ * Spec 001 "workflow": an owner's automation for one assistant. workflow_id starts with its creation
+ * time, so an assistant's workflows read newest first straight from the key.
+ */
+export const workflowEntity = new Entity({
+  model: { entity: 'workflow', version: '1', service },
+  attributes: {
+    chatbot_id: { type: 'string', required: true, readOnly: true },
+    workflow_id: { type: 'string', required: true, readOnly: true },
+    user_id: { type: 'string', required: true, readOnly: true },
+    name: { type: 'string', required: true },
+    description: { type: 'string', required: true, default: '' },
+    trigger_type: { type: ['keyword', 'intent', 'time_based', 'user_action'] as const, required: true },
+    /** Validated by functions/contracts/workflows.ts before it is written. */
+    trigger_conditions: { type: 'any', required: true },
+    actions: { type: 'any', required: true },
+    is_active: { type: 'boolean', required: true, default: true },
+    execution_count: { type: 'number', required: true, default: 0 },
+    last_executed_at: { type: 'string' },
+    /** Signs the requests of its webhook actions. */
+    webhook_secret: { type: 'string', required: true, readOnly: true },
+    created_at: { type: 'string', required: true, readOnly: true },
+    updated_at: { type: 'string', required: true },
+  },
+  indexes: {
+    byChatbot: {
+      pk: { field: pk, composite: ['chatbot_id'] },
+      sk: { field: sk, composite: ['workflow_id'] },
+    },
+  },
+});
+
+/** Spec 001 "workflow_execution", one per run; execution_id starts with its start time (newest first). */
+export const workflowExecutionEntity = new Entity({
+  model: { entity: 'workflowExecution', version: '1', service },
+  attributes: {
+    chatbot_id: { type: 'string', required: true, readOnly: true },
+    execution_id: { type: 'string', required: true, readOnly: true },
+    workflow_id: { type: 'string', required: true, readOnly: true },
+    workflow_name: { type: 'string', required: true },
+    status: { type: ['running', 'completed', 'failed'] as const, required: true },
+    actions_executed: { type: 'number', required: true, default: 0 },
+    /** What each action did (contracts: actionResultSchema). */
+    action_results: { type: 'any', required: true, default: () => [] },
+    trigger_data: { type: 'any', required: true },
+    error_message: { type: 'string' },
+    executed_at: { type: 'string', required: true, readOnly: true },
+    finished_at: { type: 'string' },
+  },
+  indexes: {
+    byChatbot: {
+      pk: { field: pk, composite: ['chatbot_id'] },
+      sk: { field: sk, composite: ['execution_id'] },
+    },
+  },
+});
+
+/** Tags workflows put on a contact of an assistant (tag_contact), shown and filtered in the inbox. */
+export const contactTagsEntity = new Entity({
+  model: { entity: 'contactTags', version: '1', service },
+  attributes: {
+    chatbot_id: { type: 'string', required: true, readOnly: true },
+    contact_id: { type: 'string', required: true, readOnly: true },
+    tags: { type: 'set', items: 'string', required: true },
+    updated_at: { type: 'string', required: true },
+  },
+  indexes: {
+    byContact: {
+      collection: 'contactDetails',
+      pk: { field: pk, composite: ['chatbot_id', 'contact_id'] },
+      sk: { field: sk, composite: [] },
+    },
+  },
+});
+
+/** A task for the team a workflow created (create_task), listed and closed in the inbox's customer panel. */
+export const workflowTaskEntity = new Entity({
+  model: { entity: 'workflowTask', version: '1', service },
+  attributes: {
+    chatbot_id: { type: 'string', required: true, readOnly: true },
+    task_id: { type: 'string', required: true, readOnly: true },
+    contact_id: { type: 'string' },
+    conversation_id: { type: 'string' },
+    workflow_id: { type: 'string', required: true, readOnly: true },
+    title: { type: 'string', required: true },
+    due_at: { type: 'string', required: true },
+    status: { type: ['open', 'closed'] as const, required: true, default: 'open' },
+    created_at: { type: 'string', required: true, readOnly: true },
+    closed_at: { type: 'string' },
+  },
+  indexes: {
+    byChatbot: {
+      pk: { field: pk, composite: ['chatbot_id'] },
+      sk: { field: sk, composite: ['task_id'] },
+    },
+  },
+});
