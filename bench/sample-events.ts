@@ -128,6 +128,12 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'set-workflow-active': (ctx) => httpEvent('set-workflow-active', ctx, { is_active: false }),
   'delete-workflow': (ctx) => httpEvent('delete-workflow', ctx),
   'list-workflow-executions': (ctx) => httpEvent('list-workflow-executions', ctx),
+  // Inbox: the list is real; the others name a conversation that does not exist (404, nothing changes).
+  'list-conversations': (ctx) => httpEvent('list-conversations', ctx),
+  'get-conversation': (ctx) => httpEvent('get-conversation', ctx),
+  'update-conversation': (ctx) => httpEvent('update-conversation', ctx, { customer_name: 'Bench Customer' }),
+  'delete-conversation': (ctx) => httpEvent('delete-conversation', ctx),
+  'send-owner-reply': (ctx) => httpEvent('send-owner-reply', ctx, { content: 'Thanks, we will call you back.' }),
   'crawl-website': () => ({ chatbotId: 'no-such-bot' }),
   // Billing domain (issue 15). The bench user is no admin: the waitlist list answers 403.
   'join-waitlist': (ctx) => httpEvent('join-waitlist', ctx, { name: 'Bench Visitor', email: 'bench-waitlist@example.com' }),

@@ -18,6 +18,7 @@ export const domains = {
   billing: 'Billing: subscriptions (Stripe), account settings, waitlist, onboarding',
   channels: 'Deployment Center: website embed, WhatsApp, Messenger and Instagram channels',
   workflows: 'Workflow automation: workflows, executions',
+  inbox: 'Inbox: conversations, owner replies, human handoff',
 } as const;
 export type Domain = keyof typeof domains;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -329,6 +330,20 @@ export const httpRoutes = [
     path: '/chatbots/{id}/workflow-executions',
     access: 'user', action: 'read',
     uses: ['table'],
+  },
+  // Inbox (spec 001 /conversations and /dashboard/contacts): the conversations of the caller's assistants.
+  { name: 'list-conversations', domain: 'inbox', method: 'GET', path: '/conversations', access: 'user', uses: ['table'] },
+  { name: 'get-conversation', domain: 'inbox', method: 'GET', path: '/conversations/{id}', access: 'user', uses: ['table'] },
+  { name: 'update-conversation', domain: 'inbox', method: 'PATCH', path: '/conversations/{id}', access: 'user', uses: ['table'] },
+  { name: 'delete-conversation', domain: 'inbox', method: 'DELETE', path: '/conversations/{id}', access: 'user', uses: ['table'] },
+  {
+    name: 'send-owner-reply',
+    domain: 'inbox',
+    method: 'POST',
+    path: '/conversations/{id}/messages',
+    access: 'user',
+    uses: ['table'],
+    maxBodyBytes: 16 * 1024,
   },
 ] as const satisfies readonly HttpRoute[];
 

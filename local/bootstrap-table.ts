@@ -3,14 +3,42 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
+  type GlobalSecondaryIndex,
 } from '@aws-sdk/client-dynamodb';
 import { tableDesign } from '../functions/core/data/table-design.js';
+
+const indexDefinition = (index: (typeof tableDesign.globalIndexes)[number]): GlobalSecondaryIndex => ({
+  IndexName: index.indexName,
+  KeySchema: [
+    { AttributeName: index.partitionKey, KeyType: 'HASH' },
+    { AttributeName: index.sortKey, KeyType: 'RANGE' },
+  ],
+  Projection: { ProjectionType: 'ALL' },
+});
+
+/**
+ * Adds the indexes a table made by an older version lacks (one per update, as DynamoDB allows), so
+ * the data kept in `.data/` keeps working. Items written before get the new keys when next written.
+ */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string, existing: readonly string[]): Promise<void> {
+  for (const index of tableDesign.globalIndexes.filter((i) => !existing.includes(i.indexName))) {
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [index.partitionKey, index.sortKey].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+        GlobalSecondaryIndexUpdates: [{ Create: indexDefinition(index) }],
+      }),
+    );
+  }
+}
 
 /** Creates the single table as the CDK data construct defines it, unless it exists already. */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'existing'> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    await addMissingIndexes(client, tableName, (Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName ?? ''));
     return 'existing';
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -29,14 +57,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
         { AttributeName: tableDesign.partitionKey, KeyType: 'HASH' },
         { AttributeName: tableDesign.sortKey, KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: tableDesign.globalIndexes.map((index) => ({
-        IndexName: index.indexName,
-        KeySchema: [
-          { AttributeName: index.partitionKey, KeyType: 'HASH' },
-          { AttributeName: index.sortKey, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
+      GlobalSecondaryIndexes: tableDesign.globalIndexes.map(indexDefinition),
     }),
   );
   await client.send(

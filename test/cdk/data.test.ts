@@ -21,18 +21,18 @@ describe('table', () => {
     );
   });
 
-  it('has the gsi1 index on gsi1pk/gsi1sk, as the ElectroDB entities expect', () => {
-    expect(table?.Properties?.GlobalSecondaryIndexes).toEqual([
-      {
-        IndexName: 'gsi1',
+  it('has the gsi1 and gsi2 indexes, as the ElectroDB entities expect', () => {
+    expect(table?.Properties?.GlobalSecondaryIndexes).toEqual(
+      ['gsi1', 'gsi2'].map((name) => ({
+        IndexName: name,
         KeySchema: [
-          { AttributeName: 'gsi1pk', KeyType: 'HASH' },
-          { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+          { AttributeName: `${name}pk`, KeyType: 'HASH' },
+          { AttributeName: `${name}sk`, KeyType: 'RANGE' },
         ],
         Projection: { ProjectionType: 'ALL' },
-      },
-    ]);
-    expect(tableDesign.globalIndexes.map((i) => i.indexName)).toEqual(['gsi1']);
+      })),
+    );
+    expect(tableDesign.globalIndexes.map((i) => i.indexName)).toEqual(['gsi1', 'gsi2']);
   });
 
   it('bills on demand', () => {

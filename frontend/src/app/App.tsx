@@ -23,6 +23,7 @@ const DemoPage = lazy(() => import('@/pages/DemoPage'));
 const WaitlistPage = lazy(() => import('@/pages/WaitlistPage'));
 const AdminWaitlistPage = lazy(() => import('@/pages/AdminWaitlistPage'));
 const OnboardingPage = lazy(() => import('@/pages/OnboardingPage'));
+const ConversationsPage = lazy(() => import('@/pages/ConversationsPage'));
 // Not in the first view: mounted on the first toast (frontend/src/lib/notify.ts).
 const AppToaster = lazy(() => import('@/components/AppToaster'));
 
@@ -57,6 +58,14 @@ function AppRoutes() {
         element={
           <RequireAuth>
             <ConfigurePage />
+          </RequireAuth>
+        }
+      />
+      <Route
+        path="/conversations"
+        element={
+          <RequireAuth>
+            <ConversationsPage />
           </RequireAuth>
         }
       />

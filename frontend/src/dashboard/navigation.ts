@@ -40,7 +40,12 @@ export const dashboardNavigation: readonly DashboardGroup[] = [
         screen: lazy(() => import('@/dashboard/screens/AssistantsScreen')),
       },
       { title: 'Voice AI', path: 'voice', icon: MicIcon },
-      { title: 'Contacts', path: 'contacts', icon: ContactIcon },
+      {
+        title: 'Contacts',
+        path: 'contacts',
+        icon: ContactIcon,
+        screen: lazy(() => import('@/dashboard/screens/ContactsScreen')),
+      },
     ],
   },
   {

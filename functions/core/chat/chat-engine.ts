@@ -17,6 +17,7 @@ import {
   storeVisitorMessage,
   type Contact,
 } from './conversation-store.js';
+import { recordCustomerDetails } from '../inbox/customer-details.js';
 import { matchingCorrection } from './corrections.js';
 import { HANDOFF_CONFIRMATION_QUESTION, TRANSFER_MESSAGE, matchedEscalationTrigger, requestAgentTransfer } from './escalation.js';
 import { isOffTopic, offTopicMessage } from './off-topic.js';
@@ -101,6 +102,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     contact: request,
     ownerId: bot.user_id,
     contactName: request.contactName,
+    message: request.message,
     timeoutMs: settings.conversationTimeout,
     now,
   });
@@ -109,6 +111,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     isNew ? [] : recentMessages(conversationId, settings.contextWindow, now.toISOString()),
     !isNew && confirmAnswer ? answerOpenConfirmation(conversationId, confirmAnswer, now.toISOString()) : false,
     storeVisitorMessage(conversationId, request, { sender_type: 'user', content: request.message, created_at: now.toISOString() }, isNew),
+    recordCustomerDetails(conversationId, request.message),
   ]);
 
   let answer: string;
@@ -179,7 +182,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   }
 
   answer = limitAnswerLength(answer, settings.maxResponseLength);
-  const messageId = await storeReply(conversationId, {
+  const messageId = await storeReply(conversationId, bot.chatbot_id, {
     sender_type: 'assistant',
     content: answer,
     created_at: new Date().toISOString(),

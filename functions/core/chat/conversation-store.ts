@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { db } from '../data/db.js';
 import { HttpError } from '../http/http-error.js';
+import { reasonFromMessage } from '../inbox/customer-details.js';
+import { searchTextOf } from '../inbox/search-text.js';
 
 export interface StoredMessage {
   sender_type: 'user' | 'assistant' | 'system';
@@ -41,11 +43,14 @@ export async function continueOrStartConversation(args: {
   contact: Contact;
   ownerId: string;
   contactName?: string;
+  /** The visitor's message: a new conversation's reason for enquiry (spec 001), until the owner edits it. */
+  message: string;
   timeoutMs: number;
   now: Date;
 }): Promise<{ conversationId: string; isNew: boolean }> {
   const { contact, now } = args;
   const at = now.toISOString();
+  const reason = reasonFromMessage(args.message);
   let current = args.current;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     if (current && now.getTime() - Date.parse(current.last_message_at) <= args.timeoutMs) {
@@ -72,6 +77,8 @@ export async function continueOrStartConversation(args: {
             channel: 'website',
             contact_id: contact.contactId,
             contact_name: args.contactName,
+            reason_for_enquiry: reason,
+            search_text: searchTextOf({ contact_id: contact.contactId, contact_name: args.contactName, reason_for_enquiry: reason }),
             status: 'active',
             last_message_at: at,
             created_at: at,
@@ -111,12 +118,18 @@ export async function storeVisitorMessage(
 /** Stores the assistant's reply; the conversation's last activity (what lists sort by) moves with it. */
 export async function storeReply(
   conversationId: string,
+  chatbotId: string,
   message: StoredMessage & { response_time_ms?: number; sources?: { title: string; url: string }[]; confirmation?: 'handoff' },
 ): Promise<string> {
   const messageId = randomUUID();
   await Promise.all([
     db().entities.message.create({ conversation_id: conversationId, message_id: messageId, message_type: 'text', ...message }).go(),
-    db().entities.conversation.patch({ conversation_id: conversationId }).set({ last_message_at: message.created_at }).go(),
+    db()
+      .entities.conversation.patch({ conversation_id: conversationId })
+      .set({ last_message_at: message.created_at })
+      // The inbox's index sorts by last activity within the assistant.
+      .composite({ chatbot_id: chatbotId })
+      .go(),
   ]);
   return messageId;
 }

@@ -2,7 +2,9 @@ import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import type { Chatbot, ConversationSettings, UpdateChatbotRequest } from '../../contracts/chatbot.js';
 import { chatbotFor, type Caller } from '../access/authorize.js';
 import { db } from '../data/db.js';
+import { deleteAll } from '../data/delete-all.js';
 import { deleteAllIndexes } from '../knowledge/index-store.js';
+import { deleteConversationsOfChatbot } from '../inbox/delete-conversations.js';
 import { deleteKnowledgeOfChatbot } from '../knowledge/delete-chatbot-knowledge.js';
 import { requireEnv } from '../runtime/env.js';
 import { log } from '../runtime/log.js';
@@ -62,15 +64,10 @@ function ownedAvatarKey(agentImage: string | undefined): string | undefined {
   return agentImage.startsWith(prefix) ? `avatars/${agentImage.slice(prefix.length)}` : undefined;
 }
 
-async function deleteAll<T>(what: string, keys: T[], remove: (keys: T[]) => Promise<{ unprocessed: unknown[] }>) {
-  if (!keys.length) return;
-  const { unprocessed } = await remove(keys);
-  if (unprocessed.length) throw new Error(`Could not delete ${unprocessed.length} ${what}`);
-}
-
 /**
  * Deletes the assistant with everything it learned and was taught: crawled pages, index versions,
- * corrections, training records, transfer requests, demo visits, the knowledge entries assigned to it
+ * corrections, training records, transfer requests, demo visits, its conversations with their
+ * messages, the knowledge entries assigned to it
  * (with their files; entries for all assistants stay), and its uploaded avatar.
  */
 export async function deleteChatbot(caller: Caller, chatbotId: string): Promise<void> {
@@ -99,6 +96,7 @@ export async function deleteChatbot(caller: Caller, chatbotId: string): Promise<
       entities.trainingRecord.delete(keys).go(),
     ),
     deleteKnowledgeOfChatbot(userId, chatbotId),
+    deleteConversationsOfChatbot(chatbotId),
   ]);
   await deleteAllIndexes(chatbotId);
   const avatarKey = ownedAvatarKey(bot.agent_image);

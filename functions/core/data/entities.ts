@@ -5,6 +5,7 @@ import { contactTagsEntity, workflowEntity, workflowExecutionEntity, workflowTas
 
 const { partitionKey: pk, sortKey: sk } = tableDesign;
 const gsi1 = tableDesign.globalIndexes[0];
+const gsi2 = tableDesign.globalIndexes[1];
 const service = 'assistants';
 
 /** Spec 000 section 3: the owner's profile, created on first sign-in. */
@@ -163,6 +164,15 @@ export const conversationEntity = new Entity({
     channel: { type: ['website', 'whatsapp', 'instagram', 'messenger', 'sms'] as const, required: true, default: 'website' },
     contact_id: { type: 'string', required: true, readOnly: true },
     contact_name: { type: 'string' },
+    contact_phone: { type: 'string' },
+    contact_avatar: { type: 'string' },
+    /** What the visitor said about themself (core/inbox/customer-details.ts), editable by the owner. */
+    customer_name: { type: 'string' },
+    customer_phone: { type: 'string' },
+    customer_email: { type: 'string' },
+    reason_for_enquiry: { type: 'string' },
+    /** Lower-cased names, ids, phone and reason: what the inbox search matches (core/inbox/search-text.ts). */
+    search_text: { type: 'string' },
     status: { type: 'string', required: true, default: 'active' },
     last_message_at: { type: 'string', required: true },
     created_at: { type: 'string', required: true, readOnly: true },
@@ -171,6 +181,12 @@ export const conversationEntity = new Entity({
     byId: {
       pk: { field: pk, composite: ['conversation_id'] },
       sk: { field: sk, composite: [] },
+    },
+    /** The inbox: an assistant's conversations by last activity (also what goes with the assistant). */
+    byChatbot: {
+      index: gsi2.indexName,
+      pk: { field: gsi2.partitionKey, composite: ['chatbot_id'] },
+      sk: { field: gsi2.sortKey, composite: ['last_message_at', 'conversation_id'] },
     },
     /** The visitor's conversations with one assistant, oldest first (which one continues: visitorEntity). */
     byContact: {
@@ -212,6 +228,8 @@ export const messageEntity = new Entity({
     content: { type: 'string', required: true },
     message_type: { type: 'string', required: true, default: 'text' },
     response_time_ms: { type: 'number' },
+    /** The person who wrote this reply in the inbox (an assistant message without it is the bot's). */
+    agent_id: { type: 'string' },
     /** Pages an assistant answer came from: [{ title, url }]. */
     sources: { type: 'any' },
     /** The visitor's thumbs up or down on an assistant reply (collectFeedback). */

@@ -1,0 +1,81 @@
+import type { InboxConversation } from '@contracts/inbox';
+import { MessageCircleIcon } from 'lucide-react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ChannelBadge } from '@/inbox/ChannelBadge';
+import { avatarInitial, conversationName } from '@/inbox/conversation-name';
+import { MessageThread } from '@/inbox/MessageThread';
+import { ReplyBox } from '@/inbox/ReplyBox';
+import type { useConversationQuery } from '@/inbox/inbox-queries';
+
+function CustomerInformation({ conversation }: { conversation: InboxConversation }) {
+  const rows: [string, string | null][] = [
+    ['Phone', conversation.customer_phone ?? conversation.contact_phone],
+    ['E-mail', conversation.customer_email],
+    ['Enquiry', conversation.reason_for_enquiry],
+  ];
+  return (
+    <section className="m-3 rounded-md border bg-muted/30 p-3 text-sm" aria-labelledby="customer-information">
+      <h3 id="customer-information" className="mb-2 font-semibold">
+        Customer Information
+      </h3>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="break-words">{value || 'Not given'}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** The right pane: the selected conversation, its customer, its messages and the reply box. */
+export function ConversationPane({
+  selectedId,
+  detail,
+  sendError,
+}: {
+  selectedId: string | null;
+  detail: ReturnType<typeof useConversationQuery>;
+  sendError: string;
+}) {
+  if (!selectedId) {
+    return (
+      <div className="flex h-full min-h-[400px] flex-col items-center justify-center gap-2 p-6 text-center text-muted-foreground">
+        <MessageCircleIcon className="size-10" aria-hidden="true" />
+        <p>Select a conversation to start chatting</p>
+      </div>
+    );
+  }
+  if (detail.isPending || !detail.data) {
+    return (
+      <div className="flex flex-col gap-3 p-4" role="status" aria-label="Loading messages">
+        <Skeleton className="h-10 w-1/2" />
+        <Skeleton className="h-20" />
+        <Skeleton className="h-12 w-2/3" />
+      </div>
+    );
+  }
+  const { conversation, messages } = detail.data;
+  const name = conversationName(conversation);
+  return (
+    <div className="flex h-full flex-col">
+      <header className="flex items-center gap-3 border-b p-3">
+        <span className="flex size-10 items-center justify-center rounded-full bg-primary/10 font-semibold text-primary" aria-hidden="true">
+          {avatarInitial(name)}
+        </span>
+        <div className="flex min-w-0 flex-col">
+          <h2 className="truncate font-semibold">{name}</h2>
+          <span className="flex items-center gap-2 text-xs text-muted-foreground">
+            <ChannelBadge channel={conversation.channel} />
+            {conversation.business_name}
+          </span>
+        </div>
+      </header>
+      <CustomerInformation conversation={conversation} />
+      <MessageThread messages={messages} />
+      <ReplyBox key={conversation.id} conversationId={conversation.id} sendError={sendError} />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { InboxMessage } from '@contracts/inbox';
+import { useEffect, useRef } from 'react';
+import { relativeTime } from '@/inbox/relative-time';
+import { cn } from '@/lib/cn';
+
+/**
+ * Spec 001: messages oldest first; the business's (the assistant's and the owner's) on the right, the
+ * customer's on the left, system notices centred, each with a relative time.
+ */
+function MessageRow({ message }: { message: InboxMessage }) {
+  const time = (
+    <time className="text-[11px] text-muted-foreground" dateTime={message.created_at}>
+      {relativeTime(message.created_at)}
+    </time>
+  );
+  if (message.sender_type === 'system') {
+    return (
+      <li className="flex flex-col items-center gap-1" data-sender="system">
+        <p className="rounded-full bg-muted px-3 py-1 text-xs text-muted-foreground">{message.content}</p>
+        {time}
+      </li>
+    );
+  }
+  const business = message.sender_type === 'assistant';
+  return (
+    <li className={cn('flex flex-col gap-1', business ? 'items-end' : 'items-start')} data-sender={message.sender_type}>
+      <p
+        className={cn(
+          'max-w-[80%] rounded-2xl px-4 py-2 text-sm whitespace-pre-wrap shadow-xs',
+          business ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted',
+        )}
+      >
+        {message.content}
+      </p>
+      <span className="flex gap-2 text-[11px] text-muted-foreground">
+        {business && <span>{message.agent_id ? 'You' : 'Assistant'}</span>}
+        {time}
+      </span>
+    </li>
+  );
+}
+
+export function MessageThread({ messages }: { messages: InboxMessage[] }) {
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length]);
+  return (
+    <div className="flex-1 overflow-y-auto p-4">
+      <ol className="flex flex-col gap-3" aria-label="Messages">
+        {messages.map((message) => (
+          <MessageRow key={message.id} message={message} />
+        ))}
+      </ol>
+      <div ref={end} />
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+/** Cache keys of the inbox, per signed-in user. */
+export const inboxKeys = {
+  all: (userId: string) => ['inbox', userId] as const,
+  /** Every list (all assistants or one, any search): what a new message or reply refreshes. */
+  lists: (userId: string) => ['inbox', userId, 'list'] as const,
+  list: (userId: string, chatbotId: string | undefined, q: string) => ['inbox', userId, 'list', chatbotId ?? 'all', q] as const,
+  detail: (userId: string, id: string) => ['inbox', userId, 'detail', id] as const,
+};

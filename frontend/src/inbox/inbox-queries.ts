@@ -1,0 +1,65 @@
+import type { ConversationDetailResponse } from '@contracts/inbox';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useUserId } from '@/auth/auth-context';
+import { inboxKeys } from '@/inbox/inbox-keys';
+import { useApi } from '@/lib/api';
+import { getConversation, listConversations, sendOwnerReply } from '@/lib/inbox-api';
+
+/** The inbox list, a page at a time (it scrolls for ever): all assistants, or one. */
+export function useConversationListQuery(chatbotId: string | undefined, q: string, enabled = true) {
+  const api = useApi();
+  const userId = useUserId();
+  return useInfiniteQuery({
+    queryKey: inboxKeys.list(userId, chatbotId, q),
+    queryFn: ({ pageParam, signal }) => listConversations(api, { chatbotId, q, cursor: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: enabled && userId !== '',
+  });
+}
+
+export function useConversationQuery(id: string | null) {
+  const api = useApi();
+  const userId = useUserId();
+  return useQuery({
+    queryKey: inboxKeys.detail(userId, id ?? ''),
+    queryFn: ({ signal }) => getConversation(api, id ?? '', signal),
+    enabled: userId !== '' && Boolean(id),
+  });
+}
+
+/**
+ * The owner's reply. The sent message joins the thread at once; then the thread and the lists are
+ * read again (spec 001: afterwards messages and conversations are reloaded). A send in progress
+ * blocks another (spec 001 section 5), also a second Enter before React re-renders.
+ */
+export function useOwnerReply(conversationId: string) {
+  const api = useApi();
+  const userId = useUserId();
+  const client = useQueryClient();
+  const sending = useRef(false);
+  const mutation = useMutation({
+    mutationFn: (content: string) => sendOwnerReply(api, conversationId, content),
+    onSuccess: ({ message }) => {
+      client.setQueryData<ConversationDetailResponse>(inboxKeys.detail(userId, conversationId), (old) =>
+        old && !old.messages.some((m) => m.id === message.id) ? { ...old, messages: [...old.messages, message] } : old,
+      );
+      void client.invalidateQueries({ queryKey: inboxKeys.detail(userId, conversationId) });
+      void client.invalidateQueries({ queryKey: inboxKeys.lists(userId) });
+    },
+    onSettled: () => {
+      sending.current = false;
+    },
+  });
+  return {
+    ...mutation,
+    /** False (nothing sent) while another send is in progress. */
+    send: (content: string, callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) => {
+      if (sending.current) return false;
+      sending.current = true;
+      mutation.mutate(content, callbacks);
+      return true;
+    },
+  };
+}

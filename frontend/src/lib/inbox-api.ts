@@ -1,0 +1,52 @@
+import {
+  conversationDetailResponseSchema,
+  conversationListResponseSchema,
+  conversationResponseSchema,
+  ownerReplyResponseSchema,
+  type ConversationDetailResponse,
+  type ConversationListResponse,
+  type InboxConversation,
+  type UpdateConversationRequest,
+} from '@contracts/inbox';
+import * as z from 'zod';
+import type { ApiClient } from '@/lib/api';
+
+const conversationPath = (id: string) => `/conversations/${encodeURIComponent(id)}`;
+
+export interface InboxListParams {
+  /** One assistant's conversations; all of the owner's without it. */
+  chatbotId?: string;
+  q?: string;
+  cursor?: string;
+}
+
+/** GET /conversations: a page of the inbox, newest activity first. */
+export function listConversations(api: ApiClient, params: InboxListParams, signal?: AbortSignal): Promise<ConversationListResponse> {
+  const query = new URLSearchParams();
+  if (params.chatbotId) query.set('chatbotId', params.chatbotId);
+  if (params.q?.trim()) query.set('q', params.q.trim());
+  if (params.cursor) query.set('cursor', params.cursor);
+  const suffix = query.size ? `?${query.toString()}` : '';
+  return api.request(`/conversations${suffix}`, { schema: conversationListResponseSchema, signal });
+}
+
+/** GET /conversations/{id}: the conversation and its messages, oldest first. */
+export function getConversation(api: ApiClient, id: string, signal?: AbortSignal): Promise<ConversationDetailResponse> {
+  return api.request(conversationPath(id), { schema: conversationDetailResponseSchema, signal });
+}
+
+/** POST /conversations/{id}/messages: the owner's reply, as the business. */
+export function sendOwnerReply(api: ApiClient, id: string, content: string) {
+  return api.request(`${conversationPath(id)}/messages`, { method: 'POST', body: { content }, schema: ownerReplyResponseSchema });
+}
+
+/** PATCH /conversations/{id}: the customer's details. */
+export async function updateConversation(api: ApiClient, id: string, changes: UpdateConversationRequest): Promise<InboxConversation> {
+  const { conversation } = await api.request(conversationPath(id), { method: 'PATCH', body: changes, schema: conversationResponseSchema });
+  return conversation;
+}
+
+/** DELETE /conversations/{id}. */
+export async function deleteConversation(api: ApiClient, id: string): Promise<void> {
+  await api.request(conversationPath(id), { method: 'DELETE', schema: z.object({ deleted: z.literal(true) }) });
+}

@@ -1,0 +1,44 @@
+import { isConditionalFailure } from '../data/conditional-failure.js';
+import { db } from '../data/db.js';
+import { deleteAll } from '../data/delete-all.js';
+import type { StoredConversation } from './inbox-record.js';
+import { ownedConversation } from './owned-conversation.js';
+
+/**
+ * Deletes conversations with their messages, and the visitors' pointers to them (so a returning visitor
+ * starts a new conversation rather than continuing a deleted one).
+ */
+async function deleteConversations(conversations: Pick<StoredConversation, 'conversation_id' | 'chatbot_id' | 'contact_id'>[]): Promise<void> {
+  const { entities } = db();
+  for (const conversation of conversations) {
+    const { data: messages } = await entities.message.query
+      .byConversation({ conversation_id: conversation.conversation_id })
+      .go({ pages: 'all', attributes: ['conversation_id', 'created_at', 'message_id'] });
+    await deleteAll('messages', messages, (keys) => entities.message.delete(keys).go());
+    await entities.visitor
+      .delete({ chatbot_id: conversation.chatbot_id, contact_id: conversation.contact_id })
+      .where((attr, op) => op.eq(attr.conversation_id, conversation.conversation_id))
+      .go()
+      .catch((error: unknown) => {
+        // The visitor went on to another conversation meanwhile: theirs stays.
+        if (!isConditionalFailure(error)) throw error;
+      });
+  }
+  await deleteAll('conversations', conversations.map((c) => ({ conversation_id: c.conversation_id })), (keys) =>
+    entities.conversation.delete(keys).go(),
+  );
+}
+
+/** DELETE /conversations/{id}: the owner deletes one conversation. */
+export async function deleteConversation(userId: string, conversationId: string): Promise<void> {
+  const { conversation } = await ownedConversation(userId, conversationId);
+  await deleteConversations([conversation]);
+}
+
+/** Every conversation of an assistant, with its messages: they go with the assistant. */
+export async function deleteConversationsOfChatbot(chatbotId: string): Promise<void> {
+  const { data } = await db()
+    .entities.conversation.query.byChatbot({ chatbot_id: chatbotId })
+    .go({ pages: 'all', attributes: ['conversation_id', 'chatbot_id', 'contact_id'] });
+  await deleteConversations(data);
+}

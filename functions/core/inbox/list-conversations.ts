@@ -1,0 +1,65 @@
+import { DEFAULT_INBOX_PAGE_SIZE, type ConversationListResponse, type ListConversationsQuery } from '../../contracts/inbox.js';
+import { ownedChatbot } from '../chatbots/owned-chatbot.js';
+import { db } from '../data/db.js';
+import { decodeCursor, encodeCursor, type InboxPosition } from './inbox-cursor.js';
+import { OWNER_TEST_CONTACT_PREFIX, toInboxConversation, type StoredConversation } from './inbox-record.js';
+import { normalizeSearch } from './search-text.js';
+
+interface InboxChatbot {
+  chatbot_id: string;
+  business_name: string;
+}
+
+/** Items DynamoDB reads per request while a search filters an assistant's conversations. */
+const SEARCH_READ_BATCH = 1000;
+
+/** The assistants whose conversations the caller's inbox shows: their own (the ownership rule). */
+async function inboxChatbots(userId: string, chatbotId: string | undefined): Promise<InboxChatbot[]> {
+  if (chatbotId) return [await ownedChatbot(userId, chatbotId)];
+  const { data } = await db()
+    .entities.chatbot.query.byUser({ user_id: userId })
+    .go({ pages: 'all', attributes: ['chatbot_id', 'business_name'] });
+  return data;
+}
+
+/**
+ * One assistant's conversations after `after`, newest activity first: up to `wanted` of them, each
+ * matching the search unless the assistant's business name does (then all of them match).
+ */
+async function conversationsOf(bot: InboxChatbot, search: string, after: InboxPosition | undefined, wanted: number) {
+  const query = db().entities.conversation.query.byChatbot({ chatbot_id: bot.chatbot_id });
+  const range = after ? query.lt({ last_message_at: after.at, conversation_id: after.id }) : query;
+  const everyOne = !search || bot.business_name.toLowerCase().includes(search);
+  const { data } = await range
+    .where(({ contact_id, search_text }, { begins, contains }) =>
+      [`NOT ${begins(contact_id, OWNER_TEST_CONTACT_PREFIX)}`, ...(everyOne ? [] : [contains(search_text, search)])].join(' AND '),
+    )
+    // `count` pages on until that many items passed the filter (or the assistant has no more).
+    .go({ order: 'desc', count: wanted, ...(everyOne ? {} : { limit: SEARCH_READ_BATCH }) });
+  return data.map((conversation) => ({ conversation, businessName: bot.business_name }));
+}
+
+const newestFirst = (a: StoredConversation, b: StoredConversation) =>
+  b.last_message_at.localeCompare(a.last_message_at) || b.conversation_id.localeCompare(a.conversation_id);
+
+/**
+ * The inbox list (spec 001 /conversations and the contacts inbox): the caller's conversations across
+ * their assistants or of one, newest activity first, searched case-insensitively over customer name,
+ * contact name, contact id, phone, reason for enquiry and business name, a page at a time. Each
+ * assistant gives its next page + 1 and the merge keeps the newest page, so the position of the last
+ * one continues every assistant's list at once.
+ */
+export async function listConversations(userId: string, query: ListConversationsQuery): Promise<ConversationListResponse> {
+  const pageSize = query.limit ?? DEFAULT_INBOX_PAGE_SIZE;
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const search = normalizeSearch(query.q ?? '');
+  const chatbots = await inboxChatbots(userId, query.chatbotId);
+  const found = (await Promise.all(chatbots.map((bot) => conversationsOf(bot, search, after, pageSize + 1)))).flat();
+  found.sort((a, b) => newestFirst(a.conversation, b.conversation));
+  const page = found.slice(0, pageSize);
+  const last = page.at(-1)?.conversation;
+  return {
+    conversations: page.map(({ conversation, businessName }) => toInboxConversation(conversation, businessName)),
+    nextCursor: found.length > pageSize && last ? encodeCursor({ at: last.last_message_at, id: last.conversation_id }) : null,
+  };
+}

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import type { InboxConversation, InboxMessage } from '../../contracts/inbox.js';
+import { db } from '../data/db.js';
+import { notFound } from '../http/http-error.js';
+import { toInboxConversation, toInboxMessage } from './inbox-record.js';
+import { ownedConversation } from './owned-conversation.js';
+
+/**
+ * The owner answers in the inbox: stored as the business's reply (sender assistant, message_type text,
+ * spec 001) with who wrote it, and the conversation's last activity moves with it, in one transaction.
+ */
+export async function sendOwnerReply(
+  userId: string,
+  conversationId: string,
+  content: string,
+  now = new Date(),
+): Promise<{ message: InboxMessage; conversation: InboxConversation }> {
+  const { conversation, chatbot } = await ownedConversation(userId, conversationId);
+  const at = now.toISOString();
+  const message = {
+    conversation_id: conversationId,
+    message_id: randomUUID(),
+    sender_type: 'assistant' as const,
+    content: content.trim(),
+    message_type: 'text',
+    agent_id: userId,
+    created_at: at,
+  };
+  // ElectroDB reports a cancelled transaction in its result: the conversation was deleted meanwhile.
+  const { canceled } = await db()
+    .transaction.write(({ message: messages, conversation: conversations }) => [
+      messages.create(message).commit(),
+      conversations
+        .patch({ conversation_id: conversationId })
+        .set({ last_message_at: at })
+        .composite({ chatbot_id: conversation.chatbot_id })
+        .commit(),
+    ])
+    .go();
+  if (canceled) throw notFound('Conversation not found');
+  return {
+    message: toInboxMessage(message),
+    conversation: toInboxConversation({ ...conversation, last_message_at: at }, chatbot.business_name),
+  };
+}
