@@ -124,7 +124,10 @@ export async function learnWebsite(chatbotId: string, { deadline, retryFailed = 
       },
       // Pages are stored as they arrive, so the creator can show real titles during the crawl.
       onPage: (page) => {
-        pageWrites.push(db().entities.crawledPage.put(pageRecord(chatbotId, page, position++, new Date().toISOString())).go());
+        const write = db().entities.crawledPage.put(pageRecord(chatbotId, page, position++, new Date().toISOString())).go();
+        // Its failure is reported by the Promise.all below; until the crawl gets there it must not be an unhandled rejection.
+        write.catch(() => undefined);
+        pageWrites.push(write);
       },
     });
     await Promise.all(pageWrites);
