@@ -332,16 +332,18 @@ export const httpRoutes = [
     uses: ['table'],
   },
   // Inbox (spec 001 /conversations and /dashboard/contacts): the conversations of the caller's assistants.
-  { name: 'list-conversations', domain: 'inbox', method: 'GET', path: '/conversations', access: 'user', uses: ['table'] },
-  { name: 'get-conversation', domain: 'inbox', method: 'GET', path: '/conversations/{id}', access: 'user', uses: ['table'] },
-  { name: 'update-conversation', domain: 'inbox', method: 'PATCH', path: '/conversations/{id}', access: 'user', uses: ['table'] },
-  { name: 'delete-conversation', domain: 'inbox', method: 'DELETE', path: '/conversations/{id}', access: 'user', uses: ['table'] },
+  // Reading is a member's right; answering and editing the customer's details an editor's; deleting an admin's.
+  { name: 'list-conversations', domain: 'inbox', method: 'GET', path: '/conversations', access: 'user', action: 'read', uses: ['table'] },
+  { name: 'get-conversation', domain: 'inbox', method: 'GET', path: '/conversations/{id}', access: 'user', action: 'read', uses: ['table'] },
+  { name: 'update-conversation', domain: 'inbox', method: 'PATCH', path: '/conversations/{id}', access: 'user', action: 'edit', uses: ['table'] },
+  { name: 'delete-conversation', domain: 'inbox', method: 'DELETE', path: '/conversations/{id}', access: 'user', action: 'manage', uses: ['table'] },
   {
     name: 'send-owner-reply',
     domain: 'inbox',
     method: 'POST',
     path: '/conversations/{id}/messages',
     access: 'user',
+    action: 'edit',
     uses: ['table'],
     maxBodyBytes: 16 * 1024,
   },

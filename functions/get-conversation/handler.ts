@@ -2,6 +2,6 @@ import { httpHandler } from '../core/http/http-handler.js';
 import { pathId } from '../core/http/path-id.js';
 import { conversationDetail } from '../core/inbox/conversation-detail.js';
 
-export const handler = httpHandler({ route: 'get-conversation' }, ({ identity, pathParameters }) =>
-  conversationDetail(identity.userId, pathId(pathParameters)),
+export const handler = httpHandler({ route: 'get-conversation' }, ({ caller, pathParameters }) =>
+  conversationDetail(caller, pathId(pathParameters)),
 );

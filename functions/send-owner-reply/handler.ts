@@ -5,5 +5,5 @@ import { sendOwnerReply } from '../core/inbox/owner-reply.js';
 
 export const handler = httpHandler(
   { route: 'send-owner-reply', body: ownerReplyRequestSchema, successStatus: 201 },
-  ({ identity, pathParameters, body }) => sendOwnerReply(identity.userId, pathId(pathParameters), body.content),
+  ({ caller, pathParameters, body }) => sendOwnerReply(caller, pathId(pathParameters), body.content),
 );

@@ -5,5 +5,5 @@ import { updateConversation } from '../core/inbox/update-conversation.js';
 
 export const handler = httpHandler(
   { route: 'update-conversation', body: updateConversationRequestSchema },
-  async ({ identity, pathParameters, body }) => ({ conversation: await updateConversation(identity.userId, pathId(pathParameters), body) }),
+  async ({ caller, pathParameters, body }) => ({ conversation: await updateConversation(caller, pathId(pathParameters), body) }),
 );

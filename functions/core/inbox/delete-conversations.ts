@@ -1,8 +1,9 @@
+import type { Caller } from '../access/authorize.js';
 import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 import { deleteAll } from '../data/delete-all.js';
 import type { StoredConversation } from './inbox-record.js';
-import { ownedConversation } from './owned-conversation.js';
+import { conversationFor } from './conversation-access.js';
 
 /**
  * Deletes conversations with their messages, and the visitors' pointers to them (so a returning visitor
@@ -30,8 +31,8 @@ async function deleteConversations(conversations: Pick<StoredConversation, 'conv
 }
 
 /** DELETE /conversations/{id}: the owner deletes one conversation. */
-export async function deleteConversation(userId: string, conversationId: string): Promise<void> {
-  const { conversation } = await ownedConversation(userId, conversationId);
+export async function deleteConversation(caller: Caller, conversationId: string): Promise<void> {
+  const { conversation } = await conversationFor(caller, conversationId);
   await deleteConversations([conversation]);
 }
 

@@ -1,5 +1,6 @@
 import { DEFAULT_INBOX_PAGE_SIZE, type ConversationListResponse, type ListConversationsQuery } from '../../contracts/inbox.js';
-import { ownedChatbot } from '../chatbots/owned-chatbot.js';
+import { chatbotFor, type Caller } from '../access/authorize.js';
+import { assistantsSharedWith } from '../access/shared-assistants.js';
 import { db } from '../data/db.js';
 import { decodeCursor, encodeCursor, type InboxPosition } from './inbox-cursor.js';
 import { OWNER_TEST_CONTACT_PREFIX, toInboxConversation, type StoredConversation } from './inbox-record.js';
@@ -13,13 +14,22 @@ interface InboxChatbot {
 /** Items DynamoDB reads per request while a search filters an assistant's conversations. */
 const SEARCH_READ_BATCH = 1000;
 
-/** The assistants whose conversations the caller's inbox shows: their own (the ownership rule). */
-async function inboxChatbots(userId: string, chatbotId: string | undefined): Promise<InboxChatbot[]> {
-  if (chatbotId) return [await ownedChatbot(userId, chatbotId)];
-  const { data } = await db()
-    .entities.chatbot.query.byUser({ user_id: userId })
-    .go({ pages: 'all', attributes: ['chatbot_id', 'business_name'] });
-  return data;
+/**
+ * The assistants whose conversations the caller's inbox shows (the one rule): one they may read, or
+ * all of them: their own and those shared with a team they are an active member of.
+ */
+async function inboxChatbots(caller: Caller, chatbotId: string | undefined): Promise<InboxChatbot[]> {
+  if (chatbotId) return [(await chatbotFor(caller, chatbotId)).chatbot];
+  const attributes = ['chatbot_id', 'business_name'] as const;
+  const [{ data: own }, shared] = await Promise.all([
+    db().entities.chatbot.query.byUser({ user_id: caller.userId }).go({ pages: 'all', attributes: [...attributes] }),
+    assistantsSharedWith(caller.userId),
+  ]);
+  if (!shared.length) return own;
+  const { data: others } = await db()
+    .entities.chatbot.get(shared.map((s) => ({ chatbot_id: s.chatbot_id })))
+    .go({ attributes: [...attributes] });
+  return [...own, ...others];
 }
 
 /**
@@ -49,11 +59,11 @@ const newestFirst = (a: StoredConversation, b: StoredConversation) =>
  * assistant gives its next page + 1 and the merge keeps the newest page, so the position of the last
  * one continues every assistant's list at once.
  */
-export async function listConversations(userId: string, query: ListConversationsQuery): Promise<ConversationListResponse> {
+export async function listConversations(caller: Caller, query: ListConversationsQuery): Promise<ConversationListResponse> {
   const pageSize = query.limit ?? DEFAULT_INBOX_PAGE_SIZE;
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const search = normalizeSearch(query.q ?? '');
-  const chatbots = await inboxChatbots(userId, query.chatbotId);
+  const chatbots = await inboxChatbots(caller, query.chatbotId);
   const found = (await Promise.all(chatbots.map((bot) => conversationsOf(bot, search, after, pageSize + 1)))).flat();
   found.sort((a, b) => newestFirst(a.conversation, b.conversation));
   const page = found.slice(0, pageSize);

@@ -1,21 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import type { Caller } from '../access/authorize.js';
 import type { InboxConversation, InboxMessage } from '../../contracts/inbox.js';
 import { db } from '../data/db.js';
 import { notFound } from '../http/http-error.js';
 import { toInboxConversation, toInboxMessage } from './inbox-record.js';
-import { ownedConversation } from './owned-conversation.js';
+import { conversationFor } from './conversation-access.js';
 
 /**
  * The owner answers in the inbox: stored as the business's reply (sender assistant, message_type text,
  * spec 001) with who wrote it, and the conversation's last activity moves with it, in one transaction.
  */
 export async function sendOwnerReply(
-  userId: string,
+  caller: Caller,
   conversationId: string,
   content: string,
   now = new Date(),
 ): Promise<{ message: InboxMessage; conversation: InboxConversation }> {
-  const { conversation, chatbot } = await ownedConversation(userId, conversationId);
+  const { conversation, chatbot } = await conversationFor(caller, conversationId);
   const at = now.toISOString();
   const message = {
     conversation_id: conversationId,
@@ -23,7 +24,7 @@ export async function sendOwnerReply(
     sender_type: 'assistant' as const,
     content: content.trim(),
     message_type: 'text',
-    agent_id: userId,
+    agent_id: caller.userId,
     created_at: at,
   };
   // ElectroDB reports a cancelled transaction in its result: the conversation was deleted meanwhile.

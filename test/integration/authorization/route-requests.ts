@@ -20,6 +20,8 @@ export interface MatrixContext {
   settings: unknown;
   /** The assistant's owner, to make a fresh resource for a request that destroys one. */
   owner: ApiClient;
+  /** The API's base URL (public routes a fresh resource is made through). */
+  apiUrl: string;
 }
 
 export interface RouteRequest {
@@ -49,6 +51,18 @@ async function uploadedText(as: ApiClient | undefined): Promise<{ uploadId: stri
   if (started.status !== 200) throw new Error(`upload-url answered ${started.status}`);
   await fetch(started.body.uploadUrl, { method: 'PUT', headers: started.body.headers, body: TXT });
   return { uploadId: started.body.uploadId, fileName };
+}
+
+/** A visitor's conversation with the shared assistant, made through the public chat for one request. */
+async function freshConversation(ctx: MatrixContext): Promise<string> {
+  const res = await fetch(`${ctx.apiUrl}/chat`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}` },
+    body: JSON.stringify({ message: 'Do you bake rye bread?', chatbotId: ctx.chatbotId }),
+  });
+  const body = (await res.json()) as { conversationId?: string };
+  if (res.status !== 200 || !body.conversationId) throw new Error(`a visitor's chat answered ${res.status}`);
+  return body.conversationId;
 }
 
 /** A knowledge entry of the shared assistant made for one request that deletes it. */
@@ -129,6 +143,17 @@ export const routeRequests: Record<UserRouteName, MatrixEntry> = {
   'process-document': {
     request: async (c, as) => ({ method: 'POST', path: '/knowledge/documents', body: { ...(await uploadedText(as)), chatbotId: c.chatbotId } }),
   },
+  // Inbox: a fresh visitor conversation of the shared assistant for each request.
+  'list-conversations': { request: (c) => ({ method: 'GET', path: `/conversations?chatbotId=${c.chatbotId}` }) },
+  'get-conversation': { request: async (c) => ({ method: 'GET', path: `/conversations/${await freshConversation(c)}` }) },
+  'update-conversation': {
+    request: async (c) => ({ method: 'PATCH', path: `/conversations/${await freshConversation(c)}`, body: { customer_name: 'Ada Lovelace' } }),
+  },
+  'delete-conversation': { request: async (c) => ({ method: 'DELETE', path: `/conversations/${await freshConversation(c)}` }) },
+  'send-owner-reply': {
+    request: async (c) => ({ method: 'POST', path: `/conversations/${await freshConversation(c)}/messages`, body: { content: 'We do, every day.' } }),
+  },
+
   // The fixture site may hold too few questions for FAQs: 422 once let through.
   'generate-faqs-from-website': {
     request: (c) => ({ method: 'POST', path: '/knowledge/faqs', body: { websiteUrl: c.siteUrl, chatbotId: c.chatbotId } }),

@@ -70,7 +70,7 @@ export async function teamFixture(apiUrl: string, config: RuntimeConfig, env: Re
   if (record.status !== 201) throw new Error(`fixture record: ${record.status}`);
 
   return {
-    ctx: { chatbotId, entryId: doc.body.entry.id, recordId: record.body.record.id, siteUrl: site.url, settings: chatbot.conversation_settings, owner },
+    ctx: { chatbotId, entryId: doc.body.entry.id, recordId: record.body.record.id, siteUrl: site.url, settings: chatbot.conversation_settings, owner, apiUrl },
     teamId,
     clients: {
       anonymous: undefined,
