@@ -134,6 +134,21 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'update-conversation': (ctx) => httpEvent('update-conversation', ctx, { customer_name: 'Bench Customer' }),
   'delete-conversation': (ctx) => httpEvent('delete-conversation', ctx),
   'send-owner-reply': (ctx) => httpEvent('send-owner-reply', ctx, { content: 'Thanks, we will call you back.' }),
+  // Teams: {id} is the benchmark's assistant id, no team of the user's: the rule answers 404, nothing changes.
+  'list-teams': (ctx) => httpEvent('list-teams', ctx),
+  // An empty name: 400 after loading the handler, no team created.
+  'create-team': (ctx) => httpEvent('create-team', ctx, { name: ' ' }),
+  'list-team-members': (ctx) => httpEvent('list-team-members', ctx),
+  'update-team-member-role': (ctx) => httpEvent('update-team-member-role', ctx, { role: 'editor' }),
+  'remove-team-member': (ctx) => httpEvent('remove-team-member', ctx),
+  'list-team-invitations': (ctx) => httpEvent('list-team-invitations', ctx),
+  'invite-team-member': (ctx) => httpEvent('invite-team-member', ctx, { email: 'bench-invitee@example.com', role: 'member' }),
+  'cancel-team-invitation': (ctx) => httpEvent('cancel-team-invitation', ctx),
+  'list-team-chatbots': (ctx) => httpEvent('list-team-chatbots', ctx),
+  // Sharing with a team the user is not in: 404 after the ownership check, nothing changes.
+  'set-chatbot-team': (ctx) => httpEvent('set-chatbot-team', ctx, { team_id: 'no-such-team' }),
+  'get-invitation': (ctx) => httpEvent('get-invitation', ctx),
+  'accept-invitation': (ctx) => httpEvent('accept-invitation', ctx),
   'crawl-website': () => ({ chatbotId: 'no-such-bot' }),
   // Billing domain (issue 15). The bench user is no admin: the waitlist list answers 403.
   'join-waitlist': (ctx) => httpEvent('join-waitlist', ctx, { name: 'Bench Visitor', email: 'bench-waitlist@example.com' }),

@@ -2,6 +2,7 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { AppConfig } from './config.js';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { FunctionResources } from './constructs/app-function.js';
 import { AsyncFunctions } from './constructs/async-functions.js';
 import { Auth } from './constructs/auth.js';
@@ -62,6 +63,10 @@ export class AppStack extends Stack {
       providers: Secret.fromSecretNameV2(this, 'ProviderSecret', config.providerSecretName),
       visitorTokens: visitorTokenSecret(this, 'VisitorTokenSecret'),
       stripe: Secret.fromSecretNameV2(this, 'StripeSecret', config.stripeSecretName),
+      mail: {
+        fromAddress: config.mailFrom,
+        identityArn: new EmailIdentity(this, 'MailIdentity', { identity: Identity.email(config.mailFrom) }).emailIdentityArn,
+      },
     } satisfies FunctionResources;
 
     this.asyncFunctions = new AsyncFunctions(this, 'Async', { resources: baseResources });

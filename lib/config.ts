@@ -16,6 +16,11 @@ export interface AppConfig {
   readonly stripeSecretName: string;
   /** Origins allowed to call the HTTP API with credentials (the dashboard). Public routes allow any. */
   readonly allowedOrigins: readonly string[];
+  /**
+   * The address e-mail (team invitations) is sent from. The stack creates its SES identity; SES sends
+   * a verification message to it, and sends to other addresses once the account is out of the sandbox.
+   */
+  readonly mailFrom: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -27,5 +32,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     providerSecretName: env.PROVIDER_SECRET_NAME ?? `assistants/${stage}/providers`,
     stripeSecretName: env.STRIPE_SECRET_NAME ?? `assistants/${stage}/stripe`,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '*').split(',').map((o) => o.trim()).filter(Boolean),
+    mailFrom: env.MAIL_FROM ?? 'no-reply@assistly.app',
   };
 }

@@ -19,6 +19,7 @@ export const domains = {
   channels: 'Deployment Center: website embed, WhatsApp, Messenger and Instagram channels',
   workflows: 'Workflow automation: workflows, executions',
   inbox: 'Inbox: conversations, owner replies, human handoff',
+  teams: 'Teams: members, invitations by e-mail, shared assistants',
 } as const;
 export type Domain = keyof typeof domains;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -38,7 +39,9 @@ export type Resource =
   | 'providers'
   | 'visitorTokens'
   // Billing (issue 15): the Stripe keys' secret.
-  | 'stripe';
+  | 'stripe'
+  /** Sending e-mail through SES (team invitations). */
+  | 'mail';
 
 /**
  * What a signed-in route needs of its caller; functions/core/access/authorize.ts decides it (owner, or
@@ -347,6 +350,54 @@ export const httpRoutes = [
     uses: ['table'],
     maxBodyBytes: 16 * 1024,
   },
+  // Teams (issue 12): the team named by {id} is authorized by its member's role (core/access/authorize.ts).
+  { name: 'list-teams', domain: 'teams', method: 'GET', path: '/teams', access: 'user', action: 'account', uses: ['table'] },
+  { name: 'create-team', domain: 'teams', method: 'POST', path: '/teams', access: 'user', action: 'account', uses: ['table'] },
+  { name: 'list-team-members', domain: 'teams', method: 'GET', path: '/teams/{id}/members', access: 'user', action: 'read', uses: ['table'] },
+  {
+    name: 'update-team-member-role',
+    domain: 'teams',
+    method: 'PATCH',
+    path: '/teams/{id}/members/{userId}',
+    access: 'user',
+    action: 'manage',
+    uses: ['table'],
+  },
+  {
+    name: 'remove-team-member',
+    domain: 'teams',
+    method: 'DELETE',
+    path: '/teams/{id}/members/{userId}',
+    access: 'user',
+    action: 'manage',
+    uses: ['table'],
+  },
+  { name: 'list-team-invitations', domain: 'teams', method: 'GET', path: '/teams/{id}/invitations', access: 'user', action: 'read', uses: ['table'] },
+  // E-mails the invited address a link to the dashboard's invitation page (SES; locally its stand-in).
+  {
+    name: 'invite-team-member',
+    domain: 'teams',
+    method: 'POST',
+    path: '/teams/{id}/invitations',
+    access: 'user',
+    action: 'manage',
+    uses: ['table', 'site', 'mail'],
+  },
+  {
+    name: 'cancel-team-invitation',
+    domain: 'teams',
+    method: 'DELETE',
+    path: '/teams/{id}/invitations/{invitationId}',
+    access: 'user',
+    action: 'manage',
+    uses: ['table'],
+  },
+  { name: 'list-team-chatbots', domain: 'teams', method: 'GET', path: '/teams/{id}/chatbots', access: 'user', action: 'read', uses: ['table', 'site'] },
+  // Only the assistant's owner shares it with a team (or with none).
+  { name: 'set-chatbot-team', domain: 'teams', method: 'PUT', path: '/chatbots/{id}/team', access: 'user', action: 'own', uses: ['table', 'site'] },
+  // The invited person's own: bound to the address the invitation was sent to.
+  { name: 'get-invitation', domain: 'teams', method: 'GET', path: '/invitations/{id}', access: 'user', action: 'account', uses: ['table'] },
+  { name: 'accept-invitation', domain: 'teams', method: 'POST', path: '/invitations/{id}/accept', access: 'user', action: 'account', uses: ['table'] },
 ] as const satisfies readonly HttpRoute[];
 
 /**

@@ -128,6 +128,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       VISITOR_TOKEN_SECRET: localVisitorTokenSecret(join(dataDir, 'visitor-token-secret')),
       ...stripe.env,
       ...(stripeStandIn ? { STRIPE_API_URL: stripeStandIn.url } : {}),
+      MAIL_FROM: 'no-reply@assistly.local',
     };
     // The handlers run in this process, as Lambda would run them, and read this environment.
     Object.assign(process.env, env);

@@ -174,6 +174,13 @@ export class AppFunction extends NodejsFunction {
     return this;
   }
 
+  /** MAIL_FROM + ses:SendEmail from that one identity. */
+  useMail(mail: MailRef): this {
+    this.addEnvironment(envName('mail'), mail.fromAddress);
+    this.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [mail.identityArn] }));
+    return this;
+  }
+
   /** VISITOR_SECRET_NAME + read access to the one secret that signs visitor tokens (read once per cold start). */
   useVisitorTokenSecret(secret: SecretRef): this {
     this.addEnvironment(envName('visitorTokens'), secret.secretName);
@@ -218,6 +225,13 @@ export type FunctionRef = Pick<IFunction, 'functionName' | 'functionArn'>;
 /** A secret functions read by name; all they need of it. */
 export type SecretRef = Pick<ISecret, 'secretName' | 'secretArn' | 'grantRead'>;
 
+/** The SES identity functions send e-mail from. */
+export interface MailRef {
+  /** The address, also the identity's name. */
+  readonly fromAddress: string;
+  readonly identityArn: string;
+}
+
 /** The WebSocket stage whose connections a function may post to. */
 export interface RealtimeStageRef {
   readonly apiId: string;
@@ -243,6 +257,8 @@ export interface FunctionResources {
   readonly visitorTokens?: SecretRef;
   /** Secrets Manager secret with the Stripe keys (created by ops; see lib/config.ts). */
   readonly stripe?: ISecret;
+  /** SES identity that sends the application's e-mail. */
+  readonly mail?: MailRef;
 }
 
 /** What a route table entry says about its function. */
@@ -314,6 +330,9 @@ export function applyUses(fn: AppFunction, uses: readonly Resource[], resources:
         break;
       case 'stripe':
         fn.useStripeSecret(required(fn, use, resources.stripe));
+        break;
+      case 'mail':
+        fn.useMail(required(fn, use, resources.mail));
         break;
       default: {
         // A resource added to lib/routes.ts without a case here fails to compile.

@@ -13,7 +13,7 @@ import { UserPool, UserPoolClient, type IUserPool, type IUserPoolClient } from '
 import { Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { FunctionRef, FunctionResources, RealtimeStageRef, SecretRef } from './app-function.js';
+import type { FunctionRef, FunctionResources, MailRef, RealtimeStageRef, SecretRef } from './app-function.js';
 
 /** Everything the app stack shares with the domain stacks. */
 export interface SharedResources extends Required<FunctionResources> {
@@ -91,6 +91,13 @@ export class SharedImports implements FunctionResources {
       secretName: this.parameter('VisitorTokenSecretName', secretName),
       secretArn: secret.secretArn,
       grantRead: (grantee) => secret.grantRead(grantee),
+    };
+  }
+
+  get mail(): MailRef {
+    return {
+      fromAddress: this.parameter('MailFromAddress', this.shared.mail.fromAddress),
+      identityArn: this.parameter('MailIdentityArn', this.shared.mail.identityArn),
     };
   }
 

@@ -92,19 +92,21 @@ async function send(as: ApiClient | undefined, request: RouteRequest) {
 }
 
 /** Everything of the owner's a refused call could have changed. */
-async function ownersData(fixture: TeamFixture, ownerId: string) {
+async function ownersData(fixture: TeamFixture) {
   return withRuntimeEnv(env, async () => {
     const { db } = await import('../../functions/core/data/db.js');
     const { entities } = db();
-    const chatbot_id = fixture.ctx.chatbotId;
-    const [bot, entries, records, corrections, members] = await Promise.all([
+    const { chatbotId: chatbot_id, teamId: team_id } = fixture.ctx;
+    const [bot, entries, records, corrections, members, invitations, shared] = await Promise.all([
       entities.chatbot.get({ chatbot_id }).go(),
-      entities.knowledgeEntry.query.byOwner({ user_id: ownerId }).go({ pages: 'all' }),
+      entities.knowledgeEntry.query.byOwner({ user_id: fixture.ownerId }).go({ pages: 'all' }),
       entities.trainingRecord.query.byChatbot({ chatbot_id }).go({ pages: 'all' }),
       entities.correction.query.byChatbot({ chatbot_id }).go({ pages: 'all' }),
-      entities.teamMember.query.byTeam({ team_id: fixture.teamId }).go({ pages: 'all' }),
+      entities.teamMember.query.byTeam({ team_id }).go({ pages: 'all' }),
+      entities.teamInvitation.query.byTeam({ team_id }).go({ pages: 'all' }),
+      entities.sharedChatbot.query.byTeam({ team_id }).go({ pages: 'all' }),
     ]);
-    return { bot: bot.data, entries: entries.data, records: records.data, corrections: corrections.data, members: members.data };
+    return [bot, entries, records, corrections, members, invitations, shared].map((r) => r.data);
   });
 }
 
@@ -112,11 +114,9 @@ const userRoutes = httpRoutes.filter((r): r is Exclude<(typeof httpRoutes)[numbe
 
 describe('authorization matrix: every signed-in route x every kind of caller (generated from lib/routes.ts)', () => {
   let fixture: TeamFixture;
-  let ownerId: string;
   beforeAll(async () => {
     fixture = await teamFixture(apiUrl, config, env);
-    ownerId = (await fixture.ctx.owner.get('/account')).body.profile.user_id;
-  }, 120_000);
+  }, 180_000);
   afterAll(async () => {
     await fixture?.stop();
   });
@@ -140,7 +140,7 @@ describe('authorization matrix: every signed-in route x every kind of caller (ge
         const as = fixture.clients[kind];
         const request = await entry.request(fixture.ctx, as);
         const expected = expectedFor(route.action, kind);
-        const before = expected === 'served' ? undefined : await ownersData(fixture, ownerId);
+        const before = expected === 'served' ? undefined : await ownersData(fixture);
         const { status, body } = await send(as, request);
         outcomes[kind] = String(status);
         if (expected === 'served') {
@@ -150,7 +150,7 @@ describe('authorization matrix: every signed-in route x every kind of caller (ge
           if (!served) wrong.push(`${kind}: expected to be served, got ${status} ${JSON.stringify(body)}`);
         } else {
           if (status !== expected) wrong.push(`${kind}: expected ${expected}, got ${status} ${JSON.stringify(body)}`);
-          const after = await ownersData(fixture, ownerId);
+          const after = await ownersData(fixture);
           if (JSON.stringify(after) !== JSON.stringify(before)) wrong.push(`${kind}: a refused call changed the owner's data`);
         }
       }

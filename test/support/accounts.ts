@@ -29,9 +29,8 @@ function cognitoClient(config: RuntimeConfig) {
 }
 
 /** Signs up through the real user pool (pre-sign-up trigger included), then signs in like the app. */
-export async function signUpAndSignIn(config: RuntimeConfig, businessName = 'Test Bakery'): Promise<TestUser> {
+export async function signUpAndSignIn(config: RuntimeConfig, businessName = 'Test Bakery', email = uniqueEmail()): Promise<TestUser> {
   const client = cognitoClient(config);
-  const email = uniqueEmail();
   const password = 'Test-password-1';
   await client.send(
     new SignUpCommand({

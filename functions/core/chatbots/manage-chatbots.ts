@@ -97,6 +97,8 @@ export async function deleteChatbot(caller: Caller, chatbotId: string): Promise<
     ),
     deleteKnowledgeOfChatbot(userId, chatbotId),
     deleteConversationsOfChatbot(chatbotId),
+    // No longer listed among its team's shared assistants.
+    bot.team_id ? entities.sharedChatbot.delete({ team_id: bot.team_id, chatbot_id: chatbotId }).go() : undefined,
   ]);
   await deleteAllIndexes(chatbotId);
   const avatarKey = ownedAvatarKey(bot.agent_image);

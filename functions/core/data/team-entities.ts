@@ -66,6 +66,8 @@ export const teamInvitationEntity = new Entity({
     email: { type: 'string', required: true, readOnly: true },
     role: { type: ['admin', 'editor', 'member'] as const, required: true },
     invited_by: { type: 'string', required: true, readOnly: true },
+    /** The inviter's address, shown to the invited person. */
+    invited_by_email: { type: 'string', required: true, readOnly: true },
     created_at: { type: 'string', required: true, readOnly: true },
     expires_at: { type: 'string', required: true },
     accepted_at: { type: 'string' },

@@ -20,6 +20,8 @@ export const resourceEnv = {
   visitorTokens: ['VISITOR_SECRET_NAME'],
   /** Secrets Manager secret with the Stripe keys (core/billing/stripe-client.ts), read once per cold start. */
   stripe: ['STRIPE_SECRET_NAME'],
+  /** The verified SES identity (an address) e-mail is sent from. */
+  mail: ['MAIL_FROM'],
 } as const satisfies Record<Resource, readonly string[]>;
 
 export type EnvName = (typeof resourceEnv)[Resource][number];

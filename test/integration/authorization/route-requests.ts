@@ -22,6 +22,16 @@ export interface MatrixContext {
   owner: ApiClient;
   /** The API's base URL (public routes a fresh resource is made through). */
   apiUrl: string;
+  /** The owner's team, the assistant shared with it. */
+  teamId: string;
+  /** A plain member of the team whose role the role-change request sets. */
+  targetUserId: string;
+  /** A pending invitation of the team to an address none of the callers has. */
+  invitationId: string;
+  /** A new member of the team, for one request that removes them. */
+  freshMemberId: () => Promise<string>;
+  /** A new pending invitation of the team, for one request that cancels it. */
+  freshInvitationId: () => Promise<string>;
 }
 
 export interface RouteRequest {
@@ -187,4 +197,22 @@ export const routeRequests: Record<UserRouteName, MatrixEntry> = {
   },
   'delete-workflow': { request: async (c) => ({ method: 'DELETE', path: `/chatbots/${c.chatbotId}/workflows/${await freshWorkflow(c)}` }) },
   'list-workflow-executions': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/workflow-executions` }) },
+  // Teams
+  'list-teams': { request: () => ({ method: 'GET', path: '/teams' }) },
+  'create-team': { request: () => ({ method: 'POST', path: '/teams', body: { name: 'Side team' } }) },
+  'list-team-members': { request: (c) => ({ method: 'GET', path: `/teams/${c.teamId}/members` }) },
+  'update-team-member-role': {
+    request: (c) => ({ method: 'PATCH', path: `/teams/${c.teamId}/members/${c.targetUserId}`, body: { role: 'editor' } }),
+  },
+  'remove-team-member': { request: async (c) => ({ method: 'DELETE', path: `/teams/${c.teamId}/members/${await c.freshMemberId()}` }) },
+  'list-team-invitations': { request: (c) => ({ method: 'GET', path: `/teams/${c.teamId}/invitations` }) },
+  'invite-team-member': {
+    request: (c) => ({ method: 'POST', path: `/teams/${c.teamId}/invitations`, body: { email: `matrix-${crypto.randomUUID()}@example.com` } }),
+  },
+  'cancel-team-invitation': { request: async (c) => ({ method: 'DELETE', path: `/teams/${c.teamId}/invitations/${await c.freshInvitationId()}` }) },
+  'list-team-chatbots': { request: (c) => ({ method: 'GET', path: `/teams/${c.teamId}/chatbots` }) },
+  'set-chatbot-team': { request: (c) => ({ method: 'PUT', path: `/chatbots/${c.chatbotId}/team`, body: { team_id: c.teamId } }) },
+  // Bound to the invited address: every caller here meets someone else's invitation (403 once let in).
+  'get-invitation': { request: (c) => ({ method: 'GET', path: `/invitations/${c.invitationId}` }), alsoServed: [403] },
+  'accept-invitation': { request: (c) => ({ method: 'POST', path: `/invitations/${c.invitationId}/accept` }), alsoServed: [403] },
 };
