@@ -24,6 +24,8 @@ const WaitlistPage = lazy(() => import('@/pages/WaitlistPage'));
 const AdminWaitlistPage = lazy(() => import('@/pages/AdminWaitlistPage'));
 const OnboardingPage = lazy(() => import('@/pages/OnboardingPage'));
 const ConversationsPage = lazy(() => import('@/pages/ConversationsPage'));
+// Teams (issue 12): the invitation e-mail's link.
+const InvitationPage = lazy(() => import('@/pages/InvitationPage'));
 // Not in the first view: mounted on the first toast (frontend/src/lib/notify.ts).
 const AppToaster = lazy(() => import('@/components/AppToaster'));
 
@@ -50,6 +52,14 @@ function AppRoutes() {
         element={
           <RequireAuth>
             <CreateChatbotPage />
+          </RequireAuth>
+        }
+      />
+      <Route
+        path="/invitations/:id"
+        element={
+          <RequireAuth>
+            <InvitationPage />
           </RequireAuth>
         }
       />

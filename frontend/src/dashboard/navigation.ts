@@ -87,7 +87,12 @@ export const dashboardNavigation: readonly DashboardGroup[] = [
         screen: lazy(() => import('@/dashboard/screens/WorkflowsScreen')),
       },
       { title: 'Transfers', path: 'transfers', icon: ArrowLeftRightIcon },
-      { title: 'Teams', path: 'teams', icon: UsersRoundIcon },
+      {
+        title: 'Teams',
+        path: 'teams',
+        icon: UsersRoundIcon,
+        screen: lazy(() => import('@/dashboard/screens/TeamsScreen')),
+      },
     ],
   },
   {
