@@ -149,6 +149,8 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'set-chatbot-team': (ctx) => httpEvent('set-chatbot-team', ctx, { team_id: 'no-such-team' }),
   'get-invitation': (ctx) => httpEvent('get-invitation', ctx),
   'accept-invitation': (ctx) => httpEvent('accept-invitation', ctx),
+  // The benchmark assistant's 30 days (the query string is optional: 30d in UTC).
+  'analyze-chatbot-performance': (ctx) => httpEvent('analyze-chatbot-performance', ctx),
   'crawl-website': () => ({ chatbotId: 'no-such-bot' }),
   // Billing domain (issue 15). The bench user is no admin: the waitlist list answers 403.
   'join-waitlist': (ctx) => httpEvent('join-waitlist', ctx, { name: 'Bench Visitor', email: 'bench-waitlist@example.com' }),

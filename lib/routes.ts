@@ -20,6 +20,7 @@ export const domains = {
   workflows: 'Workflow automation: workflows, executions',
   inbox: 'Inbox: conversations, owner replies, human handoff',
   teams: 'Teams: members, invitations by e-mail, shared assistants',
+  analytics: 'Analytics: figures and insights from the rollups',
 } as const;
 export type Domain = keyof typeof domains;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -398,6 +399,16 @@ export const httpRoutes = [
   // The invited person's own: bound to the address the invitation was sent to.
   { name: 'get-invitation', domain: 'teams', method: 'GET', path: '/invitations/{id}', access: 'user', action: 'account', uses: ['table'] },
   { name: 'accept-invitation', domain: 'teams', method: 'POST', path: '/invitations/{id}/accept', access: 'user', action: 'account', uses: ['table'] },
+  // ---- Analytics (issue 17): figures from the hourly rollups the chat, feedback, training and demo writes add to ----
+  {
+    name: 'analyze-chatbot-performance',
+    domain: 'analytics',
+    method: 'GET',
+    path: '/chatbots/{id}/analytics',
+    access: 'user',
+    action: 'read',
+    uses: ['table'],
+  },
 ] as const satisfies readonly HttpRoute[];
 
 /**

@@ -1,5 +1,7 @@
 import { DECLINED_TEXT, type ChatRequest, type ChatResponse } from '../../contracts/chat.js';
 import { authorizeChatbot, type Caller } from '../access/authorize.js';
+import { recordChatTurn } from '../analytics/chat-turn-analytics.js';
+import { questionLogFields, replyOutcome } from '../analytics/question-log.js';
 import { requireEmbedAllowed } from '../channels/embed-origin.js';
 import { db } from '../data/db.js';
 import { notFound } from '../http/http-error.js';
@@ -118,6 +120,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   let sources: { title: string; url: string }[] = [];
   let transferRequested = false;
   let confirmation: ChatResponse['confirmation'];
+  let offTopic = false;
   if (answered && confirmAnswer === 'handoff') {
     await requestAgentTransfer(bot.chatbot_id, conversationId, 'Visitor confirmed the handoff to a person', now);
     answer = TRANSFER_MESSAGE;
@@ -168,12 +171,17 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
       } catch (error) {
         if (!(error instanceof ProviderFailure)) throw error;
         log.error('AI provider failed', { chatbotId: bot.chatbot_id, conversationId, error: error.message });
+        // The stored message still counts in the analytics.
+        if (request.caller === undefined) {
+          await recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel: 'website', newConversation: isNew, at: now });
+        }
         return { error: PROVIDER_FAILURE_MESSAGE };
       }
     } else if (correction) {
       answer = correction.corrected_response;
     } else if (!settings.allowOffTopic && isOffTopic(request.message, passages)) {
       answer = offTopicMessage(bot.business_name);
+      offTopic = true;
     } else {
       const grounded = offlineAnswer(request.message, knowledge ?? { passages: [], termWeights: new Map() }, settings.strictnessLevel);
       answer = grounded.answer ?? settings.fallbackMessage;
@@ -181,15 +189,37 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     }
   }
 
-  answer = limitAnswerLength(answer, settings.maxResponseLength);
-  const messageId = await storeReply(conversationId, bot.chatbot_id, {
-    sender_type: 'assistant',
-    content: answer,
-    created_at: new Date().toISOString(),
-    response_time_ms: Math.round(performance.now() - started),
-    sources,
-    ...(confirmation && { confirmation: confirmation.action }),
+  // Analytics of visitors' turns only: the owner's and team's test chats are not customers' conversations.
+  const visitorTurn = request.caller === undefined;
+  const outcome = replyOutcome({
+    answer,
+    fallbackMessage: settings.fallbackMessage,
+    transferRequested,
+    offTopic,
+    confirmationTurn: Boolean(answered || confirmation),
   });
+  answer = limitAnswerLength(answer, settings.maxResponseLength);
+  const responseMs = Math.round(performance.now() - started);
+  const [messageId] = await Promise.all([
+    storeReply(conversationId, bot.chatbot_id, {
+      sender_type: 'assistant',
+      content: answer,
+      created_at: new Date().toISOString(),
+      response_time_ms: responseMs,
+      sources,
+      ...(confirmation && { confirmation: confirmation.action }),
+      ...(visitorTurn && questionLogFields(bot.chatbot_id, request.message, outcome, now)),
+    }),
+    visitorTurn &&
+      recordChatTurn({
+        chatbotId: bot.chatbot_id,
+        conversationId,
+        channel: 'website',
+        newConversation: isNew,
+        reply: { outcome, responseMs },
+        at: now,
+      }),
+  ]);
   return { message: answer, conversationId, messageId, sources, transferRequested, ...(confirmation && { confirmation }) };
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { QuestionLogFields } from '../analytics/question-log.js';
 import { db } from '../data/db.js';
 import { HttpError } from '../http/http-error.js';
 import { reasonFromMessage } from '../inbox/customer-details.js';
@@ -119,7 +120,7 @@ export async function storeVisitorMessage(
 export async function storeReply(
   conversationId: string,
   chatbotId: string,
-  message: StoredMessage & { response_time_ms?: number; sources?: { title: string; url: string }[]; confirmation?: 'handoff' },
+  message: StoredMessage & { response_time_ms?: number; sources?: { title: string; url: string }[]; confirmation?: 'handoff' } & Partial<QuestionLogFields>,
 ): Promise<string> {
   const messageId = randomUUID();
   await Promise.all([

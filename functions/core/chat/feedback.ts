@@ -1,4 +1,5 @@
 import type { RateChatMessageRequest } from '../../contracts/chat.js';
+import { recordFeedback } from '../analytics/feedback-analytics.js';
 import { db } from '../data/db.js';
 import { HttpError, notFound } from '../http/http-error.js';
 import { conversationSettingsOf } from './bot-settings.js';
@@ -37,5 +38,13 @@ export async function rateChatMessage(request: RateChatMessageRequest, sourceIp:
     .entities.message.patch({ conversation_id: message.conversation_id, created_at: message.created_at, message_id: message.message_id })
     .set({ feedback: request.rating })
     .go();
+  await recordFeedback({
+    chatbotId: request.chatbotId,
+    conversationId: message.conversation_id,
+    replyAt: message.answered_at ?? message.created_at,
+    previous: message.feedback,
+    rating: request.rating,
+    now: new Date(),
+  });
   return { messageId: message.message_id, rating: request.rating };
 }

@@ -2,6 +2,7 @@ import type { ChatOutcome } from './chat-engine.js';
 import type { OwnerChatRequest } from '../../contracts/chat.js';
 import type { Caller } from '../access/authorize.js';
 import { chat } from './chat-engine.js';
+import { ownerContactId } from './owner-contact.js';
 import { enforceLimit } from './rate-limit.js';
 
 /** The owner's own test messages per minute, across their assistants (they cost like a visitor's). */
@@ -16,7 +17,7 @@ export function ownerChat(caller: Caller, chatbotId: string, request: OwnerChatR
   return chat(
     {
       chatbotId,
-      contactId: `owner:${caller.userId}:${request.session}`,
+      contactId: ownerContactId(caller.userId, request.session),
       contactName: request.contactName,
       message: request.message,
       confirm: request.confirm,

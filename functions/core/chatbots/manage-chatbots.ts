@@ -66,8 +66,8 @@ function ownedAvatarKey(agentImage: string | undefined): string | undefined {
 
 /**
  * Deletes the assistant with everything it learned and was taught: crawled pages, index versions,
- * corrections, training records, transfer requests, demo visits, its conversations with their
- * messages, the knowledge entries assigned to it
+ * corrections, training records, transfer requests, demo visits, analytics rollups, its conversations with
+ * their messages, the knowledge entries assigned to it
  * (with their files; entries for all assistants stay), and its uploaded avatar.
  */
 export async function deleteChatbot(caller: Caller, chatbotId: string): Promise<void> {
@@ -76,12 +76,13 @@ export async function deleteChatbot(caller: Caller, chatbotId: string): Promise<
   const userId = bot.user_id;
   const key = { chatbot_id: chatbotId };
   const { entities } = db();
-  const [pages, corrections, transfers, visits, ratings] = await Promise.all([
+  const [pages, corrections, transfers, visits, ratings, analyticsDays] = await Promise.all([
     entities.crawledPage.query.byChatbot(key).go({ pages: 'all' }),
     entities.correction.query.byChatbot(key).go({ pages: 'all' }),
     entities.agentTransfer.query.byChatbot(key).go({ pages: 'all' }),
     entities.demoSession.query.byChatbot(key).go({ pages: 'all' }),
     entities.trainingRecord.query.byChatbot(key).go({ pages: 'all', attributes: ['record_id'] }),
+    entities.analyticsDay.query.byChatbot(key).go({ pages: 'all', attributes: ['day'] }),
   ]);
   await Promise.all([
     deleteAll('pages', pages.data.map((p) => ({ ...key, url: p.url })), (keys) => entities.crawledPage.delete(keys).go()),
@@ -95,6 +96,7 @@ export async function deleteChatbot(caller: Caller, chatbotId: string): Promise<
     deleteAll('training records', ratings.data.map((r) => ({ ...key, record_id: r.record_id })), (keys) =>
       entities.trainingRecord.delete(keys).go(),
     ),
+    deleteAll('analytics days', analyticsDays.data.map((d) => ({ ...key, day: d.day })), (keys) => entities.analyticsDay.delete(keys).go()),
     deleteKnowledgeOfChatbot(userId, chatbotId),
     deleteConversationsOfChatbot(chatbotId),
     // No longer listed among its team's shared assistants.

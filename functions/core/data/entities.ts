@@ -1,4 +1,5 @@
 import { Entity, Service } from 'electrodb';
+import { hourlyCounterAttributes } from '../analytics/rollup-counters.js';
 import { tableDesign } from './table-design.js';
 import { sharedChatbotEntity, teamEntity, teamInvitationEntity, teamMemberEntity } from './team-entities.js';
 import { contactTagsEntity, workflowEntity, workflowExecutionEntity, workflowTaskEntity } from './workflow-entities.js';
@@ -176,6 +177,9 @@ export const conversationEntity = new Entity({
     status: { type: 'string', required: true, default: 'active' },
     last_message_at: { type: 'string', required: true },
     created_at: { type: 'string', required: true, readOnly: true },
+    // Analytics (core/analytics/conversation-flags.ts): when the conversation first went wrong, so each counts once.
+    unresolved_at: { type: 'string' },
+    escalated_at: { type: 'string' },
   },
   indexes: {
     byId: {
@@ -215,6 +219,12 @@ export const visitorEntity = new Entity({
       pk: { field: pk, composite: ['chatbot_id', 'contact_id'] },
       sk: { field: sk, composite: [] },
     },
+    /** Analytics' active users: the assistant's visitors by their last message (core/analytics/active-users.ts). */
+    byActivity: {
+      index: gsi1.indexName,
+      pk: { field: gsi1.partitionKey, composite: ['chatbot_id'] },
+      sk: { field: gsi1.sortKey, composite: ['last_message_at'] },
+    },
   },
 });
 
@@ -239,11 +249,22 @@ export const messageEntity = new Entity({
     /** How the visitor answered that question; set once, so a question is answered only once. */
     confirmation_answer: { type: ['handoff', 'declined'] as const },
     created_at: { type: 'string', required: true },
+    // Analytics, on a reply to a visitor only (core/analytics/question-log.ts): the question it answered and how.
+    chatbot_id: { type: 'string' },
+    question: { type: 'string' },
+    outcome: { type: ['answered', 'fallback', 'off_topic', 'handoff', 'other'] as const },
+    answered_at: { type: 'string' },
   },
   indexes: {
     byConversation: {
       pk: { field: pk, composite: ['conversation_id'] },
       sk: { field: sk, composite: ['created_at', 'message_id'] },
+    },
+    /** Sparse: the replies to visitors' questions of an assistant by time (written only with chatbot_id and answered_at). */
+    byChatbotQuestions: {
+      index: gsi1.indexName,
+      pk: { field: gsi1.partitionKey, composite: ['chatbot_id'] },
+      sk: { field: gsi1.sortKey, composite: ['answered_at'] },
     },
   },
 });
@@ -598,6 +619,28 @@ export const channelMessageEntity = new Entity({
   },
 });
 
+// ---- Analytics (issue 17) ----
+
+/**
+ * Analytics rollup: one assistant's counters of one UTC day, per hour (core/analytics/rollup-counters.ts),
+ * added to as messages, feedback, ratings, transfers and demo events are written.
+ */
+export const analyticsDayEntity = new Entity({
+  model: { entity: 'analyticsDay', version: '1', service },
+  attributes: {
+    chatbot_id: { type: 'string', required: true },
+    /** YYYY-MM-DD (UTC). */
+    day: { type: 'string', required: true },
+    ...hourlyCounterAttributes,
+  },
+  indexes: {
+    byChatbot: {
+      pk: { field: pk, composite: ['chatbot_id'] },
+      sk: { field: sk, composite: ['day'] },
+    },
+  },
+});
+
 export const entities = {
   userProfile: userProfileEntity,
   subscription: subscriptionEntity,
@@ -635,6 +678,8 @@ export const entities = {
   workflowExecution: workflowExecutionEntity,
   contactTags: contactTagsEntity,
   workflowTask: workflowTaskEntity,
+  // Analytics (issue 17)
+  analyticsDay: analyticsDayEntity,
 };
 
 export const dataService = new Service(entities);

@@ -1,4 +1,5 @@
 import type { DemoStats, TrackDemoAnalyticsRequest } from '../../contracts/chat.js';
+import { addToRollupOrLog } from '../analytics/rollup-writes.js';
 import { db } from '../data/db.js';
 import { notFound } from '../http/http-error.js';
 import { enforceDemoPageLimits } from '../chat/rate-limit.js';
@@ -13,15 +14,20 @@ export async function trackDemoEvent(event: TrackDemoAnalyticsRequest, clientAdd
   await requireActiveChatbot(event.chatbot_id);
   await enforceDemoPageLimits('demo', event.chatbot_id, clientAddress);
   const at = now.toISOString();
-  await db()
-    .entities.demoSession.update({ chatbot_id: event.chatbot_id, session_id: event.session_id })
-    .data((attr, op) => [
-      op.set(attr.last_at, at),
-      // The first event of a visit starts it; later events only move its end.
-      op.ifNotExists(attr.first_at, at),
-    ])
-    .add(event.event_type === 'demo_view' ? { views: 1 } : { interactions: 1 })
-    .go();
+  const view = event.event_type === 'demo_view';
+  await Promise.all([
+    db()
+      .entities.demoSession.update({ chatbot_id: event.chatbot_id, session_id: event.session_id })
+      .data((attr, op) => [
+        op.set(attr.last_at, at),
+        // The first event of a visit starts it; later events only move its end.
+        op.ifNotExists(attr.first_at, at),
+      ])
+      .add(view ? { views: 1 } : { interactions: 1 })
+      .go(),
+    // The same count by hour for the dashboard's analytics.
+    addToRollupOrLog(event.chatbot_id, now, view ? { demo_views: 1 } : { demo_interactions: 1 }),
+  ]);
 }
 
 /** Visits examined for the statistics (newest sessions are not ordered; the table keeps the rest). */

@@ -9,6 +9,7 @@ import {
   type correctTrainingRecordRequestSchema,
   type createTrainingRecordRequestSchema,
 } from '../../contracts/training.js';
+import { addToRollupOrLog } from '../analytics/rollup-writes.js';
 import { saveCorrection } from '../chat/corrections.js';
 import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
@@ -70,6 +71,7 @@ export async function createTrainingRecord(
       updated_at: now.toISOString(),
     })
     .go();
+  await addToRollupOrLog(chatbotId, now, { training_ratings: 1, training_score: input.score });
   return toTrainingRecord(data);
 }
 

@@ -1,0 +1,34 @@
+import { log } from '../runtime/log.js';
+import { flagConversation } from './conversation-flags.js';
+import { addToRollup } from './rollup-writes.js';
+
+type Rating = 'up' | 'down';
+
+/**
+ * The rollup of a visitor's thumbs on a reply: counted in the hour of the reply it rates (so a changed
+ * rating moves the count within the same hour); a first thumbs down in a conversation makes it
+ * unresolved, counted when it happens. Logged, not passed on, when it fails: the rating is stored.
+ */
+export async function recordFeedback(args: {
+  chatbotId: string;
+  conversationId: string;
+  /** When the rated reply was counted (its answered_at, or created_at for replies older than analytics). */
+  replyAt: string;
+  previous: Rating | undefined;
+  rating: Rating;
+  now: Date;
+}): Promise<void> {
+  if (args.previous === args.rating) return;
+  try {
+    const flagged = args.rating === 'down' ? await flagConversation(args.conversationId, { unresolved: true }, args.now) : {};
+    await Promise.all([
+      addToRollup(args.chatbotId, new Date(args.replyAt), {
+        [args.rating === 'up' ? 'thumbs_up' : 'thumbs_down']: 1,
+        ...(args.previous && { [args.previous === 'up' ? 'thumbs_up' : 'thumbs_down']: -1 }),
+      }),
+      flagged.unresolved && addToRollup(args.chatbotId, args.now, { unresolved: 1 }),
+    ]);
+  } catch (error) {
+    log.error('Analytics rollup of a rating failed', { ...args, error });
+  }
+}

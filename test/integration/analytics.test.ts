@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEFAULT_CONVERSATION_SETTINGS } from '../../functions/contracts/chatbot.js';
+import { signUpAndSignIn } from '../support/accounts.js';
+import { apiClient } from '../support/api-client.js';
+import { useAssistantFromFixtureSite } from '../support/fixture-assistant.js';
+import { withRuntimeEnv } from '../support/runtime-env.js';
+import { chatVisitor, newSourceAddress } from '../support/visitor.js';
+
+const { apiUrl, config, env } = inject('runtime');
+const FALLBACK = DEFAULT_CONVERSATION_SETTINGS.fallbackMessage;
+const ZONE = 'America/New_York';
+
+const localFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+/** "YYYY-MM-DD HH:MM" in New York. */
+const wallClock = (ms: number) => {
+  const p = Object.fromEntries(localFormat.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+};
+const todayInZone = () => wallClock(Date.now()).slice(0, 10);
+const dayBefore = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+/** The instant it is `hh:mm` in New York `daysAgo` days before today (New York is 4 or 5 hours behind UTC). */
+function newYorkTime(daysAgo: number, hh: number, mm: number): Date {
+  const date = dayBefore(todayInZone(), daysAgo);
+  const wanted = `${date} ${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}`;
+  for (const behind of [4, 5]) {
+    const ms = Date.parse(`${date}T00:00:00Z`) + (hh + behind) * 3_600_000 + mm * 60_000;
+    if (wallClock(ms) === wanted) return new Date(ms);
+  }
+  throw new Error(`No instant is ${wanted} in New York`);
+}
+
+/** One visitor turn through the chat engine at a chosen time (the write path the public route runs). */
+async function chatAt(chatbotId: string, contactId: string, message: string, at: Date, ownerId?: string) {
+  return withRuntimeEnv(env, async () => {
+    const { chat } = await import('../../functions/core/chat/chat-engine.js');
+    const outcome = await chat({ chatbotId, contactId, message, ownerId, countTurn: async () => undefined }, at);
+    if ('error' in outcome) throw new Error(outcome.error);
+    return outcome;
+  });
+}
+
+describe('analytics from a seeded history (New York time)', () => {
+  const fixture = useAssistantFromFixtureSite(apiUrl, config);
+  let analytics: (range: string, zone?: string) => Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const replies: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const { chatbotId, owner } = fixture;
+    analytics = (range, zone = ZONE) => owner.get(`/chatbots/${chatbotId}/analytics?timeRange=${range}&timeZone=${encodeURIComponent(zone)}`);
+    const seeded: [string, string, Date][] = [
+      ['a', 'What are your opening hours?', newYorkTime(2, 9, 30)],
+      ['a', 'Do you deliver to Chicago?', newYorkTime(2, 9, 31)],
+      ['b', 'Will you deliver to Chicago tomorrow?', newYorkTime(1, 14, 10)],
+      ['c', 'I want to speak to human staff', newYorkTime(1, 14, 20)],
+      // 23:30 in New York is the next day in UTC: outside the 7 New York days, inside the 30.
+      ['g', 'What are your opening hours?', newYorkTime(7, 23, 30)],
+      ['h', 'Do you have gluten-free products?', newYorkTime(40, 10, 0)],
+    ];
+    for (const [contact, message, at] of seeded) {
+      replies[`${contact}:${message}`] = (await chatAt(chatbotId, `seed-${contact}-${chatbotId}`, message, at)).message;
+    }
+    // The owner's own test chat is not a visitor's conversation.
+    const ownerId = (await owner.get('/account')).body.profile.user_id as string;
+    await chatAt(chatbotId, `owner:${ownerId}:test`, 'Do you deliver to Chicago?', newYorkTime(1, 9, 0), ownerId);
+
+    // Today, through the public routes: two visitors, one rates up, one down; a Training studio rating; a demo visit.
+    const rated = async (rating: 'up' | 'down') => {
+      const visitor = chatVisitor(apiUrl, chatbotId);
+      const reply = await visitor.ask('Do you have gluten-free products?');
+      expect((await visitor.rate(reply.body, rating)).status).toBe(200);
+    };
+    await rated('up');
+    await rated('down');
+    expect((await owner.post(`/chatbots/${chatbotId}/training-records`, { user_message: 'Hi', ai_response: 'Hello', score: 60 })).status).toBe(201);
+    const demo = (event_type: string) =>
+      fetch(`${apiUrl}/demo/analytics`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': newSourceAddress() },
+        body: JSON.stringify({ chatbot_id: chatbotId, event_type, session_id: 'analytics-test' }),
+      });
+    expect((await demo('demo_view')).status).toBe(200);
+    expect((await demo('demo_interaction')).status).toBe(200);
+  });
+
+  it('the seeded questions were answered as the history needs (answers, fallbacks, a handoff)', () => {
+    expect(replies['a:What are your opening hours?']).not.toBe(FALLBACK);
+    expect(replies['a:Do you deliver to Chicago?']).toBe(FALLBACK);
+    expect(replies['b:Will you deliver to Chicago tomorrow?']).toBe(FALLBACK);
+    expect(replies['c:I want to speak to human staff']).toMatch(/human agent/);
+  });
+
+  it('7 days: counts, rates, score, channels, hourly buckets and days in the owner time zone', async () => {
+    const { status, body } = await analytics('7d');
+    expect(status).toBe(200);
+    const today = todayInZone();
+    expect(body).toMatchObject({
+      chatbotId: fixture.chatbotId,
+      timeRange: '7d',
+      timeZone: ZONE,
+      from: dayBefore(today, 6),
+      to: today,
+      // a, b, c and today's two visitors; g (a week ago at 23:30), h and the owner are not in it.
+      totalConversations: 5,
+      activeUsers: 5,
+      totalMessages: 6,
+      fallbackAnswers: 2,
+      ratings: { thumbsUp: 1, thumbsDown: 1, training: 1 },
+      // (100 + 0 + 60) / 3
+      satisfactionScore: 53.3,
+      // Unresolved: a and b (fallback), c (handoff), today's thumbs down.
+      resolutionRate: 20,
+      escalationRate: 20,
+      channelBreakdown: [
+        { channel: 'website', conversations: 5 },
+        { channel: 'whatsapp', conversations: 0 },
+        { channel: 'instagram', conversations: 0 },
+        { channel: 'messenger', conversations: 0 },
+        { channel: 'sms', conversations: 0 },
+      ],
+      demo: { views: 1, interactions: 1 },
+      trendUnit: 'day',
+    });
+    // Replies of the offline responder take well under 2 s: speed 100. 20*0.4 + 53.33*0.3 + 80*0.15 + 100*0.15
+    expect(body.avgResponseTime).toBeLessThan(2000);
+    expect(body.performanceScore).toBe(51);
+    expect(body.hourlyActivity).toHaveLength(24);
+    expect(body.hourlyActivity[9]).toEqual({ hour: 9, conversations: 1, messages: 2 });
+    expect(body.hourlyActivity[14]).toEqual({ hour: 14, conversations: 2, messages: 2 });
+    expect(body.hourlyActivity[23]).toEqual({ hour: 23, conversations: 0, messages: 0 });
+    expect(body.weeklyTrend).toHaveLength(7);
+    expect(body.weeklyTrend.map((d: { start: string }) => d.start)).toEqual([6, 5, 4, 3, 2, 1, 0].map((n) => dayBefore(today, n)));
+    expect(body.weeklyTrend.slice(0, 4).every((d: { conversations: number }) => d.conversations === 0)).toBe(true);
+    expect(body.weeklyTrend[4]).toMatchObject({ conversations: 1, messages: 2 });
+    expect(body.weeklyTrend[5]).toMatchObject({ conversations: 2, messages: 2 });
+    expect(body.weeklyTrend[6]).toMatchObject({ conversations: 2, messages: 2 });
+  });
+
+  it('longer ranges take in the older conversations; a year is weeks ending today', async () => {
+    expect((await analytics('30d')).body).toMatchObject({ totalConversations: 6, activeUsers: 6, totalMessages: 7 });
+    const quarter = (await analytics('90d')).body;
+    expect(quarter).toMatchObject({ totalConversations: 7, activeUsers: 7, trendUnit: 'week' });
+    expect(quarter.hourlyActivity[23]).toEqual({ hour: 23, conversations: 1, messages: 1 });
+    const year = (await analytics('1y')).body;
+    expect(year.weeklyTrend).toHaveLength(53);
+    expect(year.weeklyTrend.at(-1)).toMatchObject({ days: 7, start: dayBefore(todayInZone(), 6), conversations: 5 });
+    expect(year.weeklyTrend.reduce((sum: number, w: { conversations: number }) => sum + w.conversations, 0)).toBe(7);
+  });
+
+  it('groups the paraphrased unanswered question and suggests teaching it, with the question for the Knowledge dialog', async () => {
+    const { body } = await analytics('7d');
+    expect(body.topIssues[0]).toEqual({ issue: 'Do you deliver to Chicago?', count: 2, reason: 'no_answer' });
+    expect(body.topIssues).toContainEqual({ issue: 'Do you have gluten-free products?', count: 1, reason: 'rated_unhelpful' });
+    expect(body.commonQuestions).toContainEqual({ question: 'Do you deliver to Chicago?', frequency: 2, avgRating: null });
+    expect(body.commonQuestions).toContainEqual({ question: 'Do you have gluten-free products?', frequency: 2, avgRating: 50 });
+    expect(body.improvementSuggestions[0]).toEqual({
+      text: '2 visitors asked “Do you deliver to Chicago?” (or the like); the assistant had no answer. Add the answer to its knowledge.',
+      action: { type: 'add_knowledge', question: 'Do you deliver to Chicago?' },
+    });
+    expect(body.improvementSuggestions.map((s: { text: string }) => s.text)).toContainEqual(
+      expect.stringMatching(/^20% of conversations were handed over to a person/),
+    );
+  });
+
+  it("another owner's assistant is a 404; a bad range or time zone is a 400", async () => {
+    const other = apiClient(apiUrl, (await signUpAndSignIn(config)).idToken);
+    const res = await other.get(`/chatbots/${fixture.chatbotId}/analytics?timeRange=7d`);
+    expect(res).toEqual({ status: 404, body: { error: 'Chatbot not found' } });
+    expect((await other.get(`/chatbots/${randomUUID()}/analytics`)).status).toBe(404);
+    const bad = await fixture.owner.get(`/chatbots/${fixture.chatbotId}/analytics?timeRange=2y`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/timeRange must be one of 7d, 30d, 90d, 1y/);
+    const zone = await fixture.owner.get(`/chatbots/${fixture.chatbotId}/analytics?timeZone=Mars%2FOlympus`);
+    expect(zone.status).toBe(400);
+    expect(zone.body.error).toMatch(/IANA time zone/);
+  });
+});
+
+describe('rollups under concurrent writes', () => {
+  const fixture = useAssistantFromFixtureSite(apiUrl, config);
+
+  it('match the stored messages, conversations and ratings after visitors write at once', async () => {
+    const { chatbotId, owner } = fixture;
+    const questions = ['Do you have gluten-free products?', 'What are your opening hours?', 'Do you deliver to Chicago?', 'Is there parking?'];
+    const visitors = Array.from({ length: 5 }, () => chatVisitor(apiUrl, chatbotId));
+    // Each visitor's first message (which makes their token), then three more at once, and a rating of each reply at once.
+    const firsts = await Promise.all(visitors.map((v) => v.ask(questions[0]!)));
+    const rest = await Promise.all(visitors.flatMap((v) => questions.slice(1).map((q) => v.ask(q))));
+    const answers = [...firsts, ...rest].map((r) => r.body as { conversationId: string; messageId: string });
+    expect([...firsts, ...rest].map((r) => `${r.status} ${r.body.error ?? ''}`)).toEqual(Array(20).fill('200 '));
+    await Promise.all(firsts.map((first, i) => visitors[i]!.rate(first.body, i % 2 ? 'up' : 'down')));
+
+    const stored = await withRuntimeEnv(env, async () => {
+      const { db } = await import('../../functions/core/data/db.js');
+      const conversations = [...new Set(answers.map((a) => a.conversationId))];
+      const messages = (
+        await Promise.all(conversations.map((id) => db().entities.message.query.byConversation({ conversation_id: id }).go({ pages: 'all' })))
+      ).flatMap((r) => r.data);
+      return {
+        conversations: conversations.length,
+        visitorMessages: messages.filter((m) => m.sender_type === 'user').length,
+        fallbacks: messages.filter((m) => m.sender_type === 'assistant' && m.content === FALLBACK).length,
+        up: messages.filter((m) => m.feedback === 'up').length,
+        down: messages.filter((m) => m.feedback === 'down').length,
+      };
+    });
+    const { body } = await owner.get(`/chatbots/${chatbotId}/analytics?timeRange=7d`);
+    expect(stored.visitorMessages).toBe(20);
+    expect(body).toMatchObject({
+      totalConversations: stored.conversations,
+      activeUsers: 5,
+      totalMessages: stored.visitorMessages,
+      fallbackAnswers: stored.fallbacks,
+      ratings: { thumbsUp: stored.up, thumbsDown: stored.down, training: 0 },
+    });
+  });
+});
