@@ -101,6 +101,7 @@ export const figureDefinitions = {
     'Conversations of the period that ended without a handoff to a person, a fallback answer ("I don\'t know") or a thumbs down, as a share of all its conversations.',
   escalationRate: 'Conversations handed over to a person (an escalation trigger or the visitor saying yes to a handoff), as a share of all conversations. At most 10% is good.',
   performanceScore: `One number for the period: resolution rate × ${PERFORMANCE_WEIGHTS.resolution} + satisfaction × ${PERFORMANCE_WEIGHTS.satisfaction} + (100 − escalation rate) × ${PERFORMANCE_WEIGHTS.escalation} + speed × ${PERFORMANCE_WEIGHTS.speed}, where speed is 100 for an average reply within ${FAST_RESPONSE_MS / 1000} s, falling to 0 at ${SLOW_RESPONSE_MS / 1000} s. Without ratings, satisfaction's weight is shared by the other parts.`,
+  fallbackAnswers: "Replies that were the fallback message: questions the assistant's knowledge did not answer.",
   channelBreakdown: 'Conversations started on each channel in the period.',
   hourlyActivity: "Visitors' messages and new conversations by the hour of the day they arrived, in your time zone.",
   weeklyTrend: 'Conversations and messages per day (7 and 30 days) or per week ending today (90 days and a year).',
@@ -108,5 +109,7 @@ export const figureDefinitions = {
     "Visitors' questions grouped by meaning the way the assistant matches questions (word stems and everyday synonyms), with how often they were asked and the mean thumbs rating of their answers.",
   topIssues: 'Questions the assistant answered with its fallback message or whose answer got a thumbs down, grouped by meaning.',
   demo: 'Views of your public demo page and messages sent from it.',
+  improvementSuggestions:
+    'What to teach the assistant next: the questions it could not answer or whose answers were rated down, most asked first, then what the figures call for.',
 } as const;
 export type FigureName = keyof typeof figureDefinitions;

@@ -190,13 +190,13 @@ describe('rollups under concurrent writes', () => {
 
   it('match the stored messages, conversations and ratings after visitors write at once', async () => {
     const { chatbotId, owner } = fixture;
-    const questions = ['Do you have gluten-free products?', 'What are your opening hours?', 'Do you deliver to Chicago?', 'Is there parking?'];
-    const visitors = Array.from({ length: 5 }, () => chatVisitor(apiUrl, chatbotId));
-    // Each visitor's first message (which makes their token), then three more at once, and a rating of each reply at once.
+    const questions = ['Do you have gluten-free products?', 'What are your opening hours?', 'Do you deliver to Chicago?'];
+    const visitors = Array.from({ length: 4 }, () => chatVisitor(apiUrl, chatbotId));
+    // Each visitor's first message (which makes their token), then two more at once, and a rating of each first reply at once.
     const firsts = await Promise.all(visitors.map((v) => v.ask(questions[0]!)));
     const rest = await Promise.all(visitors.flatMap((v) => questions.slice(1).map((q) => v.ask(q))));
     const answers = [...firsts, ...rest].map((r) => r.body as { conversationId: string; messageId: string });
-    expect([...firsts, ...rest].map((r) => `${r.status} ${r.body.error ?? ''}`)).toEqual(Array(20).fill('200 '));
+    expect([...firsts, ...rest].map((r) => `${r.status} ${r.body.error ?? ''}`)).toEqual(Array(12).fill('200 '));
     await Promise.all(firsts.map((first, i) => visitors[i]!.rate(first.body, i % 2 ? 'up' : 'down')));
 
     const stored = await withRuntimeEnv(env, async () => {
@@ -214,10 +214,10 @@ describe('rollups under concurrent writes', () => {
       };
     });
     const { body } = await owner.get(`/chatbots/${chatbotId}/analytics?timeRange=7d`);
-    expect(stored.visitorMessages).toBe(20);
+    expect(stored.visitorMessages).toBe(12);
     expect(body).toMatchObject({
       totalConversations: stored.conversations,
-      activeUsers: 5,
+      activeUsers: 4,
       totalMessages: stored.visitorMessages,
       fallbackAnswers: stored.fallbacks,
       ratings: { thumbsUp: stored.up, thumbsDown: stored.down, training: 0 },

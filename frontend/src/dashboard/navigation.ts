@@ -97,7 +97,14 @@ export const dashboardNavigation: readonly DashboardGroup[] = [
   },
   {
     label: 'Insights',
-    items: [{ title: 'Analytics', path: 'analytics', icon: ChartColumnIcon }],
+    items: [
+      {
+        title: 'Analytics',
+        path: 'analytics',
+        icon: ChartColumnIcon,
+        screen: lazy(() => import('@/dashboard/screens/AnalyticsScreen')),
+      },
+    ],
   },
 ];
 

@@ -15,10 +15,13 @@ export function AddKnowledgeDialog({
   chatbots,
   open,
   onOpenChange,
+  initial = EMPTY_KNOWLEDGE_FORM,
 }: {
   chatbots: readonly Chatbot[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** A pre-filled manual entry (Analytics' suggestions open it with the visitors' question). */
+  initial?: KnowledgeFormValues;
 }) {
   const create = useCreateKnowledgeEntryMutation();
   // An upload or a generation in flight keeps the dialog (and the tab) open until it ends.
@@ -63,7 +66,7 @@ export function AddKnowledgeDialog({
           </TabsList>
           <TabsContent value="manual">
             <KnowledgeEntryForm
-              initial={EMPTY_KNOWLEDGE_FORM}
+              initial={initial}
               chatbots={chatbots}
               submitLabel="Add Entry"
               pending={create.isPending}

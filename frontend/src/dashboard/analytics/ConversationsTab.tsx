@@ -1,0 +1,23 @@
+import { figureDefinitions, type AnalyticsResult } from '@contracts/analytics';
+import { ChannelChart, HourlyChart } from './charts';
+import { FigureCard, SectionCard } from './FigureCard';
+
+/** When and where visitors talk to the assistant, and the demo page's reach. */
+export function ConversationsTab({ data }: { data: AnalyticsResult }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <FigureCard label="Conversations" value={data.totalConversations} definition={figureDefinitions.totalConversations} />
+        <FigureCard label="Messages" value={data.totalMessages} definition={figureDefinitions.totalMessages} />
+        <FigureCard label="Demo Views" value={data.demo.views} definition={figureDefinitions.demo} />
+        <FigureCard label="Demo Interactions" value={data.demo.interactions} definition={figureDefinitions.demo} />
+      </div>
+      <SectionCard title="Hourly Activity" definition={`${figureDefinitions.hourlyActivity} (${data.timeZone})`}>
+        <HourlyChart data={data} />
+      </SectionCard>
+      <SectionCard title="Channel Breakdown" definition={figureDefinitions.channelBreakdown}>
+        <ChannelChart data={data} />
+      </SectionCard>
+    </div>
+  );
+}
