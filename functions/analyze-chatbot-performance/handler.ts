@@ -3,6 +3,6 @@ import { analyzeChatbotPerformance } from '../core/analytics/analyze-performance
 import { httpHandler } from '../core/http/http-handler.js';
 import { pathId } from '../core/http/path-id.js';
 
-export const handler = httpHandler({ route: 'analyze-chatbot-performance', query: analyticsQuerySchema }, ({ identity, pathParameters, query }) =>
-  analyzeChatbotPerformance(identity.userId, pathId(pathParameters), query),
+export const handler = httpHandler({ route: 'analyze-chatbot-performance', query: analyticsQuerySchema }, ({ caller, pathParameters, query }) =>
+  analyzeChatbotPerformance(caller, pathId(pathParameters), query),
 );

@@ -41,9 +41,10 @@ function newYorkTime(daysAgo: number, hh: number, mm: number): Date {
 
 /** One visitor turn through the chat engine at a chosen time (the write path the public route runs). */
 async function chatAt(chatbotId: string, contactId: string, message: string, at: Date, ownerId?: string) {
+  const caller = ownerId === undefined ? undefined : { userId: ownerId, email: '', businessName: '', groups: [], action: 'edit' as const };
   return withRuntimeEnv(env, async () => {
     const { chat } = await import('../../functions/core/chat/chat-engine.js');
-    const outcome = await chat({ chatbotId, contactId, message, ownerId, countTurn: async () => undefined }, at);
+    const outcome = await chat({ chatbotId, contactId, message, caller, countTurn: async () => undefined }, at);
     if ('error' in outcome) throw new Error(outcome.error);
     return outcome;
   });

@@ -1,5 +1,5 @@
 import { analyticsRanges, type AnalyticsQuery, type AnalyticsResult } from '../../contracts/analytics.js';
-import { ownedChatbot } from '../chatbots/owned-chatbot.js';
+import { chatbotFor, type Caller } from '../access/authorize.js';
 import { db } from '../data/db.js';
 import { activeUsersSince } from './active-users.js';
 import { figuresFromRollups, type RollupDay } from './figures.js';
@@ -33,12 +33,12 @@ async function loggedQuestions(chatbotId: string, since: string, until: string):
 }
 
 /**
- * analyze-chatbot-performance: the owner's assistant's figures over the range's days in the owner's
+ * analyze-chatbot-performance: an assistant's figures (for whoever may read it: its owner or its team) over the range's days in the owner's
  * time zone, from the hourly rollups (at most 366 day items), the active users' count and the newest
  * questions of the period.
  */
-export async function analyzeChatbotPerformance(userId: string, chatbotId: string, query: AnalyticsQuery, now = new Date()): Promise<AnalyticsResult> {
-  const bot = await ownedChatbot(userId, chatbotId);
+export async function analyzeChatbotPerformance(caller: Caller, chatbotId: string, query: AnalyticsQuery, now = new Date()): Promise<AnalyticsResult> {
+  const { chatbot: bot } = await chatbotFor(caller, chatbotId);
   const clock = new LocalClock(query.timeZone);
   const to = clock.at(now.getTime()).date;
   const from = addDays(to, 1 - analyticsRanges[query.timeRange]);

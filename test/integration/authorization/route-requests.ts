@@ -215,4 +215,7 @@ export const routeRequests: Record<UserRouteName, MatrixEntry> = {
   // Bound to the invited address: every caller here meets someone else's invitation (403 once let in).
   'get-invitation': { request: (c) => ({ method: 'GET', path: `/invitations/${c.invitationId}` }), alsoServed: [403] },
   'accept-invitation': { request: (c) => ({ method: 'POST', path: `/invitations/${c.invitationId}/accept` }), alsoServed: [403] },
+
+  // Analytics (issue 17)
+  'analyze-chatbot-performance': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/analytics?timeRange=7d` }) },
 };
