@@ -163,6 +163,10 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   // The bench owner has no Stripe customer yet: 409 after loading Stripe's SDK.
   'create-portal-session': (ctx) => httpEvent('create-portal-session', ctx),
   // An unsigned event: the signature check answers 400 and nothing changes.
+  // A business name that is too long: 400 after loading the Cognito client.
+  'update-account': (ctx) => httpEvent('update-account', ctx, { business_name: 'x'.repeat(200) }),
+  // Not the owner's e-mail: 400 before anything is deleted.
+  'delete-account': (ctx) => httpEvent('delete-account', ctx, { confirm_email: 'not-the-owner@example.com' }),
   'stripe-webhook': (ctx) => httpEvent('stripe-webhook', ctx, { id: 'evt_bench', type: 'invoice.paid' }),
   [fallbackRoute.name]: (ctx: SampleContext) => httpEvent(fallbackRoute.name, ctx),
   'pre-sign-up': () => ({

@@ -82,6 +82,7 @@ export class AppStack extends Stack {
       ...resources,
       realtime: this.realtime.stageRef,
       userPool: { pool: this.auth.userPool, client: this.auth.userPoolClient },
+      userDirectory: this.auth.userPool,
       httpApi: this.httpApi.api,
       jwtAuthorizer: this.httpApi.jwtAuthorizer,
     } satisfies SharedResources;

@@ -42,7 +42,9 @@ export type Resource =
   // Billing (issue 15): the Stripe keys' secret.
   | 'stripe'
   /** Sending e-mail through SES (team invitations). */
-  | 'mail';
+  | 'mail'
+  // Account settings (issue 15): the user pool's admin actions on the caller's own user.
+  | 'userDirectory';
 
 /**
  * What a signed-in route needs of its caller; functions/core/access/authorize.ts decides it (owner, or
@@ -408,6 +410,18 @@ export const httpRoutes = [
     access: 'user',
     action: 'read',
     uses: ['table'],
+  },
+  // Account settings: the business name (profile and Cognito), and deleting the account with all its data.
+  { name: 'update-account', domain: 'billing', method: 'PATCH', path: '/account', access: 'user', action: 'account', uses: ['table', 'userDirectory'] },
+  {
+    name: 'delete-account',
+    domain: 'billing',
+    method: 'DELETE',
+    path: '/account',
+    access: 'user',
+    action: 'account',
+    uses: ['table', 'documents', 'avatars', 'site', 'stripe', 'userDirectory'],
+    timeoutSeconds: 29,
   },
 ] as const satisfies readonly HttpRoute[];
 

@@ -122,6 +122,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       REALTIME_ENDPOINT: ws.managementEndpoint,
       USER_POOL_ID: pool.userPoolId,
       USER_POOL_CLIENT_ID: pool.userPoolClientId,
+      ACCOUNT_USER_POOL_ID: pool.userPoolId,
       TOKEN_ISSUER: tokenIssuer,
       PUBLIC_SITE_URL: `http://localhost:${ports.web}`,
       CRAWL_FUNCTION_NAME: 'crawl-website',

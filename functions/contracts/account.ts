@@ -51,3 +51,13 @@ export const DEFAULT_SUBSCRIPTION: Omit<Subscription, 'user_id' | 'billing_statu
 };
 
 export const TRIAL_DAYS = 14;
+
+/** PATCH /account (account settings): the business name, on the profile and the user. */
+export const updateAccountRequestSchema = z.object({
+  business_name: z.string().trim().max(100, 'must be at most 100 characters'),
+});
+export type UpdateAccountRequest = z.infer<typeof updateAccountRequestSchema>;
+
+/** DELETE /account: the owner types their e-mail address to confirm. */
+export const deleteAccountRequestSchema = z.object({ confirm_email: z.string().trim().max(254) });
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;

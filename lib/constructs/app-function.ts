@@ -181,6 +181,18 @@ export class AppFunction extends NodejsFunction {
     return this;
   }
 
+  /**
+   * ACCOUNT_USER_POOL_ID + the admin actions account settings take on a user of that one pool: update
+   * attributes (the business name) and delete the user (account deletion).
+   */
+  useUserDirectory(pool: IUserPool): this {
+    this.addEnvironment(envName('userDirectory'), pool.userPoolId);
+    this.addToRolePolicy(
+      new PolicyStatement({ actions: ['cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminDeleteUser'], resources: [pool.userPoolArn] }),
+    );
+    return this;
+  }
+
   /** VISITOR_SECRET_NAME + read access to the one secret that signs visitor tokens (read once per cold start). */
   useVisitorTokenSecret(secret: SecretRef): this {
     this.addEnvironment(envName('visitorTokens'), secret.secretName);
@@ -259,6 +271,8 @@ export interface FunctionResources {
   readonly stripe?: ISecret;
   /** SES identity that sends the application's e-mail. */
   readonly mail?: MailRef;
+  /** The user pool, for the admin actions of account settings (not for Cognito triggers: circular). */
+  readonly userDirectory?: IUserPool;
 }
 
 /** What a route table entry says about its function. */
@@ -333,6 +347,9 @@ export function applyUses(fn: AppFunction, uses: readonly Resource[], resources:
         break;
       case 'mail':
         fn.useMail(required(fn, use, resources.mail));
+        break;
+      case 'userDirectory':
+        fn.useUserDirectory(required(fn, use, resources.userDirectory));
         break;
       default: {
         // A resource added to lib/routes.ts without a case here fails to compile.

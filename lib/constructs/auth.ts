@@ -1,3 +1,4 @@
+import { PASSWORD_POLICY } from '../../functions/contracts/password-policy.js';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AccountRecovery,
@@ -52,14 +53,8 @@ export class Auth extends Construct {
       keepOriginal: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
       customAttributes: { business_name: new StringAttribute({ mutable: true, minLen: 1, maxLen: 256 }) },
-      passwordPolicy: {
-        minLength: 12,
-        requireLowercase: true,
-        requireUppercase: true,
-        requireDigits: true,
-        requireSymbols: true,
-        tempPasswordValidity: Duration.days(3),
-      },
+      // The same policy the local runtime enforces and the forms state (functions/contracts/password-policy.ts).
+      passwordPolicy: { ...PASSWORD_POLICY, tempPasswordValidity: Duration.days(3) },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       mfa: Mfa.OFF,
       featurePlan: FeaturePlan.ESSENTIALS,

@@ -81,6 +81,10 @@ export class SharedImports implements FunctionResources {
     );
   }
 
+  get userDirectory(): IUserPool {
+    return this.userPool.pool;
+  }
+
   get visitorTokens(): SecretRef {
     const { secretName, secretArn } = this.shared.visitorTokens;
     const secret = this.once('visitorTokens', () =>

@@ -1,4 +1,5 @@
 import { createServer, request, type Server } from 'node:http';
+import { passwordProblems } from '../../functions/contracts/password-policy.js';
 import { readBody } from '../read-body.js';
 
 export interface CognitoShim {
@@ -9,9 +10,18 @@ export interface CognitoShim {
 
 const REFRESH_TARGET = 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken';
 
+/** Calls that set a password, and the field holding it: checked against the pool's policy as Cognito does. */
+const PASSWORD_FIELDS: Record<string, string> = {
+  'AWSCognitoIdentityProviderService.SignUp': 'Password',
+  'AWSCognitoIdentityProviderService.ChangePassword': 'ProposedPassword',
+  'AWSCognitoIdentityProviderService.ConfirmForgotPassword': 'Password',
+  'AWSCognitoIdentityProviderService.AdminSetUserPassword': 'Password',
+};
+
 /**
  * Amplify v6 refreshes tokens with `GetTokensFromRefreshToken`, which cognito-local lacks. This proxy
- * answers that call with `InitiateAuth` + `REFRESH_TOKEN_AUTH` and passes everything else through.
+ * answers that call with `InitiateAuth` + `REFRESH_TOKEN_AUTH`, refuses passwords the pool's policy
+ * refuses (cognito-local enforces none), and passes everything else through.
  */
 export async function startCognitoRefreshShim(port: number, cognitoEndpoint: string): Promise<CognitoShim> {
   const upstream = new URL(cognitoEndpoint);
@@ -20,6 +30,16 @@ export async function startCognitoRefreshShim(port: number, cognitoEndpoint: str
     const target = req.headers['x-amz-target'];
     let forwardHeaders: Record<string, string | string[] | undefined> = { ...req.headers, host: upstream.host };
     let forwardBody = body;
+    const passwordField = typeof target === 'string' ? PASSWORD_FIELDS[target] : undefined;
+    if (passwordField) {
+      const input = JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>;
+      const problems = passwordProblems(String(input[passwordField] ?? ''));
+      if (problems.length) {
+        res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': 'InvalidPasswordException' });
+        res.end(JSON.stringify({ __type: 'InvalidPasswordException', message: `Password does not conform to policy: ${problems[0]}` }));
+        return;
+      }
+    }
     if (target === REFRESH_TARGET) {
       const input = JSON.parse(body.toString('utf8') || '{}') as { RefreshToken?: string; ClientId?: string };
       forwardBody = Buffer.from(

@@ -18,7 +18,7 @@ export function apiClient(apiUrl: string, idToken: string) {
     post: (path: string, body?: unknown) => call('POST', path, body),
     patch: (path: string, body?: unknown) => call('PATCH', path, body),
     put: (path: string, body?: unknown) => call('PUT', path, body),
-    delete: (path: string) => call('DELETE', path),
+    delete: (path: string, body?: unknown) => call('DELETE', path, body),
   };
 }
 

@@ -13,5 +13,8 @@ export function toAccountSubscription(record: Partial<Subscription> | null | und
     subscription_end: record.subscription_end ?? DEFAULT_SUBSCRIPTION.subscription_end,
     chatbots_created: record.chatbots_created ?? DEFAULT_SUBSCRIPTION.chatbots_created,
     max_chatbots: record.max_chatbots ?? DEFAULT_SUBSCRIPTION.max_chatbots,
+    billing_status: record.billing_status ?? null,
+    cancel_at_period_end: record.cancel_at_period_end ?? false,
+    has_billing_account: record.has_billing_account ?? false,
   };
 }

@@ -1,3 +1,4 @@
+import { QUOTA_ERRORS } from '@contracts/chatbot';
 import { RefreshCwIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useAuth } from '@/auth/auth-context';
@@ -62,7 +63,7 @@ export function AssistantCreator() {
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
-      {!createdHere && subscription && (subscription.subscribed ? <SubscribedPlanCard subscription={subscription} /> : <FreePlanCard />)}
+      {!createdHere && subscription && (subscription.subscribed ? <SubscribedPlanCard subscription={subscription} limitReached={refusal === QUOTA_ERRORS.limitReached} /> : <FreePlanCard />)}
       <Suspense fallback={<Loading label="Loading the creator" />}>
         <CreatorWorkflow refusal={refusal} onCreated={() => setCreatedHere(true)} />
       </Suspense>

@@ -2,6 +2,7 @@ import { TRIAL_DAYS } from '@contracts/account';
 import { CircleCheckIcon, GiftIcon, LayoutDashboardIcon, LockIcon, PartyPopperIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { AccountSubscription } from '@/auth/subscription';
+import { ManageBillingButton, UpgradeButton } from '@/billing/BillingButtons';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -68,17 +69,23 @@ export function FreePlanCard() {
 }
 
 /** Signed in and subscribed: the plan and its allowance, above the form. */
-export function SubscribedPlanCard({ subscription }: { subscription: AccountSubscription }) {
+export function SubscribedPlanCard({ subscription, limitReached }: { subscription: AccountSubscription; limitReached: boolean }) {
   const unlimited = subscription.max_chatbots <= 0;
   return (
     <Card className="border-primary/30 bg-primary/5 py-4">
       <CardContent className="flex flex-wrap items-center gap-2">
+        {limitReached && (
+          <p className="w-full text-sm font-medium text-destructive">
+            Limit Reached: you&apos;ve reached your chatbot limit. Please upgrade for more.
+          </p>
+        )}
         <h3 className="font-semibold capitalize">{subscription.subscription_tier} Plan</h3>
         <Badge variant="secondary">
           {unlimited
             ? `${subscription.chatbots_created} assistants created`
             : `${subscription.chatbots_created} of ${subscription.max_chatbots} assistants used`}
         </Badge>
+        {limitReached && <ManageBillingButton />}
       </CardContent>
     </Card>
   );
@@ -98,13 +105,14 @@ export function FreeAssistantCreatedCard() {
           create more assistants.
         </CardDescription>
       </CardHeader>
-      <CardContent className="flex justify-center">
-        <Button asChild size="lg">
+      <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">
+        <Button asChild size="lg" variant="outline">
           <Link to="/dashboard">
             <LayoutDashboardIcon aria-hidden="true" />
             Go to Dashboard
           </Link>
         </Button>
+        <UpgradeButton size="lg" />
       </CardContent>
     </Card>
   );

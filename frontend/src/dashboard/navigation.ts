@@ -7,6 +7,7 @@ import {
   GraduationCapIcon,
   MicIcon,
   RocketIcon,
+  SettingsIcon,
   SlidersHorizontalIcon,
   UsersRoundIcon,
   WorkflowIcon,
@@ -103,6 +104,18 @@ export const dashboardNavigation: readonly DashboardGroup[] = [
         path: 'analytics',
         icon: ChartColumnIcon,
         screen: lazy(() => import('@/dashboard/screens/AnalyticsScreen')),
+      },
+    ],
+  },
+  // Account settings (issue 15).
+  {
+    label: 'Account',
+    items: [
+      {
+        title: 'Settings',
+        path: 'settings',
+        icon: SettingsIcon,
+        screen: lazy(() => import('@/dashboard/screens/SettingsScreen')),
       },
     ],
   },

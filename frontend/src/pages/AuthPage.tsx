@@ -1,4 +1,5 @@
 import { TRIAL_DAYS } from '@contracts/account';
+import { PASSWORD_POLICY, PASSWORD_POLICY_TEXT } from '@contracts/password-policy';
 import { ArrowLeftIcon, BotIcon, LoaderCircleIcon } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -140,9 +141,14 @@ export default function AuthPage() {
                       type="password"
                       autoComplete="new-password"
                       required
+                      minLength={PASSWORD_POLICY.minLength}
+                      aria-describedby="signup-password-policy"
                       value={signUpForm.password}
                       onChange={(event) => setSignUpForm((form) => ({ ...form, password: event.target.value }))}
                     />
+                    <p id="signup-password-policy" className="text-xs text-muted-foreground">
+                      {PASSWORD_POLICY_TEXT}
+                    </p>
                   </div>
                   <div className="flex flex-col gap-2">
                     <Label htmlFor="signup-business-name">Business Name</Label>

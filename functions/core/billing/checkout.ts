@@ -1,3 +1,4 @@
+import type { BillingRedirect } from '../../contracts/billing.js';
 import { getAccount } from '../accounts/account.js';
 import { HttpError } from '../http/http-error.js';
 import type { Identity } from '../http/identity.js';
@@ -17,7 +18,7 @@ export const checkoutReturnUrls = (site: string) => ({
  * own customer. An owner who pays already, or whose payment failed (they fix it in the portal), gets
  * a 409 rather than a second subscription.
  */
-export async function createCheckout(identity: Identity): Promise<{ url: string }> {
+export async function createCheckout(identity: Identity): Promise<BillingRedirect> {
   const { client, priceId } = await stripeSettings();
   const { subscription } = await getAccount(identity);
   if (subscription.subscribed || isPaidStatus(subscription.billing_status)) {

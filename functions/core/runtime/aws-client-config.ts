@@ -29,6 +29,7 @@ export const CLIENT_TIMEOUTS: Record<Dependency, Timeouts> = {
   'secret store': SMALL_CALLS,
   'realtime connections': SMALL_CALLS,
   'e-mail service': SMALL_CALLS,
+  'user directory': SMALL_CALLS,
 };
 
 /** The first attempt and one retry (the SDK's default is 3 attempts without any timeout). */

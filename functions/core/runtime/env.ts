@@ -22,6 +22,8 @@ export const resourceEnv = {
   stripe: ['STRIPE_SECRET_NAME'],
   /** The verified SES identity (an address) e-mail is sent from. */
   mail: ['MAIL_FROM'],
+  /** The user pool whose users the function may update or delete (the caller's own, by account settings). */
+  userDirectory: ['ACCOUNT_USER_POOL_ID'],
 } as const satisfies Record<Resource, readonly string[]>;
 
 export type EnvName = (typeof resourceEnv)[Resource][number];

@@ -179,6 +179,9 @@ export const routeRequests: Record<UserRouteName, MatrixEntry> = {
   'create-checkout': { request: () => ({ method: 'POST', path: '/billing/checkout' }) },
   // No Stripe customer before a first checkout: 409 once let through.
   'create-portal-session': { request: () => ({ method: 'POST', path: '/billing/portal' }), alsoServed: [409] },
+  'update-account': { request: () => ({ method: 'PATCH', path: '/account', body: { business_name: 'Matrix Bakery' } }) },
+  // Another e-mail than the caller's: refused (400) before anything is deleted, so the matrix deletes no account.
+  'delete-account': { request: () => ({ method: 'DELETE', path: '/account', body: { confirm_email: 'not-the-caller@example.com' } }), alsoServed: [400] },
 
   // Deployment Center and channels (issue 13)
   'get-deployment': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/deployment` }) },

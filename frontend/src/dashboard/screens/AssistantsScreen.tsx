@@ -7,6 +7,8 @@ import { useChatbotsQuery } from '@/chatbots/queries';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ManageBillingButton, UpgradeButton } from '@/billing/BillingButtons';
+import { useCheckoutReturn } from '@/billing/use-checkout-return';
 import { AccountSummary } from '@/dashboard/assistants/AccountSummary';
 import { AssistantCard } from '@/dashboard/assistants/AssistantCard';
 import { errorMessage } from '@/lib/api';
@@ -32,13 +34,16 @@ function CreateButton() {
       </Button>
     );
   }
+  const unpaid = subscription?.billing_status === 'past_due' || subscription?.billing_status === 'unpaid';
   const reason = !subscription
     ? null
-    : refusal === QUOTA_ERRORS.limitReached
-      ? "You've reached your chatbot limit."
-      : 'Your free assistant is created. Upgrade to create more.';
+    : unpaid
+      ? 'Your last payment failed. Update your card to create more assistants.'
+      : refusal === QUOTA_ERRORS.limitReached
+        ? "Limit Reached: you've reached your chatbot limit."
+        : 'Subscription Required: your free assistant is created. Upgrade to create more.';
   return (
-    <div className="flex flex-col items-start gap-1 sm:items-end">
+    <div className="flex flex-col items-start gap-2 sm:items-end">
       <Button disabled aria-describedby={reason ? 'create-assistant-reason' : undefined}>
         <PlusIcon aria-hidden="true" />
         Create New Assistant
@@ -48,6 +53,7 @@ function CreateButton() {
           {reason}
         </p>
       )}
+      {subscription && (unpaid || refusal === QUOTA_ERRORS.limitReached ? <ManageBillingButton /> : <UpgradeButton size="sm" />)}
     </div>
   );
 }
@@ -109,6 +115,7 @@ export default function AssistantsScreen() {
   const [shareOpen, setShareOpen] = useState(false);
   const selected = chatbots.data?.find((chatbot) => chatbot.id === selectedId);
   const sharing = chatbots.data?.find((chatbot) => chatbot.id === shareId);
+  useCheckoutReturn();
 
   useEffect(() => {
     if (chatbots.isError) {

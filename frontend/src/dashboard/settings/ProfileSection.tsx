@@ -1,0 +1,106 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { confirmUserAttribute, updateUserAttributes } from 'aws-amplify/auth';
+import { LoaderCircleIcon } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { accountQueryKey, useAccountQuery } from '@/auth/account-query';
+import { useUserId } from '@/auth/auth-context';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { updateAccount } from '@/lib/account-api';
+import { errorMessage, useApi } from '@/lib/api';
+import { notify } from '@/lib/notify';
+
+/** Business name (PATCH /account) and e-mail (Cognito, confirmed with the code it sends). */
+export function ProfileSection() {
+  const api = useApi();
+  const userId = useUserId();
+  const queryClient = useQueryClient();
+  const account = useAccountQuery();
+  const [businessName, setBusinessName] = useState('');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [awaitingCode, setAwaitingCode] = useState(false);
+  const [pending, setPending] = useState<'name' | 'email' | null>(null);
+
+  useEffect(() => {
+    if (account.data) {
+      setBusinessName(account.data.profile.business_name);
+      setEmail(account.data.profile.email);
+    }
+  }, [account.data]);
+
+  const saveName = async (event: FormEvent) => {
+    event.preventDefault();
+    setPending('name');
+    try {
+      const updated = await updateAccount(api, { business_name: businessName });
+      queryClient.setQueryData(accountQueryKey(userId), updated);
+      notify.success('Settings Saved', { description: 'Your business name is updated.' });
+    } catch (error) {
+      notify.error('Error', { description: errorMessage(error, 'Failed to save your business name') });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const changeEmail = async (event: FormEvent) => {
+    event.preventDefault();
+    setPending('email');
+    try {
+      if (awaitingCode) {
+        await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code.trim() });
+        setAwaitingCode(false);
+        notify.success('Settings Saved', { description: 'Your e-mail address is changed. Sign in with it from now on.' });
+      } else {
+        const result = await updateUserAttributes({ userAttributes: { email: email.trim() } });
+        if (result.email?.nextStep.updateAttributeStep === 'CONFIRM_ATTRIBUTE_WITH_CODE') {
+          setAwaitingCode(true);
+          notify.success('Check your inbox', { description: `We sent a confirmation code to ${email.trim()}.` });
+        } else {
+          notify.success('Settings Saved', { description: 'Your e-mail address is changed. Sign in with it from now on.' });
+        }
+      }
+    } catch (error) {
+      notify.error('Error', { description: errorMessage(error, 'Failed to change your e-mail address') });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Profile</CardTitle>
+        <CardDescription>How your account is named and how you sign in.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <form className="flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={(event) => void saveName(event)}>
+          <div className="flex flex-1 flex-col gap-2">
+            <Label htmlFor="settings-business-name">Business Name</Label>
+            <Input id="settings-business-name" maxLength={100} value={businessName} onChange={(event) => setBusinessName(event.target.value)} />
+          </div>
+          <Button type="submit" disabled={pending !== null || !account.data}>
+            {pending === 'name' && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
+            Save
+          </Button>
+        </form>
+        <form className="flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={(event) => void changeEmail(event)}>
+          <div className="flex flex-1 flex-col gap-2">
+            <Label htmlFor={awaitingCode ? 'settings-email-code' : 'settings-email'}>{awaitingCode ? 'Confirmation code' : 'Email'}</Label>
+            {awaitingCode ? (
+              <Input id="settings-email-code" inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={(event) => setCode(event.target.value)} />
+            ) : (
+              <Input id="settings-email" type="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+            )}
+          </div>
+          <Button type="submit" variant="outline" disabled={pending !== null || !account.data}>
+            {pending === 'email' && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
+            {awaitingCode ? 'Confirm' : 'Change Email'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,16 @@
+import type { AccountResponse, UpdateAccountRequest } from '../../contracts/account.js';
+import { db } from '../data/db.js';
+import type { Identity } from '../http/identity.js';
+import { getAccount } from './account.js';
+import { setBusinessNameAttribute } from './user-directory.js';
+
+/**
+ * Account settings: the business name, on the user (so new tokens carry it) and on the profile.
+ * Assistants keep the business name they were created with (each has its own, on the Configure page).
+ */
+export async function updateAccount(identity: Identity, changes: UpdateAccountRequest): Promise<AccountResponse> {
+  await getAccount(identity);
+  await setBusinessNameAttribute(identity.email, changes.business_name);
+  await db().entities.userProfile.patch({ user_id: identity.userId }).set({ business_name: changes.business_name }).go();
+  return getAccount(identity);
+}
