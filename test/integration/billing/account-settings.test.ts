@@ -1,7 +1,8 @@
+import { CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { signIn, signUpAndSignIn } from '../../support/accounts.js';
+import { signIn, signUpAndSignIn, uniqueEmail } from '../../support/accounts.js';
 import { apiClient } from '../../support/api-client.js';
 import { useAssistantFromFixtureSite } from '../../support/fixture-assistant.js';
 import { withRuntimeEnv } from '../../support/runtime-env.js';
@@ -40,6 +41,24 @@ async function objectsMentioning(bucket: string, text: string): Promise<string[]
     return keys;
   });
 }
+
+describe('the local user pool enforces the CDK pool password policy', () => {
+  it('refuses a sign-up whose password lacks a symbol, as Cognito does', async () => {
+    const client = new CognitoIdentityProviderClient({
+      region: config.region,
+      endpoint: config.userPoolEndpoint,
+      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    });
+    const signUp = (password: string, email = uniqueEmail('policy')) =>
+      client.send(
+        new SignUpCommand({ ClientId: config.userPoolClientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }),
+      );
+    await expect(signUp('NoSymbols12345')).rejects.toMatchObject({ name: 'InvalidPasswordException' });
+    await expect(signUp('Short-1a')).rejects.toThrow(/not long enough/);
+    await expect(signUp('With-symbol-12')).resolves.toMatchObject({ UserSub: expect.any(String) });
+    client.destroy();
+  });
+});
 
 describe('account settings', () => {
   const fixture = useAssistantFromFixtureSite(apiUrl, config, 4);
