@@ -1,7 +1,7 @@
 import { AdminDeleteUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { deleteChatbot } from '../chatbots/manage-chatbots.js';
+import { ownedAvatarKey } from '../chatbots/owned-avatar.js';
 import { cancelStripeSubscriptions } from '../billing/cancel-subscriptions.js';
 import { getDocumentClient } from '../data/client.js';
 import { db } from '../data/db.js';
@@ -9,6 +9,9 @@ import { tableDesign } from '../data/table-design.js';
 import { badRequest } from '../http/http-error.js';
 import type { Identity } from '../http/identity.js';
 import { requireEnv } from '../runtime/env.js';
+import { DOCUMENT_UPLOADS_PREFIX } from '../documents/upload-storage.js';
+import { indexPrefixOf } from '../knowledge/index-location.js';
+import { knowledgeFilePrefix } from '../knowledge/knowledge-files.js';
 import { getS3Client } from '../storage/s3-client.js';
 import { userDirectoryClient } from './user-directory.js';
 
@@ -59,9 +62,8 @@ async function deleteItems(keys: Record<string, unknown>[]): Promise<void> {
   }
 }
 
-/** Every object under `prefix` in the documents bucket (knowledge files, unfinished uploads). */
-async function deleteObjectsUnder(prefix: string): Promise<void> {
-  const bucket = requireEnv('DOCUMENTS_BUCKET');
+/** Every object under `prefix` in a bucket (knowledge files, unfinished uploads, index versions). */
+async function deleteObjectsUnder(bucket: string, prefix: string): Promise<void> {
   let token: string | undefined;
   do {
     const page = await getS3Client().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
@@ -85,9 +87,10 @@ export async function deleteAccount(identity: Identity, confirmEmail: string): P
   const { userId } = identity;
   await cancelStripeSubscriptions(userId);
 
+  // The assistants, with everything stored under them (pages, corrections, ratings, visits, transfers,
+  // visitors), go with the owner's own items in the sweep below; their files here.
   const { data: chatbots } = await db().entities.chatbot.query.byUser({ user_id: userId }).go({ pages: 'all' });
   const chatbotIds = chatbots.map((c) => c.chatbot_id);
-  for (const chatbotId of chatbotIds) await deleteChatbot({ ...identity, action: 'own' }, chatbotId);
 
   // Conversations name their owner; their messages are keyed by the conversation only.
   const { data: conversations } = await db().entities.conversation.scan.where((attr, op) => op.eq(attr.user_id, userId)).go({ pages: 'all' });
@@ -97,8 +100,19 @@ export async function deleteAccount(identity: Identity, confirmEmail: string): P
       .go({ pages: 'all', attributes: ['conversation_id', 'created_at', 'message_id'] });
     if (messages.length) await db().entities.message.delete(messages).go();
   }
+  const documents = requireEnv('DOCUMENTS_BUCKET');
+  const avatars = chatbots.flatMap((c) => {
+    const key = ownedAvatarKey(c.agent_image);
+    return key ? [{ Key: key }] : [];
+  });
+  await Promise.all([
+    deleteObjectsUnder(documents, knowledgeFilePrefix(userId)),
+    deleteObjectsUnder(documents, `${DOCUMENT_UPLOADS_PREFIX}${userId}/`),
+    ...chatbotIds.map((id) => deleteObjectsUnder(documents, indexPrefixOf(id))),
+    avatars.length ? getS3Client().send(new DeleteObjectsCommand({ Bucket: requireEnv('AVATARS_BUCKET'), Delete: { Objects: avatars, Quiet: true } })) : undefined,
+  ]);
+  // The items last: a failure above leaves the account whole enough to delete again.
   await deleteItems(await itemKeysOf([userId, ...chatbotIds]));
-  await Promise.all([deleteObjectsUnder(`documents/${userId}/`), deleteObjectsUnder(`uploads/${userId}/`)]);
 
   try {
     await userDirectoryClient().send(new AdminDeleteUserCommand({ UserPoolId: requireEnv('ACCOUNT_USER_POOL_ID'), Username: identity.email }));

@@ -10,6 +10,7 @@ import { requireEnv } from '../runtime/env.js';
 import { log } from '../runtime/log.js';
 import { getS3Client } from '../storage/s3-client.js';
 import { toChatbot } from './chatbot-record.js';
+import { ownedAvatarKey } from './owned-avatar.js';
 import { checkAgentImage } from './public-image-url.js';
 
 /** The owner's assistants, newest first, or by business name for the spec's assistant selectors. */
@@ -55,13 +56,6 @@ async function updateChatbotFields(caller: Caller, chatbotId: string, fields: { 
     .set({ ...fields, updated_at: new Date().toISOString() })
     .go({ response: 'all_new' });
   return toChatbot(data);
-}
-
-/** Avatars this product stored (`<site>/avatars/<key>`) are deleted with the assistant; other URLs are not ours. */
-function ownedAvatarKey(agentImage: string | undefined): string | undefined {
-  if (!agentImage) return undefined;
-  const prefix = `${requireEnv('PUBLIC_SITE_URL')}/avatars/`;
-  return agentImage.startsWith(prefix) ? `avatars/${agentImage.slice(prefix.length)}` : undefined;
 }
 
 /**

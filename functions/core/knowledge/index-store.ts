@@ -6,6 +6,7 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { requireEnv } from '../runtime/env.js';
+import { indexPrefixOf } from './index-location.js';
 import { LruCache } from './lru-cache.js';
 import { isMissingObject } from '../storage/missing-object.js';
 import { getS3Client } from '../storage/s3-client.js';
@@ -44,7 +45,7 @@ const versionPattern = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
 type CacheKey = `${string}/${string}`;
 const cache = new LruCache<CacheKey, Promise<SearchIndex>>(MAX_CACHED_INDEXES, MAX_CACHED_JSON_CHARS);
 
-const prefixOf = (chatbotId: string) => `indexes/${checkedChatbotId(chatbotId)}/`;
+const prefixOf = (chatbotId: string) => indexPrefixOf(checkedChatbotId(chatbotId));
 const keyOf = (chatbotId: string, version: string) => `${prefixOf(chatbotId)}${checkedVersion(version)}.json`;
 const bucket = () => requireEnv('DOCUMENTS_BUCKET');
 
