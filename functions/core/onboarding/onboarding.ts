@@ -16,8 +16,8 @@ async function anyFound(queries: Promise<{ data: unknown[] }>[]): Promise<boolea
 
 /**
  * The steps the owner's data shows done: an assistant created (1); knowledge added, a reply rated or
- * corrected (3); an assistant talking to the public: a social channel connected or a visitor chatting
- * on its demo page (4). Testing (2) is recorded when the owner chats with their assistant
+ * corrected (3); an assistant talking to the public: the embed widget running on a page, a messaging
+ * channel connected or a visitor chatting on its demo page (4). Testing (2) is recorded when the owner chats with their assistant
  * (recordOnboardingStep), since those conversations are not listed by owner.
  */
 async function findDoneSteps(userId: string): Promise<OnboardingStepId[]> {
@@ -32,9 +32,16 @@ async function findDoneSteps(userId: string): Promise<OnboardingStepId[]> {
   ]);
   if (trained) done.push('train');
   const onChannel = chatbots.some((c) => [...(c.deployment_channels ?? [])].some((channel) => SOCIAL_CHANNELS.has(channel)));
-  const sessions = await Promise.all(ids.map((id) => db().entities.demoSession.query.byChatbot({ chatbot_id: id }).go({ pages: 'all' })));
+  const [sessions, live] = await Promise.all([
+    Promise.all(ids.map((id) => db().entities.demoSession.query.byChatbot({ chatbot_id: id }).go({ pages: 'all' }))),
+    // The embed widget reported a page it runs on, or a messaging channel is connected (Deployment Center).
+    anyFound([
+      ...ids.map((id) => db().entities.widgetOrigin.query.byChatbot({ chatbot_id: id }).go({ limit: 1 })),
+      ...ids.map((id) => db().entities.channelConnection.query.byChatbot({ chatbot_id: id }).go({ limit: 1 })),
+    ]),
+  ]);
   const visitorChatted = sessions.some((s) => s.data.some((session) => (session.interactions ?? 0) > 0));
-  if (onChannel || visitorChatted) done.push('deploy');
+  if (onChannel || live || visitorChatted) done.push('deploy');
   return done;
 }
 

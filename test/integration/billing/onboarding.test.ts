@@ -43,7 +43,12 @@ describe('onboarding progress', () => {
     expect(entry.status).toBe(201);
     expect((await owner.get('/onboarding')).body).toEqual({ completed: ['create', 'test', 'train'], detected: ['create', 'test', 'train'] });
 
+    // The embed widget loads on the owner's own site: the assistant is deployed.
+    const widget = await fetch(`${apiUrl}/public/chatbots/${chatbotId}`, { headers: { origin: 'https://shop.example.com' } });
+    expect(widget.status).toBe(200);
+    expect((await owner.get('/onboarding')).body.detected).toEqual(['create', 'test', 'train', 'deploy']);
+
     expect((await owner.delete(`/chatbots/${chatbotId}`)).status).toBeLessThan(300);
-    expect((await owner.get('/onboarding')).body.detected).toEqual(['create', 'test', 'train']);
+    expect((await owner.get('/onboarding')).body.detected).toEqual(['create', 'test', 'train', 'deploy']);
   });
 });
