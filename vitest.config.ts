@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+// No CloudWatch in tests: metric lines (Embedded Metric Format) only where a test turns them on.
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 
 export default defineConfig({
   test: {

@@ -116,6 +116,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       S3_FORCE_PATH_STYLE: 'true',
       LOCAL_DEV: 'true',
+      // No CloudWatch here: the metric lines (Embedded Metric Format) would only crowd the logs.
+      POWERTOOLS_METRICS_DISABLED: 'true',
       TABLE_NAME: localResourceNames.table,
       AVATARS_BUCKET: localResourceNames.avatarsBucket,
       DOCUMENTS_BUCKET: localResourceNames.documentsBucket,

@@ -2,6 +2,7 @@ import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } fro
 import { createTokenVerifier } from '../core/auth/verify-token.js';
 import { requireEnv } from '../core/runtime/env.js';
 import { log } from '../core/runtime/log.js';
+import { observed } from '../core/runtime/observability.js';
 
 let cached: { issuer: string; verify: ReturnType<typeof createTokenVerifier> } | undefined;
 
@@ -15,7 +16,7 @@ function verifier() {
  * `$connect` authorizer: browsers cannot set headers on a WebSocket, so the Cognito token comes as
  * `?token=`. Throwing 'Unauthorized' makes API Gateway answer 401.
  */
-export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
+export const handler = observed(async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
   const token = event.queryStringParameters?.token;
   if (!token) throw new Error('Unauthorized');
   try {
@@ -32,4 +33,4 @@ export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<
     log.warn('Refused WebSocket connection', { reason: (error as Error).message });
     throw new Error('Unauthorized');
   }
-};
+});

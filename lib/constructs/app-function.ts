@@ -2,7 +2,7 @@ import { Duration, RemovalPolicy, Stack, Tags } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime, type IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, LoggingFormat, Runtime, Tracing, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -20,6 +20,13 @@ import { repoPath } from './repo-path.js';
 
 /** Tag carried by every function of the application (value: the function's name in lib/routes.ts). */
 export const FUNCTION_NAME_TAG = 'app:function';
+
+/** What every function's environment holds before its `uses` add theirs. */
+export const baseEnvironment = (name: FunctionName) => ({
+  NODE_OPTIONS: '--enable-source-maps',
+  // The Powertools logger and metrics name the function as their service.
+  POWERTOOLS_SERVICE_NAME: name,
+});
 
 export const DEFAULT_TIMEOUT = Duration.seconds(DEFAULT_TIMEOUT_SECONDS);
 export const DEFAULT_MEMORY_MB = 512;
@@ -70,7 +77,10 @@ export class AppFunction extends NodejsFunction {
       role,
       logGroup,
       loggingFormat: LoggingFormat.JSON,
-      environment: { NODE_OPTIONS: '--enable-source-maps' },
+      environment: baseEnvironment(props.name),
+      // X-Ray traces of every invocation (cold start, duration, errors) from the Lambda service itself;
+      // the Powertools Tracer's SDK subsegments would cost 127 KB (aws-xray-sdk-core) in bundles near 1 MB.
+      tracing: Tracing.ACTIVE,
       // Same esbuild options as bench/ (lib/bundling.ts), so measured bundles are the deployed ones.
       bundling: {
         format: OutputFormat.ESM,
@@ -88,6 +98,10 @@ export class AppFunction extends NodejsFunction {
       },
     });
     this.appFunctionName = props.name;
+    this.acknowledgeWildcard(
+      '*',
+      'sends its X-Ray trace segments (xray:PutTraceSegments, PutTelemetryRecords), which X-Ray grants on no narrower resource than *',
+    );
     Tags.of(this).add(FUNCTION_NAME_TAG, props.name);
     new FunctionAlarms(scope, `${id}Alarms`, this, props.name);
     acknowledge(

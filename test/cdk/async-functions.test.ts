@@ -1,8 +1,9 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { resourceEnv } from '../../functions/core/runtime/env.js';
+import { baseEnvironment } from '../../lib/constructs/app-function.js';
 import { CRAWLER_FUNCTION_NAME } from '../../lib/constructs/async-functions.js';
-import { allFunctionNames, asyncFunctions, httpRoutes, socketRoutes, type AsyncFunction, type Resource } from '../../lib/routes.js';
+import { allFunctionNames, asyncFunctions, httpRoutes, socketRoutes, type AsyncFunction, type FunctionName, type Resource } from '../../lib/routes.js';
 import { actionsOf, environmentOf, functionId, logicalIdOf, resourcesOfType, roleStatements, synthStack } from './app-template.js';
 
 const { template, stack } = synthStack();
@@ -31,7 +32,7 @@ describe.each(entries.map((f) => [f.name, f] as const))('async function %s', (na
   });
 
   it('gets exactly the environment its uses imply', () => {
-    const expected = ['NODE_OPTIONS', ...entry.uses.flatMap((u) => resourceEnv[u])].sort();
+    const expected = [...Object.keys(baseEnvironment(entry.name as FunctionName)), ...entry.uses.flatMap((u) => resourceEnv[u])].sort();
     expect(Object.keys(environmentOf(template, id)).sort()).toEqual(expected);
   });
 

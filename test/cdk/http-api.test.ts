@@ -1,7 +1,8 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { resourceEnv } from '../../functions/core/runtime/env.js';
-import { fallbackRoute, httpRoutes, type HttpRoute } from '../../lib/routes.js';
+import { baseEnvironment } from '../../lib/constructs/app-function.js';
+import { fallbackRoute, httpRoutes, type FunctionName, type HttpRoute } from '../../lib/routes.js';
 import { actionsOf, environmentOf, functionId, logicalIdOf, resourcesOfType, roleStatements, synthStack } from './app-template.js';
 
 const origins = ['https://app.example.com'];
@@ -96,7 +97,7 @@ describe('functions', () => {
   });
 
   it.each(routes.map((r) => [r.name, r.uses] as const))('%s gets exactly the environment its uses imply: %j', (name, uses) => {
-    const expected = ['NODE_OPTIONS', ...uses.flatMap((u) => resourceEnv[u])].sort();
+    const expected = [...Object.keys(baseEnvironment(name as FunctionName)), ...uses.flatMap((u) => resourceEnv[u])].sort();
     expect(Object.keys(environmentOf(template, functionId(template, name))).sort()).toEqual(expected);
   });
 

@@ -7,6 +7,7 @@ import { db } from '../data/db.js';
 import { notFound } from '../http/http-error.js';
 import { searchKnowledgeForQuestion, type QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import { log } from '../runtime/log.js';
+import { countMetric } from '../runtime/observability.js';
 import { loadProviderKeys } from '../runtime/provider-keys.js';
 import { limitAnswerLength } from './answer-length.js';
 import { conversationSettingsOf } from './bot-settings.js';
@@ -189,6 +190,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     }
   }
 
+  countMetric(answer === settings.fallbackMessage ? 'FallbackAnswers' : 'ChatAnswers');
   // Analytics of visitors' turns only: the owner's and team's test chats are not customers' conversations.
   const visitorTurn = request.caller === undefined;
   const outcome = replyOutcome({

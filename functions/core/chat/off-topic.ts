@@ -31,7 +31,9 @@ export function isOffTopic(question: string, passages: readonly SearchHit[] | un
   if (!passages) return false;
   const terms = termsOf(question).filter((term) => !SMALL_TALK.has(term));
   if (terms.length === 0) return false;
-  if (factTypesAsked(question).length || terms.some((term) => ABOUT_THE_BUSINESS.has(term))) return false;
+  // "Who" is asked of the world as much as of a business: a question for a person needs a business word too.
+  const asksBusinessFact = factTypesAsked(question).some((type) => type !== 'person');
+  if (asksBusinessFact || terms.some((term) => ABOUT_THE_BUSINESS.has(term))) return false;
   const known = new Set(passages.flatMap((p) => termsOf(`${p.title} ${p.heading ?? ''} ${p.text}`)));
   return !terms.some((term) => known.has(term));
 }

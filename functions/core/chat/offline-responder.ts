@@ -1,5 +1,5 @@
 import { HEADING_PATH_SEPARATOR, innermostHeading } from '../knowledge/chunk.js';
-import { factTypesAsked, factWordsAsked, statesFact, type FactType } from '../knowledge/fact-types.js';
+import { factTypesAsked, factTypesStated, factWordsAsked, statesFact, type FactType } from '../knowledge/fact-types.js';
 import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import type { SearchHit } from '../knowledge/search-index.js';
 import { synonymsOf } from '../knowledge/synonyms.js';
@@ -26,6 +26,8 @@ const REQUEST_WORDS = new Set(
     termsOf('anything something any someone thing things stuff way kind sort type job really actually exactly also usually possible'),
     // Generic containers: "your cheapest package" asks for the cheapest of whatever the site sells.
     termsOf('package plan option service one ones'),
+    // Judgements of whatever is asked about ("the best e-mail", "a normal appointment"), not what it is.
+    termsOf('best good right proper properly normal usual typical main roughly approximately'),
   ),
 );
 /**
@@ -56,6 +58,17 @@ function plainLines(markdown: string): string[] {
     .filter((line) => line.length > 1);
 }
 
+/** "Is there...?", "Do you...?": answered by yes or no, so a fact of the kind they mention is not required. */
+/** Whether a passage states a fact of this kind (a person's name may be its heading). */
+const statesFactIn = (passage: SearchHit, type: FactType) =>
+  !(type === 'person' && isTestimonial(passage)) && factTypesStated(passage.text, innermostHeading(passage.heading)).includes(type);
+
+/** Reviews name their writers ("Michael Thompson, Office Manager"), who are customers, not the business's people. */
+const isTestimonial = (passage: SearchHit) => /\b(?:testimonials?|reviews?|(?:clients?|customers?|patients?|guests?) (?:say|said|love)|what (?:people|they) say)\b/i.test(passage.heading ?? '');
+
+const isYesNoQuestion = (question: string) => /^\s*(?:are|is|do|does|did|can|could|will|would|should|have|has|may|must)\b/i.test(question);
+const CONTACT_FACTS: ReadonlySet<FactType> = new Set(['phone', 'email', 'address']);
+
 const isListItem = (line: string) => /^(?:[-+•]|\d+[.)])\s/.test(line);
 const isQuestion = (text: string) => /\?\s*$/.test(text);
 const sentencesOf = (line: string) => line.split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/).map((s) => s.trim()).filter(Boolean);
@@ -72,7 +85,7 @@ export function coverageOf(question: ParsedQuestion, passage: SearchHit): number
   const headings = headingsOf(passage);
   const known = new Set(termsOf(`${headings} ${passage.text}`));
   for (const [type, words] of question.factWords) {
-    if (statesFact(passage.text, type)) for (const word of words) for (const term of termsOf(word)) known.add(term);
+    if (statesFactIn(passage, type)) for (const word of words) for (const term of termsOf(word)) known.add(term);
   }
   // Weighted by how telling each term is in this assistant's knowledge (1 where unknown); of
   // alternatives ("shops or warehouses") one is enough, and it weighs as the heaviest.
@@ -92,7 +105,7 @@ export function coverageOf(question: ParsedQuestion, passage: SearchHit): number
     const weights = question.termGroups.map((group) => Math.max(...group.map(weight)));
     const factWeight = Math.min(weights.length ? weights.reduce((a, b) => a + b, 0) / weights.length : 1, MAX_TERM_WEIGHT);
     total += factWeight;
-    if ([...question.factWords.keys()].some((type) => statesFact(passage.text, type))) covered += factWeight;
+    if ([...question.factWords.keys()].some((type) => statesFactIn(passage, type))) covered += factWeight;
   }
   return total ? covered / total : 0;
 }
@@ -171,7 +184,7 @@ const parentPath = (passage: SearchHit) => passage.heading?.split(HEADING_PATH_S
  */
 function pricedSiblings(best: SearchHit, passages: readonly SearchHit[], terms: ReadonlySet<string>): SearchHit[] | undefined {
   const heading = innermostHeading(best.heading);
-  if (!heading || termsOf(heading).some((term) => terms.has(term))) return undefined;
+  if (!heading || termsOf(heading).some((term) => terms.has(term) && !REQUEST_WORDS.has(term))) return undefined;
   const parent = parentPath(best);
   const siblings = passages.filter(
     (p) => p.documentId === best.documentId && parentPath(p) === parent && innermostHeading(p.heading) && statesFact(p.text, 'price'),
@@ -203,11 +216,16 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   const needed = requiredCoverage(strictnessLevel);
 
   const contentTerms = terms.filter((term) => !REQUEST_WORDS.has(term));
+  const yesNo = isYesNoQuestion(question);
   let best: Candidate | undefined;
   passages.forEach((passage, rank) => {
-    if (asked.length && !asked.some((type) => statesFact(passage.text, type))) return;
+    // "How much is a deep clean?" needs an amount; "Are there any extra fees?" may be answered by "No hidden fees".
+    if (asked.length && !yesNo && !asked.some((type) => statesFactIn(passage, type))) return;
     const coverage = coverageOf(parsed, passage);
-    if (coverage < needed) return;
+    // A business has one phone number, e-mail and address: asked for one ("the office e-mail"), the
+    // passage stating it answers, whatever the question's other words.
+    const statesContact = asked.some((type) => CONTACT_FACTS.has(type) && statesFactIn(passage, type));
+    if (coverage < (statesContact ? needed / 2 : needed)) return;
     // Of passages answering alike, the owner's own knowledge, then the one whose own heading names
     // what was asked ("Opening hours" over "Holiday hours").
     const headingTerms = new Set(termsOf(passage.source === 'entry' ? passage.title : (innermostHeading(passage.heading) ?? '')));

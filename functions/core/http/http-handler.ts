@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { DEFAULT_MAX_BODY_BYTES, httpRoutes, type Access } from '../../../lib/routes.js';
 import type { Caller } from '../access/authorize.js';
 import { dependencyOutage, type Dependency } from '../runtime/dependency-outage.js';
-import { log } from '../runtime/log.js';
+import { log, logger } from '../runtime/log.js';
+import { countMetric, observed } from '../runtime/observability.js';
 import { HttpError, badRequest, forbidden } from './http-error.js';
 import { identityFromEvent, type Identity } from './identity.js';
 import type { runOnce } from './idempotency.js';
@@ -77,16 +78,19 @@ const errorResponder = (): middy.MiddlewareObj<APIGatewayProxyEventV2WithJWTAuth
   onError: (request) => {
     const { error } = request;
     if (error instanceof HttpError) {
+      if (error.statusCode === 429) countMetric('RateLimited');
       request.response = jsonResponse(error.statusCode, { error: error.message }, error.headers);
       return;
     }
     const dependency = dependencyOutage(error);
     if (dependency) {
-      log.error('Dependency unavailable', { dependency, error, routeKey: request.event?.routeKey });
+      log.error('Dependency unavailable', { dependency, error });
+      countMetric('DependencyOutages');
       request.response = jsonResponse(503, { error: outageMessage(dependency) }, { 'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS) });
       return;
     }
-    log.error('Unhandled error', { error, routeKey: request.event?.routeKey });
+    log.error('Unhandled error', { error });
+    countMetric('ServerErrors');
     request.response = jsonResponse(500, { error: 'Internal server error' });
   },
 });
@@ -146,6 +150,8 @@ export function httpHandler<
   const maxBodyBytes = ('maxBodyBytes' in route ? (route.maxBodyBytes as number) : undefined) ?? DEFAULT_MAX_BODY_BYTES;
 
   const core = async (event: APIGatewayProxyEventV2WithJWTAuthorizer): Promise<APIGatewayProxyResultV2> => {
+    // Every log line of this request can be found from the id API Gateway returns to the client.
+    logger.appendKeys({ route: route.name, apiRequestId: event.requestContext?.requestId });
     let identity: Identity | undefined;
     const access = route.access as Access;
     if (access !== 'public') {
@@ -183,5 +189,5 @@ export function httpHandler<
     return withinTimeLimit(options.idempotency(call, run), controller, limitMs, route.name);
   };
 
-  return middy(core).use(errorResponder()) as unknown as HttpLambdaHandler;
+  return observed(middy(core).use(errorResponder()) as unknown as HttpLambdaHandler);
 }

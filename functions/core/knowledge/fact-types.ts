@@ -5,7 +5,7 @@
  * clean?" needs an amount, "What's your phone number?" needs a number, whatever words surround it.
  * These are general English patterns, not facts of any site.
  */
-export const FACT_TYPES = ['price', 'hours', 'address', 'phone', 'email', 'duration', 'quantity'] as const;
+export const FACT_TYPES = ['price', 'hours', 'address', 'phone', 'email', 'duration', 'quantity', 'person'] as const;
 export type FactType = (typeof FACT_TYPES)[number];
 
 const day = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?`;
@@ -28,6 +28,9 @@ const statedIn: Record<FactType, RegExp> = {
   phone: /(?:\+\d{1,3}[\s.-]?)?(?:\(0?\d{1,5}\)[\s.-]?)?\d{2,5}(?:[\s.-]\d{2,5}){0,4}|\(\d{3}\)\s?[A-Z0-9]{2,}(?:-[A-Z0-9]{2,})+/g,
   email: /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/,
   duration: /\b\d+(?:[.,]\d+)?\s*\+?\s*(?:(?:-|to)\s*\d+\s*)?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\b|\b(?:same|next)[- ]day\b|\bwithin an? (?:hour|day|week)\b/i,
+  // A name beside what the person does ("Ayesha Begum, Lead Supervisor"): a pair of capitalised words
+  // alone is as often a service ("Deep Cleaning") as a person (see statesPerson).
+  person: /(?:^|[^\p{L}])\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?\s+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?(?![\p{L}])/u,
   quantity: /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred|thousand|dozen|several)\b/i,
 };
 
@@ -43,25 +46,43 @@ const askedBy: Record<FactType, RegExp> = {
     String.raw`\b(?:hours?|open(?:ing|s)?|clos(?:e|es|ed|ing)|what time|how (?:late|early)|weekends?|weekdays?)\b`,
   ),
   // "Where are you / is your office" asks for the business's address; "where does the bus park" may not.
-  address: /\bwhere\b(?=.*\b(?:you|your|yours|office|shop|store|business|company|premises|headquarters|hq)\b)|\b(?:located|locations?|address(?:es)?|directions?|find you|based|premises|visit you|come to you|postcode|zip)\b/,
+  address: /\bwhere\b(?=.*\b(?:you|your|yours|office|shop|store|business|company|premises|headquarters|hq)\b)|\bwhere(?:'s| is| are)\b|\b(?:located|locations?|(?<!e-?mail )address(?:es)?|directions?|find you|based|premises|visit you|come to you|postcode|zip)\b/,
   phone: /\b(?:phone|call|ring|telephone|tel|mobile|number to|whatsapp|text you|hotline)\b|\bnumber\b(?![^?]*\b(?:of|many)\b)/,
   email: /\b(?:e-?mail|mail you|email address)\b/,
   duration: /\bhow (?:long|quickly|soon|fast)\b|\bturnaround\b/,
+  person: /\bwho(?:m|se)?\b/,
   quantity: new RegExp(String.raw`\bhow many\b|\bhow much(?!${PRICE_FOLLOWS})|\bnumber of\b|\bhow big\b|\bhow large\b`),
 };
 /** "How can I reach / contact you?" asks for any of these. */
 const contactWords = /\b(?:contact|reach|get in touch|get hold)\b/;
 const contactTypes: FactType[] = ['phone', 'email', 'address'];
 
-/** The kinds of fact a text states. */
-export function factTypesStated(text: string): FactType[] {
-  return FACT_TYPES.filter((type) => statesFact(text, type));
+/** The kinds of fact a passage states; a person's name is often its heading ("Ayesha Begum" over "Lead Supervisor"). */
+export function factTypesStated(text: string, heading = ''): FactType[] {
+  return FACT_TYPES.filter((type) => statesFact(type === 'person' ? `${heading}\n${text}` : text, type));
 }
 
 export function statesFact(text: string, type: FactType): boolean {
   if (type === 'phone') return hasPhoneNumber(text);
+  if (type === 'person') return statesPerson(text);
   if (type === 'address' && postcode.test(text)) return true;
   return statedIn[type].test(text);
+}
+
+/** What a named person is at a business: the word that makes "Fatima Ahmed" a person and "Deep Cleaning" not. */
+const personRole =
+  /\b(?:founder|co-?founder|owner|director|manager|supervisor|lead|head|chief|ceo|coo|cto|president|partner|principal|coordinator|administrator|receptionist|therapist|physio(?:therapist)?|chef|sommelier|specialist|consultant|advisor|adviser|accountant|technician|engineer|nurse|doctor|dentist|surgeon|vet|instructor|trainer|teacher|coach|stylist|designer|developer|officer|secretary|assistant|clerk|agent|representative)s?\b/i;
+
+/** How near a name its role must be ("Ayesha Begum, Lead Supervisor"), so a reviewer's name in a testimonial is no staff member. */
+const ROLE_DISTANCE_CHARS = 40;
+
+function statesPerson(text: string): boolean {
+  for (const match of text.matchAll(new RegExp(statedIn.person.source, 'gu'))) {
+    const end = match.index + match[0].length;
+    const around = text.slice(Math.max(0, match.index - ROLE_DISTANCE_CHARS), end + ROLE_DISTANCE_CHARS);
+    if (personRole.test(around)) return true;
+  }
+  return false;
 }
 
 /** UK postcodes (EC1A 1BB, M1 1AE) and US states with ZIP codes (NY 10001): upper case matters. */
@@ -105,6 +126,8 @@ export function factWordsAsked(question: string): Map<FactType, Set<string>> {
   // In a question about opening times, the day asked about ("open on Saturday") is answered by the hours.
   if (words.has('hours')) for (const match of text.matchAll(new RegExp(String.raw`\b${day}\b|\b(?:today|tonight|tomorrow|holidays?)\b`, 'g'))) add('hours', match[0]);
   for (const match of text.matchAll(new RegExp(contactWords.source, 'g'))) for (const type of contactTypes) add(type, match[0]);
+  // "Who runs / supervises / founded...": the verb names the role, which the person's title answers.
+  for (const match of text.matchAll(/\bwho(?:m|se)?\s+([\p{L}]+)/gu)) add('person', match[1]!);
   return words;
 }
 

@@ -1,5 +1,5 @@
 import MiniSearch, { type AsPlainObject, type Options, type Query, type SearchOptions } from 'minisearch';
-import type { KnowledgeChunk } from './chunk.js';
+import { innermostHeading, type KnowledgeChunk } from './chunk.js';
 import { reciprocalRankFusion } from './rank-fusion.js';
 import { factTerm, factTypesAsked, factTypesStated, statesFact } from './fact-types.js';
 import { toLegacySearchTerm, toSearchTerm } from './search-terms.js';
@@ -113,7 +113,7 @@ export function buildSearchIndex(chunks: readonly KnowledgeChunk[], vectors?: Ve
       title: chunk.title,
       heading: chunk.heading ?? '',
       text: chunk.text,
-      facts: factTypesStated(chunk.text).map(factTerm).join(' '),
+      facts: factTypesStated(chunk.text, innermostHeading(chunk.heading)).map(factTerm).join(' '),
     })),
   );
   return { chunks: [...chunks], text, ...(vectors ? { vectors } : {}) };

@@ -1,26 +1,23 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { LogLevel } from '@aws-lambda-powertools/logger/types';
+
 /**
- * Structured logs: one JSON object per line (Lambda's JSON log format keeps them as objects).
- * Tests and the local runtime can silence them with LOG_LEVEL=silent.
+ * The one logger (Powertools for AWS Lambda): one JSON object per line with the Lambda request id,
+ * cold start and, on HTTP routes, the API Gateway request id and route (functions/core/runtime/observability.ts).
+ * Errors anywhere in the fields are written with name, message and stack. LOG_LEVEL=silent silences it
+ * (tests, the local runtime's quiet mode).
  */
-type Level = 'debug' | 'info' | 'warn' | 'error';
-const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+export const logger = new Logger({
+  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'assistly',
+  logLevel: (process.env.LOG_LEVEL ?? 'info').toUpperCase() as LogLevel,
+});
 
-function enabled(level: Level): boolean {
-  const configured = (process.env.LOG_LEVEL ?? 'info') as Level | 'silent';
-  return order[level] >= (order[configured] ?? order.info);
-}
+type Fields = Record<string, unknown>;
 
-function write(level: Level, message: string, fields: Record<string, unknown> = {}): void {
-  if (!enabled(level)) return;
-  const line = JSON.stringify({ level, message, time: new Date().toISOString(), ...fields }, (_key, value) =>
-    value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value,
-  );
-  (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
-}
-
+/** The project's logging calls: a message that says what happened, and the fields that identify it. */
 export const log = {
-  debug: (message: string, fields?: Record<string, unknown>) => write('debug', message, fields),
-  info: (message: string, fields?: Record<string, unknown>) => write('info', message, fields),
-  warn: (message: string, fields?: Record<string, unknown>) => write('warn', message, fields),
-  error: (message: string, fields?: Record<string, unknown>) => write('error', message, fields),
+  debug: (message: string, fields: Fields = {}) => logger.debug(message, fields),
+  info: (message: string, fields: Fields = {}) => logger.info(message, fields),
+  warn: (message: string, fields: Fields = {}) => logger.warn(message, fields),
+  error: (message: string, fields: Fields = {}) => logger.error(message, fields),
 };

@@ -243,3 +243,64 @@ describe('sourceTitle and sourceLink', () => {
     expect(sourceLink('Offers [2024]', 'https://acme-clean.example/offers')).toBe('[Offers 2024](https://acme-clean.example/offers)');
   });
 });
+
+/** A small team page and a reviews section: names with roles, and names of customers. */
+const teamPage: KnowledgeDocument = {
+  id: 'https://acme-clean.example/about',
+  source: 'page',
+  title: 'About | Acme',
+  url: 'https://acme-clean.example/about',
+  text: `# About Acme
+
+## Meet the team
+
+### Grace Ndlovu
+
+Founder and Managing Director
+
+### Tomasz Wiśniewski
+
+Quality Supervisor
+
+## What our customers say
+
+### Linda Carter
+
+Office Manager, Carter & Sons
+
+"Spotless every week, and always on time."
+
+## Our promise
+
+No hidden fees: the price we quote is the price you pay.`,
+};
+
+describe('offlineAnswer: people', () => {
+  it('answers "who" with the person whose role the site gives', () => {
+    expect(body(ask('Who supervises the cleaners?', 7, [...site, teamPage]).answer)).toMatch(/Tomasz Wiśniewski/);
+    expect(body(ask('Who founded Acme?', 7, [...site, teamPage]).answer)).toMatch(/Grace Ndlovu/);
+  });
+
+  it("never answers \"who\" with a reviewer's name", () => {
+    const reviewsOnly: KnowledgeDocument = { ...teamPage, text: teamPage.text.replace(/## Meet the team[\s\S]*?(?=## What our)/, '') };
+    expect(ask('Who owns Acme?', 7, [...site, reviewsOnly]).answer).toBeUndefined();
+  });
+});
+
+describe('offlineAnswer: yes/no questions and contact details asked in other words', () => {
+  it('answers "Are there any extra fees?" from a passage without an amount', () => {
+    expect(body(ask('Are there any extra fees?', 7, [...site, teamPage]).answer)).toMatch(/no hidden fees/i);
+  });
+
+  it('still needs an amount for "How much...?"', () => {
+    expect(ask('How much are the extra fees?', 7, [homePage, teamPage]).answer).toBeUndefined();
+  });
+
+  it('answers the e-mail address, not the postal address, for "What is your email address?"', () => {
+    expect(body(ask('What is your email address?', 7).answer)).toMatch(/hello@acme-clean\.example/);
+  });
+
+  it('answers a contact question whatever its other words', () => {
+    expect(body(ask("What's the best email to reach you on?", 7).answer)).toMatch(/hello@acme-clean\.example/);
+  });
+});

@@ -133,3 +133,21 @@ describe('factWordsAsked', () => {
     expect(factWordsAsked('Do you clean offices?').size).toBe(0);
   });
 });
+
+describe('people', () => {
+  it('finds a person stated with a role beside the name', () => {
+    expect(statesFact('Priya Shah, Head Chef', 'person')).toBe(true);
+    expect(statesFact('Dr Alan Reid\nSenior Physiotherapist', 'person')).toBe(true);
+  });
+
+  it('finds no person in capitalised service names or far from any role', () => {
+    expect(statesFact('Deep Cleaning and Window Cleaning for every home', 'person')).toBe(false);
+    expect(statesFact(`Sarah Jones wrote to us. ${'We loved the flowers and the view. '.repeat(3)} Our manager agrees.`, 'person')).toBe(false);
+  });
+
+  it('asks for a person with "who", and for an address with "where is" but not with "email address"', () => {
+    expect(factTypesAsked('Who runs the shop?')).toContain('person');
+    expect(factTypesAsked('Where is Acme?')).toContain('address');
+    expect(factTypesAsked('What is your email address?')).toEqual(['email']);
+  });
+});
