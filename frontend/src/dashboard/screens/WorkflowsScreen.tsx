@@ -14,7 +14,7 @@ import { DeleteWorkflowDialog } from '@/dashboard/workflows/DeleteWorkflowDialog
 import { ExecutionHistory } from '@/dashboard/workflows/ExecutionHistory';
 import { WorkflowCard } from '@/dashboard/workflows/WorkflowCard';
 import { WorkflowDialog } from '@/dashboard/workflows/WorkflowDialog';
-import { useRunWorkflowTestMutation, useWorkflowExecutionsQuery, useWorkflowsQuery } from '@/dashboard/workflows/workflow-queries';
+import { useWorkflowExecutionsQuery, useWorkflowsQuery } from '@/dashboard/workflows/workflow-queries';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 
@@ -49,7 +49,6 @@ function EmptyCard({ title, description, action }: { title: string; description:
 function AssistantWorkflows({ chatbotId }: { chatbotId: string }) {
   const workflows = useWorkflowsQuery(chatbotId);
   const executions = useWorkflowExecutionsQuery(chatbotId);
-  const runTest = useRunWorkflowTestMutation(chatbotId);
   const [tab, setTab] = useState('workflows');
   const [dialog, setDialog] = useState<{ workflow: Workflow | null; key: number } | null>(null);
   const [deleting, setDeleting] = useState<Workflow | null>(null);
@@ -63,14 +62,6 @@ function AssistantWorkflows({ chatbotId }: { chatbotId: string }) {
   }, [executions.isError, executions.error]);
 
   const openDialog = (workflow: Workflow | null) => setDialog({ workflow, key: Date.now() });
-  const test = (workflow: Workflow) =>
-    runTest.mutate(workflow.id, {
-      onSuccess: () => {
-        notify.success('Test run started', { description: `${workflow.name} is running with sample data. See Execution History.` });
-        setTab('history');
-      },
-      onError: (error) => notify.error('Failed to run workflow', { description: errorMessage(error) }),
-    });
 
   let list;
   if (workflows.isPending) list = <ListSkeleton />;
@@ -100,8 +91,6 @@ function AssistantWorkflows({ chatbotId }: { chatbotId: string }) {
               workflow={workflow}
               onEdit={() => openDialog(workflow)}
               onDelete={() => setDeleting(workflow)}
-              onRunTest={() => test(workflow)}
-              testing={runTest.isPending && runTest.variables === workflow.id}
             />
           </li>
         ))}
