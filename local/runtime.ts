@@ -16,6 +16,7 @@ import { seedDemoAccount } from './seed-demo-account.js';
 import { seedAdminAccount } from './seed-admin-account.js';
 import { startCognitoRefreshShim } from './services/cognito-refresh-shim.js';
 import { startCognito } from './services/cognito.js';
+import { mailCodeDelivery } from './services/cognito-code-mail.js';
 import { startDynamo } from './services/dynamodb.js';
 import { startS3 } from './services/s3.js';
 import { startSes } from './services/ses.js';
@@ -74,7 +75,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       startDynamo(join(dataDir, 'dynamodb'), ports.dynamodb),
       startS3(join(dataDir, 's3'), ports.s3, [localResourceNames.avatarsBucket, localResourceNames.documentsBucket]),
       startSes(ports.ses),
-      startCognito(join(dataDir, 'cognito'), ports.cognito, lambda.endpoint),
+      // The codes Cognito e-mails (e-mail change, forgotten password) arrive in the local mailbox.
+      startCognito(join(dataDir, 'cognito'), ports.cognito, lambda.endpoint, (delivery) => {
+        mailCodeDelivery(`http://127.0.0.1:${ports.ses}`, delivery).catch((error: unknown) => console.error('Could not mail a Cognito code:', error));
+      }),
     ]);
     stops.push(dynamo.stop, s3.stop, ses.stop, cognito.stop);
     const shim = await startCognitoRefreshShim(ports.cognitoShim, cognito.endpoint);

@@ -7,7 +7,7 @@ export type OnboardingStepId = (typeof onboardingStepIds)[number];
 export const onboardingProgressSchema = z.object({
   /** Every completed step: marked by the owner, or found in what they did. */
   completed: z.array(z.enum(onboardingStepIds)),
-  /** The completed steps the product found in what the owner did (created, tested, trained, deployed). */
+  /** The completed steps the product found in what the owner did (created, tested, trained, deployed, answered a customer). */
   detected: z.array(z.enum(onboardingStepIds)),
 });
 export type OnboardingProgress = z.infer<typeof onboardingProgressSchema>;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { cognitoTriggers } from '../../lib/routes.js';
 import { localCredentials, LOCAL_REGION } from '../local-aws.js';
 import { waitFor } from '../wait-for.js';
+import { takeCodeDeliveries, type CodeDelivery } from './cognito-code-mail.js';
 
 export interface LocalCognito {
   /** cognito-local itself: the token issuer domain and the endpoint for server-side SDK calls. */
@@ -18,7 +19,12 @@ const require = createRequire(import.meta.url);
  * cognito-local in its own process, its state in `<directory>/.cognito`. Its config points the
  * triggers of lib/routes.ts at our Lambda Invoke endpoint, so sign-up runs the real pre-sign-up handler.
  */
-export async function startCognito(directory: string, port: number, lambdaEndpoint: string): Promise<LocalCognito> {
+export async function startCognito(
+  directory: string,
+  port: number,
+  lambdaEndpoint: string,
+  onCodeDelivery: (delivery: CodeDelivery) => void = () => undefined,
+): Promise<LocalCognito> {
   const configDir = join(directory, '.cognito');
   mkdirSync(configDir, { recursive: true });
   const endpoint = `http://127.0.0.1:${port}`;
@@ -43,7 +49,13 @@ export async function startCognito(directory: string, port: number, lambdaEndpoi
   });
   let output = '';
   let exited = false;
-  child.stdout?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
+  let pending = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    output = (output + d.toString()).slice(-4000);
+    const { deliveries, rest } = takeCodeDeliveries(pending + d.toString());
+    pending = rest;
+    deliveries.forEach(onCodeDelivery);
+  });
   child.stderr?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
   child.once('exit', () => (exited = true));
   await waitFor('cognito-local', async () => {

@@ -55,7 +55,7 @@ async function addSteps(userId: string, field: 'marked' | 'detected', steps: Onb
     .go();
 }
 
-/** Records a step the owner just did where it cannot be found later (testing their assistant). */
+/** Records a step the owner just did where it cannot be found later (testing their assistant, answering a customer). */
 export const recordOnboardingStep = (userId: string, step: OnboardingStepId) => addSteps(userId, 'detected', [step]);
 
 /** The owner's progress through the guide; steps newly found in their data are kept from now on. */

@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { signUpAndSignIn } from '../../support/accounts.js';
 import { apiClient } from '../../support/api-client.js';
 import { useAssistantFromFixtureSite } from '../../support/fixture-assistant.js';
+import { chatVisitor } from '../../support/visitor.js';
 
 const { apiUrl, config } = inject('runtime');
 
@@ -31,7 +32,7 @@ describe('onboarding progress', () => {
     expect((await owner.get('/onboarding')).body.completed).toEqual([]);
   });
 
-  it('finds the steps the owner did: created, tested, trained; kept after the assistant is deleted', async () => {
+  it('finds the steps the owner did: created, tested, trained, deployed, answered; kept after the assistant is deleted', async () => {
     const { owner, chatbotId } = fixture;
     expect((await owner.get('/onboarding')).body.detected).toEqual(['create']);
 
@@ -48,7 +49,15 @@ describe('onboarding progress', () => {
     expect(widget.status).toBe(200);
     expect((await owner.get('/onboarding')).body.detected).toEqual(['create', 'test', 'train', 'deploy']);
 
+    // A customer asks, the owner answers from the inbox: 'Monitor & Manage Performance'.
+    const question = await chatVisitor(apiUrl, chatbotId).ask('Can I order a birthday cake?');
+    expect(question.status).toBe(200);
+    const reply = await owner.post(`/conversations/${question.body.conversationId}/messages`, { content: 'Yes, two days ahead.' });
+    expect(reply.status).toBe(201);
+    const answered = ['create', 'test', 'train', 'deploy', 'monitor'];
+    expect((await owner.get('/onboarding')).body).toEqual({ completed: answered, detected: answered });
+
     expect((await owner.delete(`/chatbots/${chatbotId}`)).status).toBeLessThan(300);
-    expect((await owner.get('/onboarding')).body.detected).toEqual(['create', 'test', 'train', 'deploy']);
+    expect((await owner.get('/onboarding')).body.detected).toEqual(answered);
   });
 });
