@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { teamRoles } from './roles.js';
 
 /** Spec 000 section 9 and spec 001 section 3. */
 export const chatPositions = ['bottom-right', 'bottom-left', 'top-right', 'top-left'] as const;
@@ -171,8 +172,20 @@ export const chatbotSchema = z.object({
   crawl: crawlProgressSchema,
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * The caller's role on this assistant (issue 12): 'owner' for their own; for one shared with a team
+   * of theirs, their role there (the team's owner acts as admin). The browser hides what the role
+   * cannot do; the server decides.
+   */
+  role: z.enum(teamRoles),
+  /** The name of the team the assistant is shared with (null: not shared). */
+  team_name: z.string().nullable(),
 });
 export type Chatbot = z.infer<typeof chatbotSchema>;
+/** An assistant as stored, before the caller's role and its team's name are added. */
+export type ChatbotFields = Omit<Chatbot, 'role' | 'team_name'>;
+/** The caller's part of an assistant's answer. */
+export type ChatbotAccess = Pick<Chatbot, 'role' | 'team_name'>;
 
 /** POST /chatbots (create-chatbot): spec 000 "Assistant creation input". The owner comes from the token. */
 export const createChatbotRequestSchema = z.object({

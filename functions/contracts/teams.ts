@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { chatbotSchema } from './chatbot.js';
+import { teamRoles } from './roles.js';
 
-/** Spec 001 section 6: team roles; an invitation offers all but owner (default member). */
-export const teamRoles = ['owner', 'admin', 'editor', 'member'] as const;
-export type TeamRoleName = (typeof teamRoles)[number];
+export { teamRoles, type TeamRoleName } from './roles.js';
+
+/** Spec 001 section 6: an invitation offers every role but owner (default member). */
 export const invitableRoles = ['member', 'editor', 'admin'] as const;
 export type InvitableRole = (typeof invitableRoles)[number];
 

@@ -8,12 +8,12 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const screenshotsDir = resolve(import.meta.dirname, '../../test-results/e2e');
 
 /**
- * One browser per test file, a fresh context (cookies, storage) per test, and a full-page screenshot
- * in test-results/e2e when a test fails.
+ * One browser per test file, a fresh context (cookies, storage) per test (and more on request, for
+ * journeys of two people), and a full-page screenshot in test-results/e2e when a test fails.
  */
 export function useBrowser() {
   let browser: Browser;
-  const state: { context?: BrowserContext; page?: Page } = {};
+  const state: { context?: BrowserContext; page?: Page; others: BrowserContext[] } = { others: [] };
 
   beforeAll(async () => {
     browser = await chromium.launch({
@@ -44,13 +44,19 @@ export function useBrowser() {
     });
   });
   afterEach(async () => {
-    await state.context?.close();
+    await Promise.all([state.context, ...state.others.splice(0)].map((context) => context?.close()));
   });
 
   return {
     get page(): Page {
       if (!state.page) throw new Error('No page: use it inside a test');
       return state.page;
+    },
+    /** A page in a second, separate context (another person at another computer), closed after the test. */
+    async otherPage(): Promise<Page> {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      state.others.push(context);
+      return context.newPage();
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Chatbot } from '@contracts/chatbot';
+import { assistantLabel } from '@/chatbots/role-rights';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 
@@ -26,7 +27,7 @@ export function AssistantSelector({
         {chatbots.length === 0 && <option value="">No assistants yet</option>}
         {chatbots.map((chatbot) => (
           <option key={chatbot.id} value={chatbot.id}>
-            {chatbot.business_name || chatbot.agent_name}
+            {assistantLabel(chatbot)}
           </option>
         ))}
       </NativeSelect>

@@ -1,5 +1,7 @@
 import type { InboxConversation } from '@contracts/inbox';
-import { MessageCircleIcon } from 'lucide-react';
+import { EyeIcon, MessageCircleIcon } from 'lucide-react';
+import { useChatbotsByNameQuery } from '@/chatbots/queries';
+import { can } from '@/chatbots/role-rights';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ChannelBadge } from '@/inbox/ChannelBadge';
 import { avatarInitial, conversationName } from '@/inbox/conversation-name';
@@ -27,6 +29,23 @@ function CustomerInformation({ conversation }: { conversation: InboxConversation
         ))}
       </dl>
     </section>
+  );
+}
+
+/**
+ * Replies need the right to edit the conversation's assistant (issue 12: a team member reads, an editor
+ * also answers); the server refuses the others anyway.
+ */
+function MayReply({ chatbotId, children }: { chatbotId: string; children: React.ReactNode }) {
+  const chatbots = useChatbotsByNameQuery();
+  const chatbot = chatbots.data?.find((bot) => bot.id === chatbotId);
+  if (!chatbot) return null;
+  if (can(chatbot, 'edit')) return children;
+  return (
+    <p role="note" className="flex items-center gap-2 border-t p-3 text-sm text-muted-foreground">
+      <EyeIcon className="size-4 shrink-0" aria-hidden="true" />
+      View only: replying needs an editor's rights in {chatbot.team_name ?? 'its team'}.
+    </p>
   );
 }
 
@@ -75,7 +94,9 @@ export function ConversationPane({
       </header>
       <CustomerInformation conversation={conversation} />
       <MessageThread messages={messages} />
-      <ReplyBox key={conversation.id} conversationId={conversation.id} sendError={sendError} />
+      <MayReply chatbotId={conversation.chatbot_id}>
+        <ReplyBox key={conversation.id} conversationId={conversation.id} sendError={sendError} />
+      </MayReply>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { RouteAction } from '../../../lib/routes.js';
 import type { StoredChatbot } from '../chatbots/chatbot-record.js';
 import { db } from '../data/db.js';
-import type { TEAM_ROLES } from '../data/team-entities.js';
+import { roleAllows, type TeamRoleName } from '../../contracts/roles.js';
 import { forbidden, notFound } from '../http/http-error.js';
 import type { Identity } from '../http/identity.js';
 
@@ -12,7 +12,7 @@ import type { Identity } from '../http/identity.js';
  * what their role does not allow is 403. The action a route needs is declared in lib/routes.ts.
  */
 
-export type TeamRole = (typeof TEAM_ROLES)[number];
+export type TeamRole = TeamRoleName;
 export type ResourceAction = Exclude<RouteAction, 'account'>;
 
 /** The signed-in caller of a route and what that route needs of them (lib/routes.ts `action`). */
@@ -20,17 +20,12 @@ export interface Caller extends Identity {
   action: RouteAction;
 }
 
-const RANK: Record<TeamRole, number> = { member: 1, editor: 2, admin: 3, owner: 4 };
-
-/** The least role an action needs: member reads, editor edits, admin manages the team, owner owns. */
-export const LEAST_ROLE: Record<ResourceAction, TeamRole> = { read: 'member', edit: 'editor', manage: 'admin', own: 'owner' };
-
 export type Decision = 'allowed' | 'hidden' | 'forbidden';
 
 /** The decision for a caller holding `role` on a resource (none: they cannot see it). */
 export function decide(role: TeamRole | undefined, action: ResourceAction): Decision {
   if (!role) return 'hidden';
-  return RANK[role] >= RANK[LEAST_ROLE[action]] ? 'allowed' : 'forbidden';
+  return roleAllows(role, action) ? 'allowed' : 'forbidden';
 }
 
 const ROLE_NEEDED: Record<ResourceAction, string> = {
@@ -63,9 +58,11 @@ export async function teamRole(userId: string, teamId: string): Promise<TeamRole
 export async function chatbotRole(userId: string, chatbot: Pick<StoredChatbot, 'user_id' | 'team_id'>): Promise<TeamRole | undefined> {
   if (chatbot.user_id === userId) return 'owner';
   if (!chatbot.team_id) return undefined;
-  const role = await teamRole(userId, chatbot.team_id);
-  return role === 'owner' ? 'admin' : role;
+  return roleOnSharedAssistant(await teamRole(userId, chatbot.team_id));
 }
+
+/** A team role's rights on an assistant shared with that team: the team's owner there is an admin. */
+export const roleOnSharedAssistant = (role: TeamRole | undefined): TeamRole | undefined => (role === 'owner' ? 'admin' : role);
 
 export interface ChatbotGrant {
   chatbot: StoredChatbot;

@@ -5,7 +5,7 @@ import {
   crawlProgressSchema,
   deploymentChannels,
   trainingPartSchema,
-  type Chatbot,
+  type ChatbotFields,
   type CrawlProgress,
 } from '../../contracts/chatbot.js';
 import type { chatbotEntity } from '../data/entities.js';
@@ -32,8 +32,11 @@ export function newCrawlProgress(now: Date): CrawlProgress {
 
 const channelSet = new Set<string>(deploymentChannels);
 
-/** The API shape of a stored assistant: defaults filled, settings and progress validated. */
-export function toChatbot(stored: StoredChatbot): Chatbot {
+/**
+ * The API shape of a stored assistant (defaults filled, settings and progress validated), before the
+ * caller's part (chatbot-view.ts adds it).
+ */
+export function toChatbotFields(stored: StoredChatbot): ChatbotFields {
   const settings = conversationSettingsSchema.safeParse({ ...DEFAULT_CONVERSATION_SETTINGS, ...(stored.conversation_settings ?? {}) });
   const crawl = crawlProgressSchema.safeParse(stored.crawl);
   const breakdown = trainingPartSchema.array().safeParse(stored.training_breakdown ?? []);
@@ -55,7 +58,7 @@ export function toChatbot(stored: StoredChatbot): Chatbot {
     training_quality: stored.training_quality ?? 0,
     training_status: stored.training_status ?? 'untrained',
     training_breakdown: breakdown.success ? breakdown.data : [],
-    deployment_channels: (stored.deployment_channels ?? []).filter((c): c is Chatbot['deployment_channels'][number] =>
+    deployment_channels: (stored.deployment_channels ?? []).filter((c): c is ChatbotFields['deployment_channels'][number] =>
       channelSet.has(c),
     ),
     conversation_settings: settings.success ? settings.data : DEFAULT_CONVERSATION_SETTINGS,

@@ -1,18 +1,18 @@
-import type { Chatbot, CrawlStatusResponse } from '../../contracts/chatbot.js';
+import type { ChatbotFields, CrawlStatusResponse } from '../../contracts/chatbot.js';
 import { chatbotFor, type Caller } from '../access/authorize.js';
 import { db } from '../data/db.js';
-import { toChatbot } from './chatbot-record.js';
+import { toChatbotFields } from './chatbot-record.js';
 
 /** Spec 000 section 9: the creator previews at most 6 pages, then '+N more pages'. */
 export const PREVIEW_PAGES = 6;
 
 /** What the creator polls while the assistant learns: real progress and the first pages read. */
 export async function crawlStatus(caller: Caller, chatbotId: string): Promise<CrawlStatusResponse> {
-  return crawlStatusOf(toChatbot((await chatbotFor(caller, chatbotId)).chatbot));
+  return crawlStatusOf(toChatbotFields((await chatbotFor(caller, chatbotId)).chatbot));
 }
 
 /** The status of an assistant the caller was already authorized for. */
-export async function crawlStatusOf(bot: Chatbot): Promise<CrawlStatusResponse> {
+export async function crawlStatusOf(bot: ChatbotFields): Promise<CrawlStatusResponse> {
   const chatbotId = bot.id;
   const { data: pages } = await db()
     .entities.crawledPage.query.byChatbot({ chatbot_id: chatbotId })

@@ -1,6 +1,7 @@
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import type { Chatbot, ConversationSettings, UpdateChatbotRequest } from '../../contracts/chatbot.js';
-import { chatbotFor, type Caller } from '../access/authorize.js';
+import { chatbotFor, roleOnSharedAssistant, type Caller } from '../access/authorize.js';
+import { assistantsSharedWith } from '../access/shared-assistants.js';
 import { db } from '../data/db.js';
 import { deleteAll } from '../data/delete-all.js';
 import { deleteAllIndexes } from '../knowledge/index-store.js';
@@ -9,40 +10,62 @@ import { deleteKnowledgeOfChatbot } from '../knowledge/delete-chatbot-knowledge.
 import { requireEnv } from '../runtime/env.js';
 import { log } from '../runtime/log.js';
 import { getS3Client } from '../storage/s3-client.js';
-import { toChatbot } from './chatbot-record.js';
+import { chatbotAsSeen, chatbotsAsSeen, type SeenChatbot } from './chatbot-view.js';
 import { ownedAvatarKey } from './owned-avatar.js';
 import { checkAgentImage } from './public-image-url.js';
 
-/** The owner's assistants, newest first, or by business name for the spec's assistant selectors. */
+/**
+ * The caller's assistants and those shared with a team they are an active member of (issue 12: team
+ * members see shared assistants in every dashboard screen), each with the caller's role on it; newest
+ * first, or by business name for the spec's assistant selectors.
+ */
 export async function listChatbots(userId: string, sort: 'newest' | 'business_name' = 'newest'): Promise<Chatbot[]> {
-  const { data } = await db().entities.chatbot.query.byUser({ user_id: userId }).go({ order: 'desc', pages: 'all' });
-  const chatbots = data.map(toChatbot);
-  if (sort === 'business_name') chatbots.sort((a, b) => a.business_name.localeCompare(b.business_name));
+  const [{ data: own }, shared] = await Promise.all([
+    db().entities.chatbot.query.byUser({ user_id: userId }).go({ pages: 'all' }),
+    assistantsSharedWith(userId),
+  ]);
+  const seen: SeenChatbot[] = own.map((stored) => ({ stored, role: 'owner' }));
+  if (shared.length) {
+    const { data: others } = await db()
+      .entities.chatbot.get(shared.map((s) => ({ chatbot_id: s.chatbot_id })))
+      .go();
+    const roleIn = new Map(shared.map((s) => [`${s.team_id}/${s.chatbot_id}`, s.role]));
+    for (const stored of others) {
+      // Still shared with that team (a link outlives nothing: both change in one transaction, but check).
+      const role = roleOnSharedAssistant(stored.team_id ? roleIn.get(`${stored.team_id}/${stored.chatbot_id}`) : undefined);
+      if (role) seen.push({ stored, role });
+    }
+  }
+  const chatbots = await chatbotsAsSeen(seen);
+  chatbots.sort((a, b) =>
+    sort === 'business_name' ? a.business_name.localeCompare(b.business_name) : b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id),
+  );
   return chatbots;
 }
 
 export async function getChatbot(caller: Caller, chatbotId: string): Promise<Chatbot> {
-  return toChatbot((await chatbotFor(caller, chatbotId)).chatbot);
+  const { chatbot, role } = await chatbotFor(caller, chatbotId);
+  return chatbotAsSeen(chatbot, role);
 }
 
 export async function updateChatbot(caller: Caller, chatbotId: string, changes: UpdateChatbotRequest): Promise<Chatbot> {
   checkAgentImage(changes.agent_image);
-  await chatbotFor(caller, chatbotId);
+  const { role } = await chatbotFor(caller, chatbotId);
   const { data } = await db()
     .entities.chatbot.patch({ chatbot_id: chatbotId })
     .set({ ...changes, updated_at: new Date().toISOString() })
     .go({ response: 'all_new' });
-  return toChatbot(data);
+  return chatbotAsSeen(data, role);
 }
 
 /** Conversation Controls: the settings the chat engine and the widget obey (validated by the contract). */
 export async function updateConversationSettings(caller: Caller, chatbotId: string, settings: ConversationSettings): Promise<Chatbot> {
-  await chatbotFor(caller, chatbotId);
+  const { role } = await chatbotFor(caller, chatbotId);
   const { data } = await db()
     .entities.chatbot.patch({ chatbot_id: chatbotId })
     .set({ conversation_settings: settings, updated_at: new Date().toISOString() })
     .go({ response: 'all_new' });
-  return toChatbot(data);
+  return chatbotAsSeen(data, role);
 }
 
 export async function setChatbotActive(caller: Caller, chatbotId: string, isActive: boolean): Promise<Chatbot> {
@@ -50,12 +73,12 @@ export async function setChatbotActive(caller: Caller, chatbotId: string, isActi
 }
 
 async function updateChatbotFields(caller: Caller, chatbotId: string, fields: { is_active: boolean }) {
-  await chatbotFor(caller, chatbotId);
+  const { role } = await chatbotFor(caller, chatbotId);
   const { data } = await db()
     .entities.chatbot.patch({ chatbot_id: chatbotId })
     .set({ ...fields, updated_at: new Date().toISOString() })
     .go({ response: 'all_new' });
-  return toChatbot(data);
+  return chatbotAsSeen(data, role);
 }
 
 /**

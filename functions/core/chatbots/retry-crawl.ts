@@ -5,7 +5,7 @@ import { HttpError } from '../http/http-error.js';
 import { invokeAsync } from '../invoke/invoke-async.js';
 import { requireEnv } from '../runtime/env.js';
 import { chatbotFor, type Caller } from '../access/authorize.js';
-import { toChatbot } from './chatbot-record.js';
+import { toChatbotFields } from './chatbot-record.js';
 import { crawlStatusOf } from './crawl-status.js';
 
 export const NOTHING_TO_RETRY_MESSAGE = 'There are no unread pages to retry: the last reading of the website had no problems, or is still running.';
@@ -37,5 +37,5 @@ export async function retryFailedPages(caller: Caller, chatbotId: string): Promi
     throw error;
   }
   const { data: queued } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go();
-  return crawlStatusOf(toChatbot(queued ?? bot));
+  return crawlStatusOf(toChatbotFields(queued ?? bot));
 }

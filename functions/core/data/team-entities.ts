@@ -1,4 +1,5 @@
 import { Entity } from 'electrodb';
+import { teamRoles } from '../../contracts/roles.js';
 import { tableDesign } from './table-design.js';
 
 /**
@@ -9,7 +10,7 @@ const { partitionKey: pk, sortKey: sk } = tableDesign;
 const gsi1 = tableDesign.globalIndexes[0];
 const service = 'assistants';
 
-export const TEAM_ROLES = ['owner', 'admin', 'editor', 'member'] as const;
+export const TEAM_ROLES = teamRoles;
 
 export const teamEntity = new Entity({
   model: { entity: 'team', version: '1', service },

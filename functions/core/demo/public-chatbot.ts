@@ -1,7 +1,7 @@
 import type { PublicChatbot } from '../../contracts/chat.js';
 import { db } from '../data/db.js';
 import { notFound } from '../http/http-error.js';
-import { toChatbot } from '../chatbots/chatbot-record.js';
+import { toChatbotFields } from '../chatbots/chatbot-record.js';
 import { foreignOrigin, requireEmbedAllowed } from '../channels/embed-origin.js';
 import { recordWidgetOrigin } from '../channels/widget-origins.js';
 
@@ -16,7 +16,7 @@ export async function publicChatbot(chatbotId: string, origin?: string): Promise
   requireEmbedAllowed(data, origin);
   const page = foreignOrigin(origin);
   if (page) await recordWidgetOrigin(chatbotId, page);
-  const bot = toChatbot(data);
+  const bot = toChatbotFields(data);
   return {
     id: bot.id,
     business_name: bot.business_name,

@@ -2,7 +2,7 @@ import { chatbotFor, type Caller } from '../access/authorize.js';
 import { assistantsSharedWith } from '../access/shared-assistants.js';
 import { db } from '../data/db.js';
 import { HttpError, badRequest, notFound } from '../http/http-error.js';
-import type { StoredKnowledgeEntry } from './knowledge-entries.js';
+import { listKnowledgeEntries, type StoredKnowledgeEntry } from './knowledge-entries.js';
 
 /**
  * Knowledge belongs to the account of the assistant it is for: an editor's entry for a shared
@@ -41,4 +41,18 @@ export async function entryFor(caller: Caller, entryId: string): Promise<StoredK
     throw error;
   }
   return found;
+}
+
+/**
+ * The knowledge list (spec 000 Knowledge, issue 12): the caller's own entries, and the entries of the
+ * assistants shared with a team of theirs (not their owners' entries for all assistants, nor those of
+ * assistants they do not share), newest first.
+ */
+export async function visibleKnowledgeEntries(userId: string): Promise<StoredKnowledgeEntry[]> {
+  const [own, shared] = await Promise.all([listKnowledgeEntries(userId), assistantsSharedWith(userId)]);
+  if (!shared.length) return own;
+  const sharedIds = new Set(shared.map((s) => s.chatbot_id));
+  const owners = [...new Set(shared.map((s) => s.owner_id))];
+  const theirs = (await Promise.all(owners.map(listKnowledgeEntries))).flat().filter((e) => e.chatbot_id && sharedIds.has(e.chatbot_id));
+  return [...own, ...theirs].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.entry_id.localeCompare(a.entry_id));
 }

@@ -1,6 +1,6 @@
 import type { Chatbot } from '../../contracts/chatbot.js';
-import { authorizeTeam, chatbotFor, teamRole, type Caller } from '../access/authorize.js';
-import { toChatbot } from '../chatbots/chatbot-record.js';
+import { authorizeTeam, chatbotFor, chatbotRole, teamRole, type Caller } from '../access/authorize.js';
+import { chatbotAsSeen, chatbotsAsSeen } from '../chatbots/chatbot-view.js';
 import { db } from '../data/db.js';
 import { notFound } from '../http/http-error.js';
 
@@ -25,7 +25,7 @@ export async function setChatbotTeam(caller: Caller, chatbotId: string, teamId: 
     .go();
   const { data } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go();
   if (!data) throw notFound('Chatbot not found');
-  return toChatbot(data);
+  return chatbotAsSeen(data, 'owner');
 }
 
 /** The team's shared assistants (spec 001: a list of chatbots shared with the team), newest first. */
@@ -34,8 +34,8 @@ export async function teamChatbots(caller: Caller, teamId: string): Promise<Chat
   const { data: links } = await db().entities.sharedChatbot.query.byTeam({ team_id: teamId }).go({ pages: 'all' });
   if (!links.length) return [];
   const { data } = await db().entities.chatbot.get(links.map((l) => ({ chatbot_id: l.chatbot_id }))).go();
-  return data
-    .filter((bot) => bot.team_id === teamId)
-    .map(toChatbot)
-    .sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const shared = data.filter((bot) => bot.team_id === teamId);
+  const roles = await Promise.all(shared.map((bot) => chatbotRole(caller.userId, bot)));
+  const seen = shared.flatMap((stored, i) => (roles[i] ? [{ stored, role: roles[i] }] : []));
+  return (await chatbotsAsSeen(seen)).sort((a, b) => b.created_at.localeCompare(a.created_at));
 }

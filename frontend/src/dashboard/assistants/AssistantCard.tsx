@@ -3,6 +3,7 @@ import { BotIcon, ExternalLinkIcon, GlobeIcon, SettingsIcon, Share2Icon } from '
 import { Link } from 'react-router-dom';
 import { isCrawlFinished } from '@/chatbots/crawl-stage';
 import { useSetChatbotActiveMutation } from '@/chatbots/mutations';
+import { can, isShared } from '@/chatbots/role-rights';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
@@ -10,7 +11,9 @@ import { Switch } from '@/components/ui/switch';
 import { CrawlLearningNote } from '@/dashboard/assistants/CrawlLearningNote';
 import { CrawlProblems } from '@/chatbots/CrawlProblems';
 import { DeleteAssistantButton } from '@/dashboard/assistants/DeleteAssistantButton';
+import { TeamShareField } from '@/dashboard/assistants/TeamShareField';
 import { TrainingQualityIndicator } from '@/dashboard/assistants/TrainingQualityIndicator';
+import { ROLE_LABELS } from '@/dashboard/teams/team-roles';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/notify';
 
@@ -96,6 +99,13 @@ export function AssistantCard({ chatbot, selected, onSelect, onShare }: Assistan
             </button>
           </h3>
           <p className="truncate text-sm text-muted-foreground">{chatbot.agent_name || DEFAULT_AGENT_NAME}</p>
+          {isShared(chatbot) && (
+            // Issue 12: someone else's assistant, seen through a team, with the caller's role there.
+            <p className="flex flex-wrap items-center gap-1.5 pt-1 text-xs text-muted-foreground">
+              <Badge variant="secondary">Shared · {chatbot.team_name}</Badge>
+              <span>Your role: {ROLE_LABELS[chatbot.role]}</span>
+            </p>
+          )}
         </div>
         <Badge
           variant="outline"
@@ -148,14 +158,17 @@ export function AssistantCard({ chatbot, selected, onSelect, onShare }: Assistan
             )}
           </>
         )}
+        {can(chatbot, 'own') && <TeamShareField chatbot={chatbot} />}
       </CardContent>
       <CardFooter className="mt-auto flex flex-wrap items-center gap-2 border-t pt-4">
-        <Button asChild variant="outline" size="sm">
-          <Link to={`/chatbot-preview?id=${encodeURIComponent(chatbot.id)}`}>
-            <SettingsIcon aria-hidden="true" />
-            Configure
-          </Link>
-        </Button>
+        {can(chatbot, 'edit') && (
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/chatbot-preview?id=${encodeURIComponent(chatbot.id)}`}>
+              <SettingsIcon aria-hidden="true" />
+              Configure
+            </Link>
+          </Button>
+        )}
         <Button asChild variant="outline" size="sm">
           <a href={`/demo?id=${encodeURIComponent(chatbot.id)}`} target="_blank" rel="noopener noreferrer">
             <ExternalLinkIcon aria-hidden="true" />
@@ -174,8 +187,8 @@ export function AssistantCard({ chatbot, selected, onSelect, onShare }: Assistan
           Share Demo
         </Button>
         <div className="ml-auto flex items-center gap-1" onClick={(event) => event.stopPropagation()}>
-          <ActiveSwitch chatbot={chatbot} />
-          <DeleteAssistantButton chatbot={chatbot} />
+          {can(chatbot, 'edit') && <ActiveSwitch chatbot={chatbot} />}
+          {can(chatbot, 'own') && <DeleteAssistantButton chatbot={chatbot} />}
         </div>
       </CardFooter>
     </Card>

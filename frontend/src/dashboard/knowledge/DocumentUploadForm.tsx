@@ -9,7 +9,7 @@ import { Progress } from '@/components/ui/progress';
 import { DOCUMENT_ACCEPT, documentFileProblem } from '@/dashboard/knowledge/document-file';
 import { formatFileSize } from '@/dashboard/knowledge/file-size';
 import { AssistantField, chatbotIdOf, type KnowledgeTabProps, TypeField } from '@/dashboard/knowledge/knowledge-fields';
-import { ALL_ASSISTANTS } from '@/dashboard/knowledge/knowledge-labels';
+import { defaultAssistant } from '@/dashboard/knowledge/knowledge-labels';
 import { useRefreshKnowledgeEntries } from '@/dashboard/knowledge/knowledge-queries';
 import { errorMessage, useApi } from '@/lib/api';
 import { UPLOAD_PROGRESS, uploadKnowledgeDocument } from '@/lib/knowledge-api';
@@ -35,7 +35,7 @@ export function DocumentUploadForm({
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
   const [type, setType] = useState<KnowledgeType>('document');
-  const [assistant, setAssistant] = useState(ALL_ASSISTANTS);
+  const [assistant, setAssistant] = useState(() => defaultAssistant(chatbots));
   const [progress, setProgress] = useState<number | null>(null);
   const processing = progress !== null;
 

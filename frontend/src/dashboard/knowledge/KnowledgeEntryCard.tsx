@@ -86,10 +86,13 @@ function OpenFileButton({ entry }: { entry: KnowledgeEntry }) {
 export function KnowledgeEntryCard({
   entry,
   chatbots,
+  editable,
   onEdit,
 }: {
   entry: KnowledgeEntry;
   chatbots: readonly Chatbot[] | undefined;
+  /** The caller's role on the entry's assistant lets them change it (else the card is read-only). */
+  editable: boolean;
   onEdit: () => void;
 }) {
   return (
@@ -116,13 +119,15 @@ export function KnowledgeEntryCard({
             )}
           </div>
         </div>
-        <div className="flex shrink-0 items-center gap-1">
-          <ActiveSwitch entry={entry} />
-          <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${entry.title}`}>
-            <PencilIcon aria-hidden="true" />
-          </Button>
-          <DeleteButton entry={entry} />
-        </div>
+        {editable && (
+          <div className="flex shrink-0 items-center gap-1">
+            <ActiveSwitch entry={entry} />
+            <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${entry.title}`}>
+              <PencilIcon aria-hidden="true" />
+            </Button>
+            <DeleteButton entry={entry} />
+          </div>
+        )}
       </CardHeader>
       <CardContent className="flex flex-col gap-3 px-5">
         <p className="line-clamp-3 text-sm whitespace-pre-line text-muted-foreground">{entry.content}</p>

@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { AssistantField, chatbotIdOf, TypeField } from '@/dashboard/knowledge/knowledge-fields';
-import { ALL_ASSISTANTS } from '@/dashboard/knowledge/knowledge-labels';
+import { defaultAssistant } from '@/dashboard/knowledge/knowledge-labels';
 
 export interface KnowledgeFormValues {
   title: string;
@@ -66,7 +66,7 @@ export function KnowledgeEntryForm({
   const [title, setTitle] = useState(initial.title);
   const [content, setContent] = useState(initial.content);
   const [type, setType] = useState(initial.type);
-  const [assistant, setAssistant] = useState(initial.chatbot_id ?? ALL_ASSISTANTS);
+  const [assistant, setAssistant] = useState(initial.chatbot_id ?? defaultAssistant(chatbots));
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const submit = (event: FormEvent) => {

@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { checkFaqWebsiteUrl } from '@/dashboard/knowledge/faq-website-url';
 import { AssistantField, chatbotIdOf, type KnowledgeTabProps } from '@/dashboard/knowledge/knowledge-fields';
-import { ALL_ASSISTANTS } from '@/dashboard/knowledge/knowledge-labels';
+import { defaultAssistant } from '@/dashboard/knowledge/knowledge-labels';
 import { useRefreshKnowledgeEntries } from '@/dashboard/knowledge/knowledge-queries';
 import { errorMessage, useApi } from '@/lib/api';
 import { generateWebsiteFaqs } from '@/lib/knowledge-api';
@@ -22,7 +22,7 @@ export function WebsiteFaqsForm({
   const api = useApi();
   const refresh = useRefreshKnowledgeEntries();
   const [websiteUrl, setWebsiteUrl] = useState('');
-  const [assistant, setAssistant] = useState(ALL_ASSISTANTS);
+  const [assistant, setAssistant] = useState(() => defaultAssistant(chatbots));
   const [generating, setGenerating] = useState(false);
 
   // Choosing an assistant offers its own website when no address is typed yet.

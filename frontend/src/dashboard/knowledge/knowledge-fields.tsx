@@ -2,7 +2,8 @@ import type { Chatbot } from '@contracts/chatbot';
 import { knowledgeTypes, type KnowledgeType } from '@contracts/knowledge';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { ALL_ASSISTANTS, assistantName, KNOWLEDGE_TYPE_LABELS } from '@/dashboard/knowledge/knowledge-labels';
+import { assistantLabel } from '@/chatbots/role-rights';
+import { ALL_ASSISTANTS, KNOWLEDGE_TYPE_LABELS, offersAllAssistants } from '@/dashboard/knowledge/knowledge-labels';
 
 /** What the Add Knowledge dialog gives each of its tabs that store entries on the server. */
 export interface KnowledgeTabProps {
@@ -61,10 +62,10 @@ export function AssistantField({
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>Assistant</Label>
       <NativeSelect id={id} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
-        <option value={ALL_ASSISTANTS}>All assistants</option>
+        {offersAllAssistants(chatbots) && <option value={ALL_ASSISTANTS}>All assistants</option>}
         {chatbots.map((chatbot) => (
           <option key={chatbot.id} value={chatbot.id}>
-            {assistantName(chatbot)}
+            {assistantLabel(chatbot)}
           </option>
         ))}
       </NativeSelect>

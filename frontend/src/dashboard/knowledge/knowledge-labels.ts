@@ -1,5 +1,6 @@
 import type { Chatbot } from '@contracts/chatbot';
 import type { KnowledgeType } from '@contracts/knowledge';
+import { isShared } from '@/chatbots/role-rights';
 
 export const KNOWLEDGE_TYPE_LABELS: Record<KnowledgeType, string> = {
   faq: 'FAQ',
@@ -10,6 +11,17 @@ export const KNOWLEDGE_TYPE_LABELS: Record<KnowledgeType, string> = {
 
 /** The form's value for "every assistant" (spec 000 section 5), stored as chatbot_id null. */
 export const ALL_ASSISTANTS = 'all';
+
+/**
+ * 'All assistants' means all of the caller's own (an entry in their own knowledge): offered when they
+ * own one of the listed assistants, or none is listed yet; not to someone who only edits shared ones.
+ */
+export const offersAllAssistants = (chatbots: readonly Pick<Chatbot, 'role'>[]): boolean =>
+  chatbots.length === 0 || chatbots.some((chatbot) => !isShared(chatbot));
+
+/** A new entry's assistant field starts at 'All assistants' where offered, else at the first assistant. */
+export const defaultAssistant = (chatbots: readonly Pick<Chatbot, 'role' | 'id'>[]): string =>
+  offersAllAssistants(chatbots) ? ALL_ASSISTANTS : chatbots[0]!.id;
 
 /** The name an assistant goes by in selects and badges. */
 export function assistantName(chatbot: Pick<Chatbot, 'business_name' | 'agent_name'>): string {

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { QUOTA_ERRORS } from '@contracts/chatbot';
 import { useCreationAllowance } from '@/chatbots/creation-allowance';
 import { useChatbotsQuery } from '@/chatbots/queries';
+import { can } from '@/chatbots/role-rights';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -167,7 +168,8 @@ export default function AssistantsScreen() {
         </div>
       )}
 
-      {selected && (
+      {/* Testing chats as the owner (chat-as-owner) needs the right to edit the assistant. */}
+      {selected && can(selected, 'edit') && (
         <Suspense fallback={<Skeleton className="h-[600px] rounded-xl" role="status" aria-label="Loading the test chat" />}>
           <TestChatPanel key={selected.id} chatbot={selected} />
         </Suspense>

@@ -1,6 +1,8 @@
 import { PlusIcon, RefreshCwIcon, RocketIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useChatbotsByNameQuery } from '@/chatbots/queries';
+import { can } from '@/chatbots/role-rights';
+import { ViewOnlyNote } from '@/chatbots/ViewOnlyNote';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -65,8 +67,10 @@ export default function DeployScreen() {
   else if (deployment.isError && !deployment.data) {
     body = <LoadError error={deployment.error} retrying={deployment.isFetching} onRetry={() => void deployment.refetch()} />;
   } else {
+    const readOnly = !can(selected, 'edit');
     body = (
       <Tabs defaultValue="embed" className="gap-4">
+        {readOnly && <ViewOnlyNote chatbot={selected} />}
         <TabsList>
           <TabsTrigger value="embed">Website Embed</TabsTrigger>
           <TabsTrigger value="channels">Messaging Channels</TabsTrigger>
@@ -76,7 +80,10 @@ export default function DeployScreen() {
         </TabsContent>
         <TabsContent value="channels">
           {deployment.data ? (
-            <ChannelsTab chatbot={selected} deployment={deployment.data} />
+            // Issue 12: connecting channels needs an editor's rights; a member sees them only.
+            <fieldset disabled={readOnly} className="contents">
+              <ChannelsTab chatbot={selected} deployment={deployment.data} />
+            </fieldset>
           ) : (
             <Skeleton className="h-96 rounded-xl" role="status" aria-label="Loading channels" />
           )}

@@ -1,7 +1,9 @@
 import type { KnowledgeEntry } from '@contracts/knowledge';
 import { BookOpenIcon, PlusIcon, RefreshCwIcon, SearchXIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { useUserId } from '@/auth/auth-context';
 import { useChatbotsByNameQuery } from '@/chatbots/queries';
+import { can } from '@/chatbots/role-rights';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -35,7 +37,8 @@ function EmptyState({
 }: {
   hasEntries: boolean;
   filtered: boolean;
-  onAdd: () => void;
+  /** None: the caller's role adds nothing here (a member of the teams they see assistants of). */
+  onAdd?: () => void;
   onClear: () => void;
 }) {
   const Icon = hasEntries ? SearchXIcon : BookOpenIcon;
@@ -58,7 +61,7 @@ function EmptyState({
             Clear filters
           </Button>
         )}
-        {!hasEntries && (
+        {!hasEntries && onAdd && (
           <Button onClick={onAdd}>
             <PlusIcon aria-hidden="true" />
             Add Your First Entry
@@ -84,6 +87,12 @@ export default function KnowledgeScreen() {
   const [editOpen, setEditOpen] = useState(false);
   const shown = useMemo(() => filterKnowledgeEntries(entries.data ?? [], filters), [entries.data, filters]);
   const assistants = chatbots.data ?? [];
+  const userId = useUserId();
+  // Issue 12: where the caller's role only reads (a team member), the screen is read-only.
+  const editable = assistants.filter((chatbot) => can(chatbot, 'edit'));
+  const mayAdd = chatbots.isSuccess && (assistants.length === 0 || editable.length > 0);
+  const mayChange = (entry: KnowledgeEntry) =>
+    entry.user_id === userId || can(assistants.find((chatbot) => chatbot.id === entry.chatbot_id), 'edit');
 
   useEffect(() => {
     if (entries.isError) notify.error(LOAD_ERROR, { description: errorMessage(entries.error) });
@@ -111,7 +120,8 @@ export default function KnowledgeScreen() {
       <EmptyState
         hasEntries={entries.data.length > 0}
         filtered={isFiltered(filters)}
-        onAdd={() => setAdding(true)} onClear={() => setFilters(NO_FILTERS)}
+        onAdd={mayAdd ? () => setAdding(true) : undefined}
+        onClear={() => setFilters(NO_FILTERS)}
       />
     );
   } else {
@@ -122,6 +132,7 @@ export default function KnowledgeScreen() {
             <KnowledgeEntryCard
               entry={entry}
               chatbots={chatbots.data}
+              editable={mayChange(entry)}
               onEdit={() => {
                 setEditing(entry);
                 setEditOpen(true);
@@ -142,10 +153,12 @@ export default function KnowledgeScreen() {
             What your assistants know beyond your website: facts, documents and FAQs. Changes apply to the next answer.
           </p>
         </div>
-        <Button onClick={() => setAdding(true)}>
-          <PlusIcon aria-hidden="true" />
-          Add Knowledge
-        </Button>
+        {mayAdd && (
+          <Button onClick={() => setAdding(true)}>
+            <PlusIcon aria-hidden="true" />
+            Add Knowledge
+          </Button>
+        )}
       </div>
 
       <KnowledgeFiltersBar filters={filters} chatbots={assistants} onChange={setFilters} />
@@ -156,13 +169,13 @@ export default function KnowledgeScreen() {
       )}
       {body}
 
-      <AddKnowledgeDialog chatbots={assistants} open={adding} onOpenChange={setAdding} />
+      <AddKnowledgeDialog chatbots={editable} open={adding} onOpenChange={setAdding} />
       {editing && (
         // Keyed by version too: editing the same entry again after a save starts from the saved text.
         <EditKnowledgeDialog
           key={`${editing.id}@${editing.updated_at}`}
           entry={editing}
-          chatbots={assistants}
+          chatbots={editable.filter((chatbot) => chatbot.user_id === editing.user_id)}
           open={editOpen}
           onOpenChange={setEditOpen}
         />

@@ -1,8 +1,11 @@
+import type { Chatbot } from '@contracts/chatbot';
 import type { Workflow } from '@contracts/workflows';
 import { PlusIcon, WorkflowIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useChatbotsByNameQuery } from '@/chatbots/queries';
+import { can } from '@/chatbots/role-rights';
+import { ViewOnlyNote } from '@/chatbots/ViewOnlyNote';
 import { LoadErrorCard } from '@/components/LoadErrorCard';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -30,7 +33,7 @@ function ListSkeleton() {
   );
 }
 
-function EmptyCard({ title, description, action }: { title: string; description: string; action: React.ReactNode }) {
+function EmptyCard({ title, description, action }: { title: string; description: string; action?: React.ReactNode }) {
   return (
     <Card className="items-center py-12 text-center">
       <CardHeader className="items-center">
@@ -40,13 +43,15 @@ function EmptyCard({ title, description, action }: { title: string; description:
         <CardTitle>{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
-      <CardContent>{action}</CardContent>
+      {action && <CardContent>{action}</CardContent>}
     </Card>
   );
 }
 
-/** The two tabs of one assistant: its workflows and their execution history. */
-function AssistantWorkflows({ chatbotId }: { chatbotId: string }) {
+/** The two tabs of one assistant: its workflows and their execution history (read-only where the role only reads). */
+function AssistantWorkflows({ chatbot }: { chatbot: Chatbot }) {
+  const chatbotId = chatbot.id;
+  const editable = can(chatbot, 'edit');
   const workflows = useWorkflowsQuery(chatbotId);
   const executions = useWorkflowExecutionsQuery(chatbotId);
   const [tab, setTab] = useState('workflows');
@@ -75,10 +80,12 @@ function AssistantWorkflows({ chatbotId }: { chatbotId: string }) {
         title="No workflows yet"
         description="Automate what happens around a conversation: e-mail your team, text a customer, tag hot leads, call your CRM."
         action={
-          <Button onClick={() => openDialog(null)}>
-            <PlusIcon aria-hidden="true" />
-            Create Workflow
-          </Button>
+          editable && (
+            <Button onClick={() => openDialog(null)}>
+              <PlusIcon aria-hidden="true" />
+              Create Workflow
+            </Button>
+          )
         }
       />
     );
@@ -89,8 +96,8 @@ function AssistantWorkflows({ chatbotId }: { chatbotId: string }) {
           <li key={workflow.id}>
             <WorkflowCard
               workflow={workflow}
-              onEdit={() => openDialog(workflow)}
-              onDelete={() => setDeleting(workflow)}
+              onEdit={editable ? () => openDialog(workflow) : undefined}
+              onDelete={editable ? () => setDeleting(workflow) : undefined}
             />
           </li>
         ))}
@@ -106,11 +113,14 @@ function AssistantWorkflows({ chatbotId }: { chatbotId: string }) {
             <TabsTrigger value="workflows">Workflows ({workflows.data?.length ?? 0})</TabsTrigger>
             <TabsTrigger value="history">Execution History</TabsTrigger>
           </TabsList>
-          <Button onClick={() => openDialog(null)}>
-            <PlusIcon aria-hidden="true" />
-            Create Workflow
-          </Button>
+          {editable && (
+            <Button onClick={() => openDialog(null)}>
+              <PlusIcon aria-hidden="true" />
+              Create Workflow
+            </Button>
+          )}
         </div>
+        {!editable && <ViewOnlyNote chatbot={chatbot} />}
         <TabsContent value="workflows">{list}</TabsContent>
         <TabsContent value="history">
           {executions.isPending ? <ListSkeleton /> : <ExecutionHistory executions={executions.data ?? []} />}
@@ -156,7 +166,7 @@ export default function WorkflowsScreen() {
         }
       />
     );
-  } else body = <AssistantWorkflows key={selected.id} chatbotId={selected.id} />;
+  } else body = <AssistantWorkflows key={selected.id} chatbot={selected} />;
 
   return (
     <div className="flex flex-col gap-6">

@@ -1,4 +1,6 @@
 import type { Chatbot } from '@contracts/chatbot';
+import { can } from '@/chatbots/role-rights';
+import { ViewOnlyNote } from '@/chatbots/ViewOnlyNote';
 import { BarChart3Icon, MessageSquareIcon, PencilLineIcon, RefreshCwIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -34,6 +36,8 @@ export function TrainingStudio({ chatbot }: { chatbot: Chatbot | null }) {
   const records = useTrainingRecordsQuery(chatbot?.id ?? null);
   // The tab's badge counts what still waits for a better response.
   const toCorrect = needingCorrection(records.data ?? []).filter((record) => !record.corrected_response).length;
+  // Issue 12: a member of the assistant's team reads its records; testing and correcting need an editor.
+  const readOnly = chatbot !== null && !can(chatbot, 'edit');
 
   const withRecords = (render: (data: NonNullable<typeof records.data>, chatbotId: string) => ReactNode) => {
     if (!chatbot) return <Notice title="Please select an AI assistant first" />;
@@ -60,7 +64,8 @@ export function TrainingStudio({ chatbot }: { chatbot: Chatbot | null }) {
   };
 
   return (
-    <Tabs defaultValue="interactive" className="gap-4">
+    <Tabs defaultValue={readOnly ? 'corrections' : 'interactive'} className="gap-4">
+      {readOnly && <ViewOnlyNote chatbot={chatbot} />}
       <TabsList className="w-full sm:w-fit">
         <TabsTrigger value="interactive">
           <MessageSquareIcon className="size-4" aria-hidden="true" />
@@ -81,12 +86,18 @@ export function TrainingStudio({ chatbot }: { chatbot: Chatbot | null }) {
         </TabsTrigger>
       </TabsList>
       <TabsContent value="interactive">
-        <InteractiveTab chatbot={chatbot} messages={messages} setMessages={setMessages} />
+        {readOnly ? (
+          <Notice title="Testing and scoring replies needs an editor's rights" />
+        ) : (
+          <InteractiveTab chatbot={chatbot} messages={messages} setMessages={setMessages} />
+        )}
       </TabsContent>
       <TabsContent value="corrections">
-        {withRecords((data, chatbotId) => (
-          <CorrectionsTab chatbotId={chatbotId} records={data} />
-        ))}
+        <fieldset disabled={readOnly} className="contents">
+          {withRecords((data, chatbotId) => (
+            <CorrectionsTab chatbotId={chatbotId} records={data} />
+          ))}
+        </fieldset>
       </TabsContent>
       <TabsContent value="analytics">{withRecords((data) => <AnalyticsTab records={data} />)}</TabsContent>
     </Tabs>

@@ -11,8 +11,9 @@ import { notify } from '@/lib/notify';
 
 interface WorkflowCardProps {
   workflow: Workflow;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Without them (a role that only reads, issue 12) the card shows the workflow but changes nothing. */
+  onEdit?: () => void;
+  onDelete?: () => void;
   /** Runs it now with sample data; without it there is no Run test button. */
   onRunTest?: () => void;
   testing?: boolean;
@@ -49,7 +50,7 @@ export function WorkflowCard({ workflow, onEdit, onDelete, onRunTest, testing }:
             id={switchId}
             aria-label={`${workflow.name} active`}
             checked={workflow.is_active}
-            disabled={setActive.isPending}
+            disabled={setActive.isPending || !onEdit}
             onCheckedChange={toggle}
           />
         </div>
@@ -77,14 +78,18 @@ export function WorkflowCard({ workflow, onEdit, onDelete, onRunTest, testing }:
                 Run test
               </Button>
             )}
-            <Button variant="outline" size="sm" onClick={onEdit}>
-              <PencilIcon aria-hidden="true" />
-              Edit
-            </Button>
-            <Button variant="outline" size="sm" onClick={onDelete} aria-label={`Delete ${workflow.name}`}>
-              <Trash2Icon aria-hidden="true" />
-              Delete
-            </Button>
+            {onEdit && (
+              <Button variant="outline" size="sm" onClick={onEdit}>
+                <PencilIcon aria-hidden="true" />
+                Edit
+              </Button>
+            )}
+            {onDelete && (
+              <Button variant="outline" size="sm" onClick={onDelete} aria-label={`Delete ${workflow.name}`}>
+                <Trash2Icon aria-hidden="true" />
+                Delete
+              </Button>
+            )}
           </div>
         </div>
       </CardContent>

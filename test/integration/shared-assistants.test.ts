@@ -1,0 +1,63 @@
+import { describe, expect, inject, it } from 'vitest';
+import { useAssistantFromFixtureSite } from '../support/fixture-assistant.js';
+import { joinedMember } from './authorization/team-fixture.js';
+
+const { apiUrl, config } = inject('runtime');
+
+interface Listed {
+  id: string;
+  role: string;
+  team_name: string | null;
+}
+
+const byId = (chatbots: Listed[], id: string) => chatbots.find((c) => c.id === id);
+const titles = (entries: { title: string }[]) => entries.map((e) => e.title);
+
+/**
+ * Issue 12: team members see shared assistants in every dashboard screen with their role's rights.
+ * The assistants list and the selectors (GET /chatbots) carry the shared assistant with the caller's
+ * role and its team's name; the knowledge list carries its entries (and nothing else of its owner's).
+ */
+describe('assistants shared with a team, as its members see them', () => {
+  const fixture = useAssistantFromFixtureSite(apiUrl, config, 2);
+
+  it('the list, the selectors and the knowledge list show the shared assistant in the caller role, until it is unshared', async () => {
+    const { owner, chatbotId } = fixture;
+    const made = await owner.post('/teams', { name: 'Front desk' });
+    const teamId: string = made.body.team.id;
+    const member = await joinedMember(apiUrl, config, owner, teamId, 'member');
+    const editor = await joinedMember(apiUrl, config, owner, teamId, 'editor');
+
+    // Before sharing: nothing of the owner's in the members' lists.
+    expect(byId((await member.client.get('/chatbots')).body.chatbots, chatbotId)).toBeUndefined();
+
+    expect((await owner.put(`/chatbots/${chatbotId}/team`, { team_id: teamId })).body.chatbot).toMatchObject({
+      team_id: teamId,
+      team_name: 'Front desk',
+      role: 'owner',
+    });
+    const forBot = await owner.post('/knowledge', { title: 'Opening hours', content: 'Open 8 to 18.', chatbot_id: chatbotId });
+    expect(forBot.status).toBe(201);
+    const forAll = await owner.post('/knowledge', { title: 'Supplier prices', content: 'Flour costs 1 dollar.', chatbot_id: 'all' });
+    expect(forAll.status).toBe(201);
+
+    expect(byId((await owner.get('/chatbots')).body.chatbots, chatbotId)).toMatchObject({ role: 'owner', team_name: 'Front desk' });
+    expect(byId((await member.client.get('/chatbots')).body.chatbots, chatbotId)).toMatchObject({ role: 'member', team_name: 'Front desk' });
+    expect(byId((await member.client.get('/chatbots?sort=business_name')).body.chatbots, chatbotId)).toMatchObject({ role: 'member' });
+    expect((await member.client.get(`/chatbots/${chatbotId}`)).body.chatbot).toMatchObject({ role: 'member', team_name: 'Front desk' });
+    expect(byId((await editor.client.get('/chatbots')).body.chatbots, chatbotId)).toMatchObject({ role: 'editor' });
+
+    const seenByMember = titles((await member.client.get('/knowledge')).body.entries);
+    expect(seenByMember).toContain('Opening hours');
+    expect(seenByMember).not.toContain('Supplier prices');
+
+    // A new role shows at once in what the API says of the assistant.
+    expect((await owner.patch(`/teams/${teamId}/members/${member.id}`, { role: 'editor' })).status).toBe(200);
+    expect(byId((await member.client.get('/chatbots')).body.chatbots, chatbotId)).toMatchObject({ role: 'editor' });
+
+    expect((await owner.put(`/chatbots/${chatbotId}/team`, { team_id: null })).body.chatbot).toMatchObject({ team_id: null, team_name: null });
+    expect(byId((await member.client.get('/chatbots')).body.chatbots, chatbotId)).toBeUndefined();
+    expect(titles((await member.client.get('/knowledge')).body.entries)).not.toContain('Opening hours');
+    expect(titles((await owner.get('/knowledge')).body.entries)).toEqual(expect.arrayContaining(['Opening hours', 'Supplier prices']));
+  });
+});
