@@ -1,6 +1,5 @@
 import { LoaderCircleIcon, TrashIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useAuth } from '@/auth/auth-context';
 import {
   AlertDialog,
@@ -24,7 +23,6 @@ import { notify } from '@/lib/notify';
 export function DeleteAccountSection() {
   const api = useApi();
   const { user, signOut } = useAuth();
-  const navigate = useNavigate();
   const [typed, setTyped] = useState('');
   const [pending, setPending] = useState(false);
   const matches = Boolean(user?.email) && typed.trim().toLowerCase() === user?.email.toLowerCase();
@@ -33,9 +31,9 @@ export function DeleteAccountSection() {
     setPending(true);
     try {
       await deleteAccount(api, typed.trim());
-      await signOut();
       notify.success('Account deleted', { description: 'Your account and all its data have been deleted.' });
-      void navigate('/', { replace: true });
+      // Signed out, the dashboard's sign-in guard takes the owner to /auth, where the toast stays visible.
+      await signOut();
     } catch (error) {
       notify.error('Error', { description: errorMessage(error, 'Failed to delete your account') });
       setPending(false);
