@@ -95,7 +95,11 @@ export async function continueOrStartConversation(args: {
   throw new HttpError(409, 'Your conversation changed while this message was sent. Please send it again.');
 }
 
-/** Stores the visitor's message; their last activity (what the timeout reads) moves with it. */
+/**
+ * Stores the visitor's message; their last activity (what the timeout reads) moves with it.
+ * Messages are written with a plain put: the id is new, so "must not exist" guards nothing, and when
+ * the SDK retries a write that timed out but had succeeded, a conditional create would fail the turn.
+ */
 export async function storeVisitorMessage(
   conversationId: string,
   contact: Contact,
@@ -104,7 +108,7 @@ export async function storeVisitorMessage(
 ): Promise<string> {
   const messageId = randomUUID();
   await Promise.all([
-    db().entities.message.create({ conversation_id: conversationId, message_id: messageId, message_type: 'text', ...message }).go(),
+    db().entities.message.put({ conversation_id: conversationId, message_id: messageId, message_type: 'text', ...message }).go(),
     // A conversation just started carries this time already.
     isNewConversation
       ? undefined
@@ -124,7 +128,7 @@ export async function storeReply(
 ): Promise<string> {
   const messageId = randomUUID();
   await Promise.all([
-    db().entities.message.create({ conversation_id: conversationId, message_id: messageId, message_type: 'text', ...message }).go(),
+    db().entities.message.put({ conversation_id: conversationId, message_id: messageId, message_type: 'text', ...message }).go(),
     db()
       .entities.conversation.patch({ conversation_id: conversationId })
       .set({ last_message_at: message.created_at })
