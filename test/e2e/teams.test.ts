@@ -99,6 +99,16 @@ describe('teams in the browser (issue 12)', () => {
     expect(await entry.getByRole('button', { name: 'Edit Opening hours' }).count()).toBe(0);
     expect(await invitee.getByRole('button', { name: 'Add Knowledge' }).count()).toBe(0);
 
+    // The other screens show the shared assistant in the selector, read-only.
+    await openScreen(invitee, 'Controls', 'controls');
+    await expectPage.visible(invitee.getByRole('note').getByText(/View only/));
+    expect(await invitee.getByLabel('AI Assistant').locator('option:checked').textContent()).toBe(`${business} (shared · ${TEAM})`);
+    expect(await invitee.getByRole('button', { name: 'Save Settings' }).count()).toBe(0);
+    await openScreen(invitee, 'Workflows', 'workflows');
+    await expectPage.visible(invitee.getByRole('note').getByText(/View only/));
+    expect(await invitee.getByRole('button', { name: 'Create Workflow' }).count()).toBe(0);
+    await openScreen(invitee, 'Knowledge', 'knowledge');
+
     // The owner makes them an editor.
     await openScreen(page, 'Teams', 'teams');
     await page.getByLabel(`Role of ${address}`).selectOption('editor');

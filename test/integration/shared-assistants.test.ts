@@ -61,3 +61,30 @@ describe('assistants shared with a team, as its members see them', () => {
     expect(titles((await owner.get('/knowledge')).body.entries)).toEqual(expect.arrayContaining(['Opening hours', 'Supplier prices']));
   });
 });
+
+/** Issue 12: quota and billing stay the owner's. */
+describe("a team member's work on a shared assistant", () => {
+  const fixture = useAssistantFromFixtureSite(apiUrl, config, 2);
+
+  it("counts against the owner's account, never against the member's own free assistant", async () => {
+    const { owner, chatbotId, site } = fixture;
+    const ownerId: string = (await owner.get('/account')).body.profile.user_id;
+    const teamId: string = (await owner.post('/teams', { name: 'Kitchen' })).body.team.id;
+    expect((await owner.put(`/chatbots/${chatbotId}/team`, { team_id: teamId })).status).toBe(200);
+    const editor = await joinedMember(apiUrl, config, owner, teamId, 'editor');
+
+    expect((await editor.client.patch(`/chatbots/${chatbotId}`, { agent_name: 'Edith' })).status).toBe(200);
+    const entry = await editor.client.post('/knowledge', { title: 'Gluten free', content: 'Gluten-free rolls on Fridays.', chatbot_id: chatbotId });
+    expect(entry.status).toBe(201);
+    expect(entry.body.entry.user_id).toBe(ownerId);
+    expect((await editor.client.post(`/chatbots/${chatbotId}/chat`, { message: 'Do you have gluten-free rolls?', session: 'quota' })).status).toBe(200);
+
+    // The entry is in the owner's knowledge; the editor's account has used nothing of its own.
+    expect(titles((await owner.get('/knowledge')).body.entries)).toContain('Gluten free');
+    expect((await editor.client.get('/account')).body.subscription.chatbots_created).toBe(0);
+    expect((await owner.get('/account')).body.subscription.chatbots_created).toBe(1);
+    const ownAssistant = await editor.client.post('/chatbots', { websiteUrl: site.url });
+    expect(ownAssistant.status).toBe(201);
+    expect((await editor.client.get('/account')).body.subscription.chatbots_created).toBe(1);
+  });
+});

@@ -10,6 +10,8 @@ import { LoaderCircleIcon, SaveIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useUpdateChatbotMutation } from '@/chatbots/mutations';
+import { can } from '@/chatbots/role-rights';
+import { ViewOnlyNote } from '@/chatbots/ViewOnlyNote';
 import { ColorField } from '@/components/ColorField';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -46,6 +48,8 @@ function initialValues(chatbot: Chatbot): Values {
 
 /** Spec 001 section 2, "Configure page": identity, avatar, personality and colours, with a live preview. */
 export function ConfigureForm({ chatbot }: { chatbot: Chatbot }) {
+  // Issue 12: a member of the assistant's team sees its settings; changing them needs an editor.
+  const readOnly = !can(chatbot, 'edit');
   const navigate = useNavigate();
   const update = useUpdateChatbotMutation();
   const [values, setValues] = useState<Values>(() => initialValues(chatbot));
@@ -106,8 +110,13 @@ export function ConfigureForm({ chatbot }: { chatbot: Chatbot }) {
           <CardDescription>How your assistant introduces itself and looks on your website.</CardDescription>
         </CardHeader>
         <CardContent>
+          {readOnly && (
+            <div className="mb-5">
+              <ViewOnlyNote chatbot={chatbot} />
+            </div>
+          )}
           <form noValidate onSubmit={handleSubmit}>
-            <fieldset disabled={saving} className="flex flex-col gap-5">
+            <fieldset disabled={saving || readOnly} className="flex flex-col gap-5">
               <div className="grid gap-5 sm:grid-cols-2">
                 <div className="flex flex-col gap-2">
                   <Label htmlFor="config-business-name">Business Name</Label>
@@ -183,15 +192,17 @@ export function ConfigureForm({ chatbot }: { chatbot: Chatbot }) {
                   {fieldError('secondary_color')}
                 </div>
               </div>
-              <div className="flex flex-wrap justify-end gap-2 pt-2">
-                <Button variant="outline" onClick={() => void navigate(DASHBOARD_HOME)}>
-                  Cancel
-                </Button>
-                <Button type="submit" aria-busy={saving}>
-                  {saving ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <SaveIcon aria-hidden="true" />}
-                  Save Changes
-                </Button>
-              </div>
+              {!readOnly && (
+                <div className="flex flex-wrap justify-end gap-2 pt-2">
+                  <Button variant="outline" onClick={() => void navigate(DASHBOARD_HOME)}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" aria-busy={saving}>
+                    {saving ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <SaveIcon aria-hidden="true" />}
+                    Save Changes
+                  </Button>
+                </div>
+              )}
             </fieldset>
           </form>
         </CardContent>
