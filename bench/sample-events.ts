@@ -128,6 +128,13 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'set-workflow-active': (ctx) => httpEvent('set-workflow-active', ctx, { is_active: false }),
   'delete-workflow': (ctx) => httpEvent('delete-workflow', ctx),
   'list-workflow-executions': (ctx) => httpEvent('list-workflow-executions', ctx),
+  'run-workflow-test': (ctx) => httpEvent('run-workflow-test', ctx),
+  // A finish step of an execution that is not there: the record's update is refused.
+  'run-workflow-action': () => ({
+    step: 'finish',
+    status: 'completed',
+    execution: { chatbot_id: 'no-such-bot', execution_id: 'no-such-execution', workflow_id: 'none', trigger_data: { source: 'test' } },
+  }),
   // Inbox: the list is real; the others name a conversation that does not exist (404, nothing changes).
   'list-conversations': (ctx) => httpEvent('list-conversations', ctx),
   'get-conversation': (ctx) => httpEvent('get-conversation', ctx),

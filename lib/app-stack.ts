@@ -16,6 +16,7 @@ import { SiteDeployment } from './constructs/site-deployment.js';
 import { Storage } from './constructs/storage.js';
 import { WebHosting } from './constructs/web-hosting.js';
 import { visitorTokenSecret } from './constructs/visitor-token-secret.js';
+import { WorkflowEngine } from './constructs/workflow-engine.js';
 import { domains, type Domain } from './routes.js';
 
 export interface AppStackProps extends StackProps {
@@ -38,6 +39,7 @@ export class AppStack extends Stack {
   readonly storage: Storage;
   readonly web: WebHosting;
   readonly asyncFunctions: AsyncFunctions;
+  readonly workflowEngine: WorkflowEngine;
   readonly realtime: RealtimeApi;
   readonly httpApi: AppHttpApi;
   /** One nested stack per domain of lib/routes.ts. */
@@ -70,7 +72,12 @@ export class AppStack extends Stack {
     } satisfies FunctionResources;
 
     this.asyncFunctions = new AsyncFunctions(this, 'Async', { resources: baseResources });
-    const resources = { ...baseResources, crawler: this.asyncFunctions.crawler } satisfies FunctionResources;
+    this.workflowEngine = new WorkflowEngine(this, 'WorkflowEngine', { resources: baseResources });
+    const resources = {
+      ...baseResources,
+      crawler: this.asyncFunctions.crawler,
+      workflowRunner: this.workflowEngine.stateMachine,
+    } satisfies FunctionResources;
 
     this.auth = new Auth(this, 'Auth', { triggerResources: resources });
     const identity = { userPool: this.auth.userPool, userPoolClient: this.auth.userPoolClient };

@@ -44,7 +44,9 @@ export type Resource =
   /** Sending e-mail through SES (team invitations). */
   | 'mail'
   // Account settings (issue 15): the user pool's admin actions on the caller's own user.
-  | 'userDirectory';
+  | 'userDirectory'
+  /** Starting executions of the workflow state machine (workflows/run-workflow.asl.json). */
+  | 'workflowRunner';
 
 /**
  * What a signed-in route needs of its caller; functions/core/access/authorize.ts decides it (owner, or
@@ -329,6 +331,17 @@ export const httpRoutes = [
     access: 'user', action: 'edit',
     uses: ['table'],
   },
+  // 'Run test': runs the workflow now with sample data on the state machine; the history shows the execution.
+  {
+    name: 'run-workflow-test',
+    domain: 'workflows',
+    method: 'POST',
+    path: '/chatbots/{id}/workflows/{workflowId}/test',
+    access: 'user',
+    action: 'edit',
+    uses: ['table', 'workflowRunner'],
+    maxBodyBytes: 16 * 1024,
+  },
   {
     name: 'list-workflow-executions',
     domain: 'workflows',
@@ -440,6 +453,16 @@ export const asyncFunctions = [
   { name: 'crawl-website', uses: ['table', 'documents', 'providers'], timeoutSeconds: 900, memoryMb: 1024 },
 ] as const satisfies readonly AsyncFunction[];
 
+/**
+ * Functions the workflow state machine (workflows/run-workflow.asl.json) invokes as its tasks, never
+ * API Gateway; lib/constructs/workflow-engine.ts creates them with the state machine. `run-workflow-action`
+ * performs one action of an execution, or records how the execution ended. It also sends texts (AWS End
+ * User Messaging SMS), a grant the workflow engine adds itself: no other function sends texts.
+ */
+export const stateMachineTasks = [
+  { name: 'run-workflow-action', uses: ['table', 'mail'], timeoutSeconds: 30, memoryMb: 512 },
+] as const satisfies readonly AsyncFunction[];
+
 /** Serves every request that matches no route, so unknown paths get a JSON 404 like every other error. */
 export const fallbackRoute = { name: 'not-found', uses: [] } as const;
 
@@ -473,6 +496,7 @@ export const cognitoTriggerUses: readonly Resource[] = [];
 export type FunctionName =
   | (typeof httpRoutes)[number]['name']
   | (typeof asyncFunctions)[number]['name']
+  | (typeof stateMachineTasks)[number]['name']
   | typeof fallbackRoute.name
   | (typeof socketRoutes)[number]['name']
   | typeof socketAuthorizer.name
@@ -481,6 +505,7 @@ export type FunctionName =
 export const allFunctionNames: readonly FunctionName[] = [
   ...httpRoutes.map((r) => r.name),
   ...asyncFunctions.map((f) => f.name),
+  ...stateMachineTasks.map((f) => f.name),
   fallbackRoute.name,
   ...socketRoutes.map((r) => r.name),
   socketAuthorizer.name,

@@ -67,6 +67,7 @@ async function main() {
   API:       ${runtime.apiUrl}   (health: ${runtime.apiUrl}/health)
   WebSocket: ${runtime.realtimeUrl}
   E-mail:    ${runtime.mailUrl}   (mail the app sends)
+  Texts:     ${runtime.smsUrl}   (SMS the app sends)
   Stripe:    ${runtime.stripeUrl ? `${runtime.stripeUrl}   (local stand-in: Checkout takes 4242 4242 4242 4242; its page lists the events sent)` : 'the real Stripe API (keys from .env)'}
 
   Press Ctrl+C to stop.

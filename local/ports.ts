@@ -14,6 +14,10 @@ export interface RuntimePorts {
   sampleSite: number;
   /** The local Stripe (local/stripe): API, hosted Checkout and Customer Portal pages. */
   stripe: number;
+  /** Step Functions (local/services/step-functions.ts): runs the workflow state machine. */
+  stepFunctions: number;
+  /** The SMS outbox (local/services/sms-outbox.ts): AWS End User Messaging SMS, and a page of sent texts. */
+  sms: number;
 }
 
 /** Fixed ports of `npm run dev`, so bookmarks and the printed URL stay the same. */
@@ -29,6 +33,8 @@ export const devPorts: RuntimePorts = {
   ses: 8005,
   sampleSite: 3005,
   stripe: 3010,
+  stepFunctions: 3011,
+  sms: 3012,
 };
 
 /** Free ports for a test run, so tests never collide with a running `npm run dev`. */

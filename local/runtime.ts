@@ -20,6 +20,8 @@ import { mailCodeDelivery } from './services/cognito-code-mail.js';
 import { startDynamo } from './services/dynamodb.js';
 import { startS3 } from './services/s3.js';
 import { startSes } from './services/ses.js';
+import { startSmsOutbox } from './services/sms-outbox.js';
+import { startStepFunctions } from './services/step-functions.js';
 import { keepRunningOnStrayErrors } from './stray-errors.js';
 import { startWebServer, type WebMode } from './web-server.js';
 import { startWsGateway } from './ws-gateway.js';
@@ -46,6 +48,8 @@ export interface LocalRuntime {
   /** The environment the in-process handlers see; tests use it to reach the same stand-ins. */
   env: Record<string, string>;
   mailUrl: string;
+  /** The SMS outbox: its page lists the texts sent, GET /messages gives them as JSON. */
+  smsUrl: string;
   /** The demo assistant's website. */
   sampleSiteUrl: string;
   /** The local Stripe stand-in, or '' when `.env` has real Stripe keys. */
@@ -81,6 +85,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       }),
     ]);
     stops.push(dynamo.stop, s3.stop, ses.stop, cognito.stop);
+    const [stepFunctions, sms] = await Promise.all([startStepFunctions(ports.stepFunctions, lambda.endpoint), startSmsOutbox(ports.sms)]);
+    stops.push(stepFunctions.stop, sms.stop);
     const shim = await startCognitoRefreshShim(ports.cognitoShim, cognito.endpoint);
     stops.push(shim.stop);
 
@@ -117,6 +123,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       AWS_ENDPOINT_URL_SESV2: ses.endpoint,
       AWS_ENDPOINT_URL_LAMBDA: lambda.endpoint,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+      AWS_ENDPOINT_URL_SFN: stepFunctions.endpoint,
+      AWS_ENDPOINT_URL_PINPOINT_SMS_VOICE_V2: sms.endpoint,
+      WORKFLOW_STATE_MACHINE_ARN: stepFunctions.stateMachineArn,
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       S3_FORCE_PATH_STYLE: 'true',
       LOCAL_DEV: 'true',
@@ -177,6 +186,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       config,
       env,
       mailUrl: ses.endpoint,
+      smsUrl: sms.endpoint,
       sampleSiteUrl: sampleSite.url,
       stripeUrl: stripeStandIn?.url ?? '',
       stop,

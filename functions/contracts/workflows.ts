@@ -266,6 +266,24 @@ export const workflowExecutionSchema = z.object({
 });
 export type WorkflowExecution = z.infer<typeof workflowExecutionSchema>;
 
+/**
+ * What started an execution, kept on it (spec 001 "trigger_data") and used to fill the placeholders of
+ * its messages. A test run carries sample data and no conversation.
+ */
+export const triggerDataSchema = z.object({
+  source: z.enum(['test', ...workflowTriggerTypes]),
+  message: z.string().optional(),
+  contact_name: z.string().optional(),
+  customer_phone: z.string().optional(),
+  customer_email: z.string().optional(),
+  business_name: z.string().optional(),
+  conversation_id: z.string().optional(),
+  contact_id: z.string().optional(),
+  /** The keyword or user action that matched. */
+  matched: z.string().optional(),
+});
+export type TriggerData = z.infer<typeof triggerDataSchema>;
+
 export const workflowResponseSchema = z.object({ workflow: workflowSchema });
 export const workflowListResponseSchema = z.object({ workflows: z.array(workflowSchema) });
 export const workflowExecutionListResponseSchema = z.object({ executions: z.array(workflowExecutionSchema) });

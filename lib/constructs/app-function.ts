@@ -225,6 +225,13 @@ export class AppFunction extends NodejsFunction {
     return this;
   }
 
+  /** WORKFLOW_STATE_MACHINE_ARN + states:StartExecution on that one state machine. */
+  useWorkflowRunner(runner: StateMachineRef): this {
+    this.addEnvironment(envName('workflowRunner'), runner.stateMachineArn);
+    this.addToRolePolicy(new PolicyStatement({ actions: ['states:StartExecution'], resources: [runner.stateMachineArn] }));
+    return this;
+  }
+
   /** Acknowledges one wildcard resource this function's role needs, on the role, with the reason. */
   private acknowledgeWildcard(resourceArn: string, why: string): void {
     acknowledgeWildcardResource(this.role ?? this, resourceArn, `${this.appFunctionName} ${why}.`);
@@ -247,6 +254,11 @@ function sideEntryHooks(name: FunctionName) {
 
 /** A function other functions invoke by name; all they need of it. */
 export type FunctionRef = Pick<IFunction, 'functionName' | 'functionArn'>;
+
+/** The workflow state machine, as the functions that start executions know it. */
+export interface StateMachineRef {
+  readonly stateMachineArn: string;
+}
 
 /** A secret functions read by name; all they need of it. */
 export type SecretRef = Pick<ISecret, 'secretName' | 'secretArn' | 'grantRead'>;
@@ -287,6 +299,8 @@ export interface FunctionResources {
   readonly mail?: MailRef;
   /** The user pool, for the admin actions of account settings (not for Cognito triggers: circular). */
   readonly userDirectory?: IUserPool;
+  /** The workflow state machine (lib/constructs/workflow-engine.ts). */
+  readonly workflowRunner?: StateMachineRef;
 }
 
 /** What a route table entry says about its function. */
@@ -364,6 +378,9 @@ export function applyUses(fn: AppFunction, uses: readonly Resource[], resources:
         break;
       case 'userDirectory':
         fn.useUserDirectory(required(fn, use, resources.userDirectory));
+        break;
+      case 'workflowRunner':
+        fn.useWorkflowRunner(required(fn, use, resources.workflowRunner));
         break;
       default: {
         // A resource added to lib/routes.ts without a case here fails to compile.

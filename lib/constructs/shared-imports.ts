@@ -13,7 +13,7 @@ import { UserPool, UserPoolClient, type IUserPool, type IUserPoolClient } from '
 import { Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { FunctionRef, FunctionResources, MailRef, RealtimeStageRef, SecretRef } from './app-function.js';
+import type { FunctionRef, FunctionResources, MailRef, RealtimeStageRef, SecretRef, StateMachineRef } from './app-function.js';
 
 /** Everything the app stack shares with the domain stacks. */
 export interface SharedResources extends Required<FunctionResources> {
@@ -103,6 +103,10 @@ export class SharedImports implements FunctionResources {
       fromAddress: this.parameter('MailFromAddress', this.shared.mail.fromAddress),
       identityArn: this.parameter('MailIdentityArn', this.shared.mail.identityArn),
     };
+  }
+
+  get workflowRunner(): StateMachineRef {
+    return { stateMachineArn: this.parameter('WorkflowStateMachineArn', this.shared.workflowRunner.stateMachineArn) };
   }
 
   get userPool(): { readonly pool: IUserPool; readonly client: IUserPoolClient } {

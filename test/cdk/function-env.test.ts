@@ -12,6 +12,7 @@ import {
   httpRoutes,
   socketAuthorizer,
   socketRoutes,
+  stateMachineTasks,
   type FunctionName,
   type Resource,
 } from '../../lib/routes.js';
@@ -28,6 +29,7 @@ const addUses = (name: FunctionName, uses: readonly Resource[]) =>
   usesOf.set(name, new Set([...(usesOf.get(name) ?? []), ...uses]));
 for (const r of httpRoutes) addUses(r.name, r.uses);
 for (const f of asyncFunctions) addUses(f.name, f.uses);
+for (const f of stateMachineTasks) addUses(f.name, f.uses);
 for (const r of socketRoutes) addUses(r.name, r.uses);
 addUses(socketAuthorizer.name, socketAuthorizer.uses);
 addUses(fallbackRoute.name, fallbackRoute.uses);

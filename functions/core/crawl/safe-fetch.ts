@@ -32,6 +32,11 @@ export interface SafeFetchOptions {
   signal?: AbortSignal;
   /** Asked before each redirect hop; return a reason to stop there (RedirectNotFollowedError). */
   refuseRedirect?: (next: URL) => string | undefined;
+  /** POST sends `body` (workflow webhooks); redirects of a POST are not followed (maxRedirects 0 refuses them). */
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** Request headers beyond those derived from the options (a webhook's content type and signature). */
+  headers?: Record<string, string>;
   /** Keep-alive agents shared by one crawl. Default: a fresh connection per request. */
   agents?: { http: http.Agent; https: https.Agent };
 }
@@ -102,12 +107,13 @@ export function mediaType(header: string): string {
 
 function request(target: URL, options: SafeFetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
   const client = target.protocol === 'https:' ? https : http;
-  const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br' };
+  const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', ...options.headers };
+  if (options.body !== undefined) headers['content-length'] = String(Buffer.byteLength(options.body));
   if (options.userAgent) headers['user-agent'] = options.userAgent;
   if (options.accept?.length) headers.accept = `${options.accept.join(', ')};q=0.9, */*;q=0.1`;
   return new Promise((resolve, reject) => {
     const req = client.request(target, {
-      method: 'GET',
+      method: options.method ?? 'GET',
       headers,
       signal,
       agent: options.agents ? options.agents[target.protocol === 'https:' ? 'https' : 'http'] : false,
@@ -116,12 +122,12 @@ function request(target: URL, options: SafeFetchOptions, signal: AbortSignal): P
     req.once('response', resolve);
     // `on`, not `once`: a socket error after the response must not become an uncaught exception.
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
 }
 
 /**
- * GET one address without letting it reach the internal network: only http(s), every host name resolved
+ * GET (or POST) one address without letting it reach the internal network: only http(s), every host name resolved
  * and every address checked by the socket's own lookup, redirects followed by hand with each hop checked
  * again, the body decoded and capped while it streams, and one time limit over the whole exchange.
  * Non-2xx statuses are returned, not thrown. Throws CrawlRefusedError for addresses that are not allowed

@@ -240,6 +240,8 @@ export const messageEntity = new Entity({
     response_time_ms: { type: 'number' },
     /** The person who wrote this reply in the inbox (an assistant message without it is the bot's). */
     agent_id: { type: 'string' },
+    /** The workflow whose send_message action wrote this reply (never a visitor message, so it cannot trigger one). */
+    workflow_id: { type: 'string' },
     /** Pages an assistant answer came from: [{ title, url }]. */
     sources: { type: 'any' },
     /** The visitor's thumbs up or down on an assistant reply (collectFeedback). */

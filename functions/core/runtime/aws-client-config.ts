@@ -30,6 +30,8 @@ export const CLIENT_TIMEOUTS: Record<Dependency, Timeouts> = {
   'realtime connections': SMALL_CALLS,
   'e-mail service': SMALL_CALLS,
   'user directory': SMALL_CALLS,
+  'workflow engine': SMALL_CALLS,
+  'text messages': SMALL_CALLS,
 };
 
 /** The first attempt and one retry (the SDK's default is 3 attempts without any timeout). */

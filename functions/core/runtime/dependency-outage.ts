@@ -1,5 +1,5 @@
 /** The services a function depends on, named as a person reading an error would name them. */
-export type Dependency = 'database' | 'file storage' | 'function invocation' | 'secret store' | 'realtime connections' | 'e-mail service' | 'user directory';
+export type Dependency = 'database' | 'file storage' | 'function invocation' | 'secret store' | 'realtime connections' | 'e-mail service' | 'user directory' | 'workflow engine' | 'text messages';
 
 /** What the SDK client of a dependency adds to the errors it throws (see labelDependencyErrors). */
 interface Labelled {

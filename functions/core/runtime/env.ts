@@ -24,6 +24,8 @@ export const resourceEnv = {
   mail: ['MAIL_FROM'],
   /** The user pool whose users the function may update or delete (the caller's own, by account settings). */
   userDirectory: ['ACCOUNT_USER_POOL_ID'],
+  /** The workflow state machine (workflows/run-workflow.asl.json) executions are started on. */
+  workflowRunner: ['WORKFLOW_STATE_MACHINE_ARN'],
 } as const satisfies Record<Resource, readonly string[]>;
 
 export type EnvName = (typeof resourceEnv)[Resource][number];

@@ -200,6 +200,8 @@ export const routeRequests: Record<UserRouteName, MatrixEntry> = {
   },
   'delete-workflow': { request: async (c) => ({ method: 'DELETE', path: `/chatbots/${c.chatbotId}/workflows/${await freshWorkflow(c)}` }) },
   'list-workflow-executions': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/workflow-executions` }) },
+  // Runs the workflow's one tag_contact action with sample data (no conversation, so it tags no one).
+  'run-workflow-test': { request: async (c) => ({ method: 'POST', path: `/chatbots/${c.chatbotId}/workflows/${await freshWorkflow(c)}/test` }) },
   // Teams
   'list-teams': { request: () => ({ method: 'GET', path: '/teams' }) },
   'create-team': { request: () => ({ method: 'POST', path: '/teams', body: { name: 'Side team' } }) },

@@ -17,7 +17,7 @@ import { DeleteWorkflowDialog } from '@/dashboard/workflows/DeleteWorkflowDialog
 import { ExecutionHistory } from '@/dashboard/workflows/ExecutionHistory';
 import { WorkflowCard } from '@/dashboard/workflows/WorkflowCard';
 import { WorkflowDialog } from '@/dashboard/workflows/WorkflowDialog';
-import { useWorkflowExecutionsQuery, useWorkflowsQuery } from '@/dashboard/workflows/workflow-queries';
+import { useRunWorkflowTestMutation, useWorkflowExecutionsQuery, useWorkflowsQuery } from '@/dashboard/workflows/workflow-queries';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 
@@ -54,6 +54,7 @@ function AssistantWorkflows({ chatbot }: { chatbot: Chatbot }) {
   const editable = can(chatbot, 'edit');
   const workflows = useWorkflowsQuery(chatbotId);
   const executions = useWorkflowExecutionsQuery(chatbotId);
+  const runTest = useRunWorkflowTestMutation(chatbotId);
   const [tab, setTab] = useState('workflows');
   const [dialog, setDialog] = useState<{ workflow: Workflow | null; key: number } | null>(null);
   const [deleting, setDeleting] = useState<Workflow | null>(null);
@@ -67,6 +68,14 @@ function AssistantWorkflows({ chatbot }: { chatbot: Chatbot }) {
   }, [executions.isError, executions.error]);
 
   const openDialog = (workflow: Workflow | null) => setDialog({ workflow, key: Date.now() });
+  const test = (workflow: Workflow) =>
+    runTest.mutate(workflow.id, {
+      onSuccess: () => {
+        notify.success('Test run started', { description: `${workflow.name} is running with sample data. See Execution History.` });
+        setTab('history');
+      },
+      onError: (error) => notify.error('Failed to run workflow', { description: errorMessage(error) }),
+    });
 
   let list;
   if (workflows.isPending) list = <ListSkeleton />;
@@ -98,6 +107,8 @@ function AssistantWorkflows({ chatbot }: { chatbot: Chatbot }) {
               workflow={workflow}
               onEdit={editable ? () => openDialog(workflow) : undefined}
               onDelete={editable ? () => setDeleting(workflow) : undefined}
+              onRunTest={editable ? () => test(workflow) : undefined}
+              testing={runTest.isPending && runTest.variables === workflow.id}
             />
           </li>
         ))}
