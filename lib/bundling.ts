@@ -25,6 +25,8 @@ export const LAMBDA_ALIASES: Readonly<Record<string, string>> = {
   // linkedom imports htmlparser2 as a namespace, which keeps all of it (DomUtils, feeds and a second
   // copy of `entities`, about 90 KB); linkedom and the crawler use only its Parser.
   htmlparser2: './node_modules/htmlparser2/dist/esm/Parser.js',
+  // Event-stream codecs, used only by streaming operations (S3 SelectObjectContent) no function calls.
+  '@smithy/core/event-streams': './lib/lambda-shims/event-streams-left-out.ts',
 };
 
 export const lambdaEsbuildOptions = {

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { extractPage } from '../../functions/core/crawl/extract-page.js';
@@ -117,5 +118,35 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
     expect(answers.filter(({ valid }) => valid).length).toBeGreaterThan(5);
     expect(answers.filter(({ valid }) => !valid).length).toBeGreaterThan(5);
     expect(answers.filter(({ valid, standIn }) => valid !== standIn)).toEqual([]);
+  });
+
+  it('leave event streams out of the S3 client, which still puts and reads objects', async () => {
+    const outfile = join(outDir, 's3.mjs');
+    const { metafile } = await build({
+      ...lambdaBuildOptions(repoRoot),
+      stdin: { contents: "export { S3Client, PutObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';", resolveDir: repoRoot, loader: 'ts' },
+      outfile,
+      metafile: true,
+    });
+    expect(Object.keys(metafile.inputs).filter((input) => input.includes('submodules/event-streams'))).toEqual([]);
+    const { S3Client, PutObjectCommand, GetObjectCommand } = (await import(pathToFileURL(outfile).href)) as typeof import('@aws-sdk/client-s3');
+    // An in-memory bucket behind the client's request handler: what S3 would store and return.
+    const stored = new Map<string, Buffer>();
+    const requestHandler = {
+      async handle(request: { method: string; path: string; body?: unknown }) {
+        if (request.method === 'PUT') {
+          const chunks: Buffer[] = [];
+          for await (const chunk of request.body as AsyncIterable<Buffer> | string[]) chunks.push(Buffer.from(chunk));
+          stored.set(request.path, Buffer.concat(chunks));
+          return { response: { statusCode: 200, headers: { etag: '"e"' }, body: Readable.from([]) } };
+        }
+        const body = stored.get(request.path) ?? Buffer.alloc(0);
+        return { response: { statusCode: 200, headers: { 'content-length': String(body.length) }, body: Readable.from([body]) } };
+      },
+    };
+    const client = new S3Client({ region: 'eu-west-1', credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, forcePathStyle: true, requestHandler });
+    await client.send(new PutObjectCommand({ Bucket: 'docs', Key: 'menu.txt', Body: 'Sourdough 4.50' }));
+    const { Body } = await client.send(new GetObjectCommand({ Bucket: 'docs', Key: 'menu.txt' }));
+    expect(await Body!.transformToString()).toBe('Sourdough 4.50');
   });
 });
