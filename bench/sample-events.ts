@@ -1,4 +1,5 @@
 import { DEFAULT_CONVERSATION_SETTINGS } from '../functions/contracts/chatbot.js';
+import { DEFAULT_VOICE_SETTINGS } from '../functions/contracts/voice.js';
 import { fallbackRoute, httpRoutes, type FunctionName } from '../lib/routes.js';
 
 export interface SampleContext {
@@ -62,6 +63,11 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   // The benchmark assistant's crawl had no problems: a 409 after the ownership check, nothing started.
   'retry-crawl': (ctx) => httpEvent('retry-crawl', ctx),
   'update-conversation-settings': (ctx) => httpEvent('update-conversation-settings', ctx, DEFAULT_CONVERSATION_SETTINGS),
+  'get-voice-settings': (ctx) => httpEvent('get-voice-settings', ctx),
+  'update-voice-settings': (ctx) => {
+    const { voice_name: _name, ...input } = DEFAULT_VOICE_SETTINGS;
+    return httpEvent('update-voice-settings', ctx, input);
+  },
   'create-avatar-upload': (ctx) => httpEvent('create-avatar-upload', ctx, { contentType: 'image/png', size: 2048 }),
   'chat-with-emma': (ctx) =>
     httpEvent('chat-with-emma', ctx, { message: 'What are your opening hours?', chatbotId: ctx.chatbotId, visitorToken: ctx.visitorToken }),

@@ -130,6 +130,9 @@ export const httpRoutes = [
     access: 'user', action: 'edit',
     uses: ['table', 'site'],
   },
+  // Voice AI (issue 16): Voice Settings of one assistant, used by the voice chat.
+  { name: 'get-voice-settings', domain: 'voice', method: 'GET', path: '/chatbots/{id}/voice-settings', access: 'user', action: 'read', uses: ['table'] },
+  { name: 'update-voice-settings', domain: 'voice', method: 'PUT', path: '/chatbots/{id}/voice-settings', access: 'user', action: 'edit', uses: ['table'] },
   { name: 'get-crawl-status', domain: 'accounts', method: 'GET', path: '/chatbots/{id}/crawl', access: 'user', action: 'read', uses: ['table', 'site'] },
   // Reads again the pages the last crawl could not read (a crawl 'done_with_problems').
   {
@@ -478,8 +481,8 @@ export interface SocketRoute {
 export const socketRoutes = [
   { routeKey: '$connect', name: 'realtime-connect', domain: 'voice', uses: ['table'] },
   { routeKey: '$disconnect', name: 'realtime-disconnect', domain: 'voice', uses: ['table'] },
-  // Handles voice turns; API Gateway's WebSocket integration limit is 29 s.
-  { routeKey: '$default', name: 'realtime-default', domain: 'voice', uses: ['table', 'realtime'], timeoutSeconds: 29 },
+  // Handles voice turns through the chat engine (knowledge index, providers); API Gateway's WebSocket integration limit is 29 s.
+  { routeKey: '$default', name: 'realtime-default', domain: 'voice', uses: ['table', 'realtime', 'documents', 'providers'], timeoutSeconds: 29 },
 ] as const satisfies readonly SocketRoute[];
 
 /** Lambda REQUEST authorizer of the WebSocket `$connect` route; the token travels as `?token=`. */

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { MAX_CHAT_MESSAGE_CHARS } from './chat-constants.js';
 
-/** Spec 001 section 3 "conversation" channels (sms appears in the contacts inbox). */
-export const conversationChannels = ['website', 'whatsapp', 'instagram', 'messenger', 'sms'] as const;
+/** Spec 001 section 3 "conversation" channels (sms appears in the contacts inbox); voice: issue 16's talks on /dashboard/voice. */
+export const conversationChannels = ['website', 'whatsapp', 'instagram', 'messenger', 'sms', 'voice'] as const;
 export type ConversationChannel = (typeof conversationChannels)[number];
 
 /**

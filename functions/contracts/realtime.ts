@@ -1,11 +1,15 @@
 import * as z from 'zod';
+import type { VoiceServerEvent } from './voice.js';
 
 /** Spec 000 section 9: realtime heartbeat every 25 s, answered within 10 s. */
 export const HEARTBEAT_INTERVAL_MS = 25_000;
 export const HEARTBEAT_TIMEOUT_MS = 10_000;
 export const RECONNECT_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000] as const;
 
-/** Messages a client sends over the WebSocket. Later issues add voice messages to this union. */
+/**
+ * Messages a client sends over the WebSocket with an `action`: the heartbeat. Voice messages carry a
+ * `type` instead, as the spec names them (voice.ts voiceClientMessageSchema).
+ */
 export const clientSocketMessageSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('ping'), id: z.string().max(64).optional() }),
 ]);
@@ -13,4 +17,5 @@ export type ClientSocketMessage = z.infer<typeof clientSocketMessageSchema>;
 
 export type ServerSocketMessage =
   | { type: 'pong'; id?: string; time: string }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string }
+  | VoiceServerEvent;

@@ -14,7 +14,7 @@ describe('the app shell', () => {
     await page.goto(`${webUrl}/dashboard`);
     await page.waitForURL(`${webUrl}/dashboard/assistants`);
     await expectPage.visible(page.getByRole('link', { name: 'Assistants' }));
-    expect(await page.getByRole('link', { name: 'Voice AI' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Transfers' }).count()).toBe(0);
   });
 
   it('the sidebar collapses with Ctrl+B and stays collapsed after a reload (cookie for 7 days)', async () => {

@@ -40,7 +40,12 @@ export const dashboardNavigation: readonly DashboardGroup[] = [
         icon: BotIcon,
         screen: lazy(() => import('@/dashboard/screens/AssistantsScreen')),
       },
-      { title: 'Voice AI', path: 'voice', icon: MicIcon },
+      {
+        title: 'Voice AI',
+        path: 'voice',
+        icon: MicIcon,
+        screen: lazy(() => import('@/dashboard/screens/VoiceScreen')),
+      },
       {
         title: 'Contacts',
         path: 'contacts',

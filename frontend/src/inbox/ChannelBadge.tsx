@@ -8,6 +8,7 @@ const channelColours: Record<ConversationChannel, string> = {
   instagram: 'bg-pink-100 text-pink-800 border-pink-200',
   messenger: 'bg-blue-100 text-blue-800 border-blue-200',
   sms: 'bg-amber-100 text-amber-800 border-amber-200',
+  voice: 'bg-violet-100 text-violet-800 border-violet-200',
 };
 
 export function ChannelBadge({ channel }: { channel: ConversationChannel }) {

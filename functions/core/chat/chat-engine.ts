@@ -1,4 +1,5 @@
 import { DECLINED_TEXT, type ChatRequest, type ChatResponse } from '../../contracts/chat.js';
+import type { ConversationChannel } from '../../contracts/inbox.js';
 import { authorizeChatbot, type Caller } from '../access/authorize.js';
 import { recordChatTurn } from '../analytics/chat-turn-analytics.js';
 import { questionLogFields, replyOutcome } from '../analytics/question-log.js';
@@ -46,6 +47,8 @@ export interface ChatTurn extends Contact {
   countTurn(): Promise<void>;
   /** The Origin of the browser page a visitor writes from: a website must be one the owner allows. */
   pageOrigin?: string;
+  /** Where a new conversation is said to come from (the inbox shows it); 'website' unless named. */
+  channel?: ConversationChannel;
 }
 
 /** Passages retrieved per question: the answer checks choose among them (the model is given them all). */
@@ -105,6 +108,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     contact: request,
     ownerId: bot.user_id,
     contactName: request.contactName,
+    channel: request.channel,
     message: request.message,
     timeoutMs: settings.conversationTimeout,
     now,

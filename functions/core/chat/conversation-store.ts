@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ConversationChannel } from '../../contracts/inbox.js';
 import type { QuestionLogFields } from '../analytics/question-log.js';
 import { db } from '../data/db.js';
 import { HttpError } from '../http/http-error.js';
@@ -44,6 +45,7 @@ export async function continueOrStartConversation(args: {
   contact: Contact;
   ownerId: string;
   contactName?: string;
+  channel?: ConversationChannel;
   /** The visitor's message: a new conversation's reason for enquiry (spec 001), until the owner edits it. */
   message: string;
   timeoutMs: number;
@@ -75,7 +77,7 @@ export async function continueOrStartConversation(args: {
             conversation_id: conversationId,
             chatbot_id: contact.chatbotId,
             user_id: args.ownerId,
-            channel: 'website',
+            channel: args.channel ?? 'website',
             contact_id: contact.contactId,
             contact_name: args.contactName,
             reason_for_enquiry: reason,

@@ -65,6 +65,9 @@ export const connectionEntity = new Entity({
     user_id: { type: 'string', required: true },
     connected_at: { type: 'string', required: true, readOnly: true },
     ttl: { type: 'number', required: true },
+    /** Set by a voice `init`: the assistant this socket talks to and the voice conversation's session. */
+    chatbot_id: { type: 'string' },
+    voice_session: { type: 'string' },
   },
   indexes: {
     byConnection: {
@@ -109,6 +112,8 @@ export const chatbotEntity = new Entity({
     allowed_domains: { type: 'list', items: { type: 'string' } },
     /** Validated by functions/contracts/chatbot.ts conversationSettingsSchema before it is written. */
     conversation_settings: { type: 'any' },
+    /** Validated by functions/contracts/voice.ts voiceSettingsSchema before it is written. */
+    voice_settings: { type: 'any' },
     /** Crawl progress (contracts: crawlProgressSchema). */
     crawl: { type: 'any', required: true },
     /** The live knowledge index version in the documents bucket; switched atomically on re-index. */
@@ -162,7 +167,7 @@ export const conversationEntity = new Entity({
     conversation_id: { type: 'string', required: true },
     chatbot_id: { type: 'string', required: true, readOnly: true },
     user_id: { type: 'string', required: true, readOnly: true },
-    channel: { type: ['website', 'whatsapp', 'instagram', 'messenger', 'sms'] as const, required: true, default: 'website' },
+    channel: { type: ['website', 'whatsapp', 'instagram', 'messenger', 'sms', 'voice'] as const, required: true, default: 'website' },
     contact_id: { type: 'string', required: true, readOnly: true },
     contact_name: { type: 'string' },
     contact_phone: { type: 'string' },

@@ -1,14 +1,26 @@
 import { clientSocketMessageSchema, type ServerSocketMessage } from '../../contracts/realtime.js';
+import { voiceClientMessageSchema } from '../../contracts/voice.js';
 import { describeIssues } from '../http/json-body.js';
+import { handleVoiceMessage, type SocketPeer } from '../voice/voice-socket.js';
 
-/** Decides the reply to one client message. Later issues add voice events here. */
-export function replyTo(raw: string | undefined, now = new Date()): ServerSocketMessage {
-  let value: unknown;
+const NOT_JSON = { type: 'error', message: 'Messages must be JSON' } as const;
+
+function parse(raw: string | undefined): unknown {
   try {
-    value = JSON.parse(raw ?? '');
+    return JSON.parse(raw ?? '');
   } catch {
-    return { type: 'error', message: 'Messages must be JSON' };
+    return undefined;
   }
+}
+
+/** The reply to a message with an `action` (the heartbeat). */
+export function replyTo(raw: string | undefined, now = new Date()): ServerSocketMessage {
+  const value = parse(raw);
+  if (value === undefined) return NOT_JSON;
+  return replyToAction(value, now);
+}
+
+function replyToAction(value: unknown, now: Date): ServerSocketMessage {
   const parsed = clientSocketMessageSchema.safeParse(value);
   if (!parsed.success) return { type: 'error', message: describeIssues(parsed.error) };
   const message = parsed.data;
@@ -16,4 +28,21 @@ export function replyTo(raw: string | undefined, now = new Date()): ServerSocket
     case 'ping':
       return { type: 'pong', ...(message.id ? { id: message.id } : {}), time: now.toISOString() };
   }
+}
+
+const hasType = (value: unknown): value is { type: unknown } => typeof value === 'object' && value !== null && 'type' in value && !('action' in value);
+
+/** Every client message: the heartbeat answered at once, voice messages (with a `type`) by the voice core. */
+export async function handleSocketMessage(
+  peer: SocketPeer,
+  raw: string | undefined,
+  send: (message: ServerSocketMessage) => Promise<unknown>,
+  now = new Date(),
+): Promise<void> {
+  const value = parse(raw);
+  if (value === undefined) return void (await send(NOT_JSON));
+  if (!hasType(value)) return void (await send(replyToAction(value, now)));
+  const voice = voiceClientMessageSchema.safeParse(value);
+  if (!voice.success) return void (await send({ type: 'error', message: describeIssues(voice.error) }));
+  await handleVoiceMessage(peer, voice.data, send);
 }

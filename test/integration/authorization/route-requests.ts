@@ -108,6 +108,24 @@ export const routeRequests: Record<UserRouteName, MatrixEntry> = {
   'update-chatbot': { request: (c) => ({ method: 'PATCH', path: `/chatbots/${c.chatbotId}`, body: { agent_name: 'Ada' } }) },
   'set-chatbot-active': { request: (c) => ({ method: 'PUT', path: `/chatbots/${c.chatbotId}/active`, body: { is_active: true } }) },
   'delete-chatbot': { request: (c) => ({ method: 'DELETE', path: `/chatbots/${c.chatbotId}` }), destroysFixture: true },
+  'get-voice-settings': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/voice-settings` }) },
+  'update-voice-settings': {
+    request: (c) => ({
+      method: 'PUT',
+      path: `/chatbots/${c.chatbotId}/voice-settings`,
+      body: {
+        voice_id: 'JBFqnCBsd6RMkjVDRZzb',
+        model_id: 'eleven_turbo_v2_5',
+        stability: 0.4,
+        similarity_boost: 0.7,
+        style: 0.1,
+        use_speaker_boost: true,
+        response_speed: 'fast',
+        interrupt_enabled: true,
+        auto_play: false,
+      },
+    }),
+  },
   'update-conversation-settings': { request: (c) => ({ method: 'PUT', path: `/chatbots/${c.chatbotId}/settings`, body: c.settings }) },
   'get-crawl-status': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/crawl` }) },
   // Nothing to retry after a clean crawl: 409 once let through.

@@ -1,0 +1,19 @@
+import { voiceSettingsResponseSchema, type VoiceSettings, type VoiceSettingsInput } from '@contracts/voice';
+import type { ApiClient } from '@/lib/api';
+import { chatbotPath } from '@/lib/chatbots-api';
+
+/** GET /chatbots/{id}/voice-settings: the stored settings, defaults for what was never saved. */
+export async function getVoiceSettings(api: ApiClient, id: string, signal?: AbortSignal): Promise<VoiceSettings> {
+  const { settings } = await api.request(`${chatbotPath(id)}/voice-settings`, { schema: voiceSettingsResponseSchema, signal });
+  return settings;
+}
+
+/** PUT /chatbots/{id}/voice-settings: the whole set. */
+export async function updateVoiceSettings(api: ApiClient, id: string, input: VoiceSettingsInput): Promise<VoiceSettings> {
+  const { settings } = await api.request(`${chatbotPath(id)}/voice-settings`, {
+    method: 'PUT',
+    body: input,
+    schema: voiceSettingsResponseSchema,
+  });
+  return settings;
+}

@@ -1,0 +1,91 @@
+import * as z from 'zod';
+import { MAX_CHAT_MESSAGE_CHARS } from './chat-constants.js';
+
+/** Spec 000 section 3: the 10 voices of the catalogue (ElevenLabs' premade voices) with their ids. */
+export const voiceCatalogue = [
+  { id: 'EXAVITQu4vr4xnSDxMaL', name: 'Sarah', description: 'Soft, young American woman; warm and reassuring' },
+  { id: 'FGY2WhTYpPnrIDTdsKH5', name: 'Laura', description: 'Upbeat young American woman; quirky and bright' },
+  { id: 'IKne3meq5aSn9XLyUdCD', name: 'Charlie', description: 'Natural Australian man; casual and conversational' },
+  { id: 'JBFqnCBsd6RMkjVDRZzb', name: 'George', description: 'Warm middle-aged British man; a storyteller' },
+  { id: 'N2lVS1w4EtoT3dr4eOWO', name: 'Callum', description: 'Husky transatlantic man; intense' },
+  { id: 'TX3LPaxmHKxFdv7VOQHJ', name: 'Liam', description: 'Young American man; articulate and energetic' },
+  { id: 'XB0fDUnXU5powFXDhCwa', name: 'Charlotte', description: 'Swedish-accented woman; seductive and calm' },
+  { id: 'Xb7hH8MSUJpSbSDYk0k2', name: 'Alice', description: 'Confident British woman; clear, for news and teaching' },
+  { id: 'bIHbv24MWmeRgasZH58o', name: 'Will', description: 'Friendly young American man; relaxed' },
+  { id: 'pFZP5JQG7iQjIQuC4Bku', name: 'Lily', description: 'Warm British woman; velvety narration' },
+] as const;
+export type CatalogueVoice = (typeof voiceCatalogue)[number];
+
+/** Spec 000 section 3: the 3 models. */
+export const voiceModels = [
+  { id: 'eleven_multilingual_v2', name: 'Multilingual v2', description: 'Most lifelike' },
+  { id: 'eleven_turbo_v2_5', name: 'Turbo v2.5', description: 'High quality, low latency' },
+  { id: 'eleven_turbo_v2', name: 'Turbo v2', description: 'English only, fastest' },
+] as const;
+
+export const responseSpeeds = ['fast', 'balanced', 'quality'] as const;
+
+const voiceIds = voiceCatalogue.map((v) => v.id) as [CatalogueVoice['id'], ...CatalogueVoice['id'][]];
+const modelIds = voiceModels.map((m) => m.id) as [(typeof voiceModels)[number]['id'], ...(typeof voiceModels)[number]['id'][]];
+/** Spec 000 section 5: sliders range 0 to 1 in steps of 0.01. */
+const unit = z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
+
+/** What the owner chooses; voice_name follows from voice_id (the catalogue), so it is not sent. */
+export const voiceSettingsInputSchema = z.object({
+  voice_id: z.enum(voiceIds, { message: 'must be a voice of the catalogue' }),
+  model_id: z.enum(modelIds, { message: 'must be one of the 3 models' }),
+  stability: unit,
+  similarity_boost: unit,
+  style: unit,
+  use_speaker_boost: z.boolean(),
+  response_speed: z.enum(responseSpeeds),
+  interrupt_enabled: z.boolean(),
+  auto_play: z.boolean(),
+});
+export type VoiceSettingsInput = z.infer<typeof voiceSettingsInputSchema>;
+
+/** Spec 000 section 3 "Voice settings". */
+export const voiceSettingsSchema = voiceSettingsInputSchema.extend({ voice_name: z.string() });
+export type VoiceSettings = z.infer<typeof voiceSettingsSchema>;
+
+export const voiceNameOf = (voiceId: string): string => voiceCatalogue.find((v) => v.id === voiceId)?.name ?? 'Sarah';
+
+/** Spec 000 section 9: voice defaults. */
+export const DEFAULT_VOICE_SETTINGS: VoiceSettings = {
+  voice_id: 'EXAVITQu4vr4xnSDxMaL',
+  voice_name: 'Sarah',
+  model_id: 'eleven_multilingual_v2',
+  stability: 0.5,
+  similarity_boost: 0.75,
+  style: 0,
+  use_speaker_boost: true,
+  response_speed: 'balanced',
+  interrupt_enabled: true,
+  auto_play: true,
+};
+
+/** GET and PUT /chatbots/{id}/voice-settings. */
+export const voiceSettingsResponseSchema = z.object({ settings: voiceSettingsSchema });
+export type VoiceSettingsResponse = z.infer<typeof voiceSettingsResponseSchema>;
+
+/** A voice conversation's id on the owner's side, chosen by the browser for each Start Voice Chat. */
+const sessionId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _');
+
+/**
+ * Voice messages a browser sends over the realtime socket (spec 000 "Streaming socket"): `init` names
+ * the assistant; `input_text` carries what the browser's own speech recognition heard, or what was typed
+ * where it has none (the embedded default without provider keys).
+ */
+export const voiceClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('init'), chatbot: z.string().min(1).max(64), session: sessionId, ephemeralKey: z.string().max(4096).optional() }),
+  z.object({ type: z.literal('input_text'), text: z.string().trim().min(1, 'Say or type something first').max(MAX_CHAT_MESSAGE_CHARS), spoken: z.boolean().optional() }),
+]);
+export type VoiceClientMessage = z.infer<typeof voiceClientMessageSchema>;
+
+/** Voice events the server sends (the spec's event names, as OpenAI's realtime API names them). */
+export type VoiceServerEvent =
+  | { type: 'session.created'; chatbot: string; session: string }
+  | { type: 'conversation.item.input_audio_transcription.completed'; transcript: string }
+  | { type: 'response.audio_transcript.delta'; delta: string }
+  | { type: 'response.audio_transcript.done'; transcript: string; conversationId: string }
+  | { type: 'error'; message: string };
