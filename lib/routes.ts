@@ -151,7 +151,8 @@ export const httpRoutes = [
     method: 'POST',
     path: '/chat',
     access: 'public',
-    uses: ['table', 'documents', 'providers', 'visitorTokens', 'site'],
+    // realtime: live inbox updates to the assistant's readers (core/realtime/inbox-updates.ts).
+    uses: ['table', 'documents', 'providers', 'visitorTokens', 'site', 'realtime'],
     maxBodyBytes: 16 * 1024,
     timeoutSeconds: 29,
   },
@@ -366,7 +367,7 @@ export const httpRoutes = [
     path: '/conversations/{id}/messages',
     access: 'user',
     action: 'edit',
-    uses: ['table'],
+    uses: ['table', 'realtime'],
     maxBodyBytes: 16 * 1024,
   },
   // Teams (issue 12): the team named by {id} is authorized by its member's role (core/access/authorize.ts).

@@ -17,5 +17,7 @@ export type ClientSocketMessage = z.infer<typeof clientSocketMessageSchema>;
 
 export type ServerSocketMessage =
   | { type: 'pong'; id?: string; time: string }
+  /** A conversation of an assistant the connection's user may read changed: reload it (issue 12). */
+  | { type: 'inbox'; chatbot_id: string; conversation_id: string }
   | { type: 'error'; message: string }
   | VoiceServerEvent;

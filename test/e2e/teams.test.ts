@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn, uniqueEmail, type TestUser } from '../support/accounts.js';
-import { apiClient, waitForCrawl } from '../support/api-client.js';
+import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
+import { withRuntimeEnv } from '../support/runtime-env.js';
 import { invitationLinkIn, mailTo } from '../support/sent-mail.js';
 import { useBrowser } from './browser.js';
 import { expect as expectPage } from './page-expect.js';
@@ -24,16 +25,26 @@ async function invitationLink(address: string): Promise<string> {
   return invitationLinkIn(mails[0]!);
 }
 
+/** Waits until the realtime gateway knows a dashboard socket of the member with this address. */
+async function liveConnectionOf(owner: ApiClient, teamId: string, address: string): Promise<void> {
+  const members: { email: string; user_id: string }[] = (await owner.get(`/teams/${teamId}/members`)).body.members;
+  const userId = members.find((m) => m.email === address)!.user_id;
+  const { connectionsOfUser } = await withRuntimeEnv(env, () => import('../../functions/core/realtime/connections.js'));
+  await expect.poll(() => withRuntimeEnv(env, () => connectionsOfUser(userId)), { timeout: 15_000 }).not.toHaveLength(0);
+}
+
 describe('teams in the browser (issue 12)', () => {
   let site: FixtureSite;
   let owner: TestUser;
   let business: string;
+  let chatbotId: string;
   beforeAll(async () => {
     site = await startFixtureSite({ pages: 3, hangingPage: false });
     owner = await signUpAndSignIn(config, 'Team Owner');
     const api = apiClient(apiUrl, owner.idToken);
     const chatbot = (await api.post('/chatbots', { websiteUrl: site.url })).body.chatbot;
     business = chatbot.businessName;
+    chatbotId = chatbot.id;
     await waitForCrawl(api, chatbot.id);
     const entry = await api.post('/knowledge', { title: 'Opening hours', content: 'Open 8 to 18 on weekdays.', chatbot_id: chatbot.id });
     expect(entry.status).toBe(201);
@@ -93,7 +104,22 @@ describe('teams in the browser (issue 12)', () => {
     }
     expect(await sharedCard.getByLabel('Team').count()).toBe(0);
 
-    await openScreen(invitee, 'Knowledge', 'knowledge');
+    // The inbox is live for them too: a visitor's new conversation appears without a reload, to read only.
+    await invitee.goto(`${webUrl}/conversations`);
+    await expectPage.visible(invitee.getByText('All Conversations'));
+    const ownerApi = apiClient(apiUrl, owner.idToken);
+    const teamId: string = (await ownerApi.get('/teams')).body.teams[0].id;
+    await liveConnectionOf(ownerApi, teamId, address);
+    const chat = await fetch(`${apiUrl}/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chatbotId, message: 'Do you sell sourdough?' }),
+    });
+    expect(chat.status).toBe(200);
+    await invitee.getByText('Enquiry: Do you sell sourdough?').click();
+    await expectPage.visible(invitee.getByRole('note').getByText(/View only: replying needs an editor/));
+
+    await invitee.goto(`${webUrl}/dashboard/knowledge`);
     const entry = invitee.getByRole('article', { name: 'Opening hours' });
     await expectPage.visible(entry.getByText(business, { exact: true }));
     expect(await entry.getByRole('button', { name: 'Edit Opening hours' }).count()).toBe(0);

@@ -2,6 +2,7 @@ import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { ConversationList } from '@/inbox/ConversationList';
 import { ConversationPane } from '@/inbox/ConversationPane';
 import { useConversationListQuery, useConversationQuery } from '@/inbox/inbox-queries';
+import { useInboxLiveUpdates } from '@/inbox/use-inbox-live';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 
@@ -20,6 +21,7 @@ export function InboxView({ chatbotId, errors, title }: { chatbotId?: string; er
   const list = useConversationListQuery(chatbotId, query);
   const detail = useConversationQuery(selectedId);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  useInboxLiveUpdates();
 
   useEffect(() => {
     if (list.error) notify.error(errors.list, { description: errorMessage(list.error) });

@@ -45,7 +45,8 @@ export const refreshSubscriptionReadSchema = refreshSubscriptionResponseSchema.e
   subscription: lenientSubscriptionSchema,
 });
 
-async function idToken(): Promise<string | undefined> {
+/** The signed-in user's ID token (refreshed when due), or none when signed out. */
+export async function idToken(): Promise<string | undefined> {
   // The ID token, not the access token: it carries email and custom:business_name.
   const session = await fetchAuthSession();
   return session.tokens?.idToken?.toString();

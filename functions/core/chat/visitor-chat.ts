@@ -1,4 +1,5 @@
 import type { ChatRequest, VisitorChatOutcome } from '../../contracts/chat.js';
+import { announceInboxChange } from '../realtime/inbox-updates.js';
 import { chat } from './chat-engine.js';
 import { enforcePublicLimits, type PublicLimits } from './rate-limit.js';
 import { issueVisitorToken, newContactId, verifyVisitorToken } from './visitor-token.js';
@@ -41,5 +42,9 @@ export async function visitorChat(
     },
     now,
   );
-  return { ...outcome, visitorToken: await issueVisitorToken(visitor, now) };
+  const [visitorToken] = await Promise.all([
+    issueVisitorToken(visitor, now),
+    'conversationId' in outcome ? announceInboxChange(request.chatbotId, outcome.conversationId) : undefined,
+  ]);
+  return { ...outcome, visitorToken };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Caller } from '../access/authorize.js';
 import type { InboxConversation, InboxMessage } from '../../contracts/inbox.js';
 import { db } from '../data/db.js';
+import { announceInboxChange } from '../realtime/inbox-updates.js';
 import { notFound } from '../http/http-error.js';
 import { toInboxConversation, toInboxMessage } from './inbox-record.js';
 import { conversationFor } from './conversation-access.js';
@@ -39,6 +40,8 @@ export async function sendOwnerReply(
     ])
     .go();
   if (canceled) throw notFound('Conversation not found');
+  // The other readers' open inboxes (the owner, the team) show the reply too.
+  await announceInboxChange(conversation.chatbot_id, conversationId);
   return {
     message: toInboxMessage(message),
     conversation: toInboxConversation({ ...conversation, last_message_at: at }, chatbot.business_name),

@@ -1,0 +1,33 @@
+import { db } from '../data/db.js';
+import { log } from '../runtime/log.js';
+import { connectionsOfUser } from './connections.js';
+import { postToConnection } from './post-to-connection.js';
+
+/**
+ * Who may read an assistant's conversations (the one rule, core/access/authorize.ts): its owner and
+ * every active member of the team it is shared with, whatever their role (a member reads).
+ */
+export async function readersOf(chatbot: { user_id: string; team_id?: string | null }): Promise<string[]> {
+  if (!chatbot.team_id) return [chatbot.user_id];
+  const { data } = await db().entities.teamMember.query.byTeam({ team_id: chatbot.team_id }).go({ pages: 'all' });
+  return [...new Set([chatbot.user_id, ...data.filter((m) => m.status === 'active').map((m) => m.user_id)])];
+}
+
+/**
+ * Tells every open dashboard of the assistant's readers that a conversation changed (a visitor wrote,
+ * someone replied), so open inboxes reload it without a refresh (issue 12: live inbox updates go to
+ * every member who may read the conversation). Best effort: the message is stored already, and a
+ * reader who missed this sees it at their next load; a failure here is logged, never the turn's.
+ */
+export async function announceInboxChange(chatbotId: string, conversationId: string): Promise<void> {
+  try {
+    const { data: bot } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go({ attributes: ['user_id', 'team_id'] });
+    if (!bot) return;
+    const connections = (await Promise.all((await readersOf(bot)).map(connectionsOfUser))).flat();
+    await Promise.all(
+      connections.map((id) => postToConnection(id, { type: 'inbox', chatbot_id: chatbotId, conversation_id: conversationId })),
+    );
+  } catch (error) {
+    log.warn('Live inbox update not sent', { chatbotId, conversationId, error });
+  }
+}

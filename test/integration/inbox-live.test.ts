@@ -1,0 +1,96 @@
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
+import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
+import { signUpAndSignIn } from '../support/accounts.js';
+import { apiClient, waitForCrawl } from '../support/api-client.js';
+import { withRuntimeEnv } from '../support/runtime-env.js';
+import { joinedMember, subOf } from './authorization/team-fixture.js';
+
+const { apiUrl, realtimeUrl, config, env } = inject('runtime');
+
+type Received = Record<string, unknown>;
+
+/** A signed-in dashboard's socket, keeping every message it receives in order. */
+async function dashboardSocket(idToken: string) {
+  const socket = new WebSocket(`${realtimeUrl}?token=${encodeURIComponent(idToken)}`);
+  const received: Received[] = [];
+  const waiters: (() => void)[] = [];
+  socket.on('message', (data) => {
+    received.push(JSON.parse(data.toString()));
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  // $connect registers the connection after the upgrade: wait until the server knows it.
+  await expect
+    .poll(() =>
+      withRuntimeEnv(env, async () => (await import('../../functions/core/realtime/connections.js')).connectionsOfUser(subOf(idToken))),
+    )
+    .not.toHaveLength(0);
+  return {
+    socket,
+    /** The next message at `index` (0: the first ever received), waiting for it to come. */
+    async message(index: number): Promise<Received> {
+      while (received.length <= index) await new Promise<void>((wake) => waiters.push(wake));
+      return received[index]!;
+    },
+    count: () => received.length,
+  };
+}
+
+async function visitorChat(chatbotId: string, message: string) {
+  const res = await fetch(`${apiUrl}/chat`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ chatbotId, message }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { conversationId: string };
+}
+
+/** Issue 12: live inbox updates go to every member who may read the conversation, and nobody else. */
+describe('live inbox updates to the readers of a shared assistant', () => {
+  let site: FixtureSite | undefined;
+  const sockets: WebSocket[] = [];
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await site?.stop();
+  });
+
+  it("a visitor's message and a reply reach the owner's and the team members' open dashboards, not an outsider's", async () => {
+    site = await startFixtureSite({ pages: 2, hangingPage: false });
+    const ownerUser = await signUpAndSignIn(config);
+    const owner = apiClient(apiUrl, ownerUser.idToken);
+    const chatbotId: string = (await owner.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id;
+    await waitForCrawl(owner, chatbotId);
+    const teamId: string = (await owner.post('/teams', { name: 'Live desk' })).body.team.id;
+    expect((await owner.put(`/chatbots/${chatbotId}/team`, { team_id: teamId })).status).toBe(200);
+    const [member, editor, outsider] = await Promise.all([
+      joinedMember(apiUrl, config, owner, teamId, 'member'),
+      joinedMember(apiUrl, config, owner, teamId, 'editor'),
+      signUpAndSignIn(config),
+    ]);
+    const live = {
+      owner: await dashboardSocket(ownerUser.idToken),
+      member: await dashboardSocket(member.user.idToken),
+      outsider: await dashboardSocket(outsider.idToken),
+    };
+    sockets.push(...Object.values(live).map((l) => l.socket));
+
+    const { conversationId } = await visitorChat(chatbotId, 'Do you bake rye bread?');
+    const update = { type: 'inbox', chatbot_id: chatbotId, conversation_id: conversationId };
+    expect(await live.owner.message(0)).toEqual(update);
+    expect(await live.member.message(0)).toEqual(update);
+
+    // The editor answers in the inbox: the owner and the member see that change too.
+    expect((await editor.client.post(`/conversations/${conversationId}/messages`, { content: 'Yes, every day.' })).status).toBe(201);
+    expect(await live.owner.message(1)).toEqual(update);
+    expect(await live.member.message(1)).toEqual(update);
+
+    // Both were sent before their requests were answered: the outsider's first message is the answer to its ping.
+    live.outsider.socket.send(JSON.stringify({ action: 'ping', id: 'after' }));
+    expect(await live.outsider.message(0)).toMatchObject({ type: 'pong', id: 'after' });
+  });
+});
