@@ -17,7 +17,8 @@ export interface SampleContext {
 function httpEvent(name: FunctionName, ctx: SampleContext, body?: unknown) {
   const route = httpRoutes.find((r) => r.name === name);
   const method = route?.method ?? 'GET';
-  const path = (route?.path ?? '/unknown').replace('{id}', ctx.chatbotId);
+  // Channel routes name a platform: WhatsApp stands for the three.
+  const path = (route?.path ?? '/unknown').replace('{id}', ctx.chatbotId).replace('{platform}', 'whatsapp');
   return {
     version: '2.0',
     routeKey: route ? `${method} ${path}` : '$default',
@@ -32,7 +33,9 @@ function httpEvent(name: FunctionName, ctx: SampleContext, body?: unknown) {
       routeKey: route ? `${method} ${path}` : '$default',
       stage: '$default',
     },
-    pathParameters: path.includes(ctx.chatbotId) ? { id: ctx.chatbotId } : undefined,
+    pathParameters: path.includes(ctx.chatbotId)
+      ? { id: ctx.chatbotId, ...(route?.path.includes('{platform}') ? { platform: 'whatsapp' } : {}) }
+      : undefined,
     body: body === undefined ? undefined : JSON.stringify(body),
     isBase64Encoded: false,
   };
@@ -203,4 +206,10 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   // Deployment Center (issue 13)
   'get-deployment': (ctx) => httpEvent('get-deployment', ctx),
   'update-website-channel': (ctx) => httpEvent('update-website-channel', ctx, { enabled: true, allowed_domains: [] }),
+  // A new assistant is below the 80% training quality: the refusal path, before any Graph call.
+  'connect-channel': (ctx) =>
+    httpEvent('connect-channel', ctx, { credentials: { account_id: '100000000000001', access_token: 'EAAbenchtoken', app_secret: 'benchsecret' } }),
+  'disconnect-channel': (ctx) => httpEvent('disconnect-channel', ctx),
+  // Nothing connected: answered without a Graph call.
+  'test-channel-connection': (ctx) => httpEvent('test-channel-connection', ctx, { channelId: 'whatsapp', chatbotId: ctx.chatbotId }),
 };

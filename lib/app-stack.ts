@@ -17,6 +17,7 @@ import { Storage } from './constructs/storage.js';
 import { WebHosting } from './constructs/web-hosting.js';
 import { visitorTokenSecret } from './constructs/visitor-token-secret.js';
 import { WorkflowEngine } from './constructs/workflow-engine.js';
+import { channelCredentialsKey } from './constructs/channel-credentials-key.js';
 import { domains, type Domain } from './routes.js';
 
 export interface AppStackProps extends StackProps {
@@ -64,6 +65,7 @@ export class AppStack extends Stack {
       site: this.web.url,
       providers: Secret.fromSecretNameV2(this, 'ProviderSecret', config.providerSecretName),
       visitorTokens: visitorTokenSecret(this, 'VisitorTokenSecret'),
+      channelCredentials: { keySecret: channelCredentialsKey(this, 'ChannelCredentialsKey'), graphApiUrl: config.graphApiUrl },
       stripe: Secret.fromSecretNameV2(this, 'StripeSecret', config.stripeSecretName),
       mail: {
         fromAddress: config.mailFrom,

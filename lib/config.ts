@@ -21,6 +21,8 @@ export interface AppConfig {
    * a verification message to it, and sends to other addresses once the account is out of the sandbox.
    */
   readonly mailFrom: string;
+  /** Meta's Graph API with its version, which the WhatsApp, Messenger and Instagram channels call. */
+  readonly graphApiUrl: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -33,5 +35,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeSecretName: env.STRIPE_SECRET_NAME ?? `assistants/${stage}/stripe`,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '*').split(',').map((o) => o.trim()).filter(Boolean),
     mailFrom: env.MAIL_FROM ?? 'no-reply@assistly.app',
+    graphApiUrl: env.GRAPH_API_URL ?? 'https://graph.facebook.com/v21.0',
   };
 }

@@ -46,7 +46,9 @@ export type Resource =
   // Account settings (issue 15): the user pool's admin actions on the caller's own user.
   | 'userDirectory'
   /** Starting executions of the workflow state machine (workflows/run-workflow.asl.json). */
-  | 'workflowRunner';
+  | 'workflowRunner'
+  /** Messaging channels (issue 13): the key that seals their credentials, and Meta's Graph API address. */
+  | 'channelCredentials';
 
 /**
  * What a signed-in route needs of its caller; functions/core/access/authorize.ts decides it (owner, or
@@ -307,6 +309,38 @@ export const httpRoutes = [
     access: 'user',
     action: 'edit',
     uses: ['table'],
+  },
+  // WhatsApp, Messenger, Instagram: connected with Meta's credentials (sealed, never answered), after the
+  // Graph API test passes and only from the spec's training quality (80%).
+  {
+    name: 'connect-channel',
+    domain: 'channels',
+    method: 'PUT',
+    path: '/chatbots/{id}/channels/{platform}',
+    access: 'user',
+    action: 'edit',
+    uses: ['table', 'channelCredentials'],
+    maxBodyBytes: 8 * 1024,
+  },
+  {
+    name: 'disconnect-channel',
+    domain: 'channels',
+    method: 'DELETE',
+    path: '/chatbots/{id}/channels/{platform}',
+    access: 'user',
+    action: 'edit',
+    uses: ['table'],
+  },
+  // Spec 001's name and body (channelId, chatbotId, config): the assistant is named in the body.
+  {
+    name: 'test-channel-connection',
+    domain: 'channels',
+    method: 'POST',
+    path: '/test-channel-connection',
+    access: 'user',
+    action: 'edit',
+    uses: ['table', 'channelCredentials'],
+    maxBodyBytes: 8 * 1024,
   },
   // Workflow automation (spec 001 /dashboard/workflows): an assistant's workflows and their execution history.
   { name: 'list-workflows', domain: 'workflows', method: 'GET', path: '/chatbots/{id}/workflows', access: 'user', action: 'read', uses: ['table'] },

@@ -69,6 +69,7 @@ async function main() {
   E-mail:    ${runtime.mailUrl}   (mail the app sends)
   Texts:     ${runtime.smsUrl}   (SMS the app sends)
   Stripe:    ${runtime.stripeUrl ? `${runtime.stripeUrl}   (local stand-in: Checkout takes 4242 4242 4242 4242; its page lists the events sent)` : 'the real Stripe API (keys from .env)'}
+  Meta:      ${runtime.graphUrl}   (local Graph API: test WhatsApp, Messenger and Instagram accounts to connect, messages sent)
 
   Press Ctrl+C to stop.
 `);

@@ -18,6 +18,8 @@ export interface RuntimePorts {
   stepFunctions: number;
   /** The SMS outbox (local/services/sms-outbox.ts): AWS End User Messaging SMS, and a page of sent texts. */
   sms: number;
+  /** The local Meta Graph API (local/graph): WhatsApp, Messenger and Instagram. */
+  graph: number;
 }
 
 /** Fixed ports of `npm run dev`, so bookmarks and the printed URL stay the same. */
@@ -35,6 +37,7 @@ export const devPorts: RuntimePorts = {
   stripe: 3010,
   stepFunctions: 3011,
   sms: 3012,
+  graph: 3013,
 };
 
 /** Free ports for a test run, so tests never collide with a running `npm run dev`. */

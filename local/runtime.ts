@@ -11,7 +11,7 @@ import { startLambdaInvokeServer } from './lambda-invoke-server.js';
 import { localCredentials, localResourceNames, LOCAL_REGION } from './local-aws.js';
 import type { RuntimePorts } from './ports.js';
 import { startFixtureSite } from './sample-site.js';
-import { localVisitorTokenSecret } from './visitor-token-secret.js';
+import { localGeneratedSecret } from './generated-secret.js';
 import { seedDemoAccount } from './seed-demo-account.js';
 import { seedAdminAccount } from './seed-admin-account.js';
 import { startCognitoRefreshShim } from './services/cognito-refresh-shim.js';
@@ -27,6 +27,7 @@ import { startWebServer, type WebMode } from './web-server.js';
 import { startWsGateway } from './ws-gateway.js';
 import { localStripeSettings } from './stripe/local-settings.js';
 import { startStripeStandIn } from './stripe/stand-in-server.js';
+import { startGraphStandIn } from './graph/stand-in-server.js';
 
 export interface LocalRuntimeOptions {
   dataDir: string;
@@ -54,6 +55,8 @@ export interface LocalRuntime {
   sampleSiteUrl: string;
   /** The local Stripe stand-in, or '' when `.env` has real Stripe keys. */
   stripeUrl: string;
+  /** The local Meta Graph API's pages (its API is env.GRAPH_API_URL). */
+  graphUrl: string;
   stop(): Promise<void>;
 }
 
@@ -114,6 +117,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       : undefined;
     if (stripeStandIn) stops.push(stripeStandIn.stop);
 
+    // Meta's Graph API: its stand-in, with one test account per platform (Meta could not reach a local webhook).
+    const graph = await startGraphStandIn({ port: ports.graph, stateFile: join(dataDir, 'graph.json'), seedAccounts: true });
+    stops.push(graph.stop);
+
     const env: Record<string, string> = {
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
@@ -141,7 +148,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       TOKEN_ISSUER: tokenIssuer,
       PUBLIC_SITE_URL: `http://localhost:${ports.web}`,
       CRAWL_FUNCTION_NAME: 'crawl-website',
-      VISITOR_TOKEN_SECRET: localVisitorTokenSecret(join(dataDir, 'visitor-token-secret')),
+      VISITOR_TOKEN_SECRET: localGeneratedSecret(join(dataDir, 'visitor-token-secret')),
+      // A random key kept in the data folder, as CDK generates one: sealed channel credentials survive restarts.
+      CHANNEL_CREDENTIALS_KEY: localGeneratedSecret(join(dataDir, 'channel-credentials-key')),
+      GRAPH_API_URL: graph.apiUrl,
       ...stripe.env,
       ...(stripeStandIn ? { STRIPE_API_URL: stripeStandIn.url } : {}),
       MAIL_FROM: 'no-reply@assistly.local',
@@ -189,6 +199,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       smsUrl: sms.endpoint,
       sampleSiteUrl: sampleSite.url,
       stripeUrl: stripeStandIn?.url ?? '',
+      graphUrl: graph.url,
       stop,
     };
   } catch (error) {

@@ -13,7 +13,7 @@ import { UserPool, UserPoolClient, type IUserPool, type IUserPoolClient } from '
 import { Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { FunctionRef, FunctionResources, MailRef, RealtimeStageRef, SecretRef, StateMachineRef } from './app-function.js';
+import type { ChannelCredentialsRef, FunctionRef, FunctionResources, MailRef, RealtimeStageRef, SecretRef, StateMachineRef } from './app-function.js';
 
 /** Everything the app stack shares with the domain stacks. */
 export interface SharedResources extends Required<FunctionResources> {
@@ -95,6 +95,22 @@ export class SharedImports implements FunctionResources {
       secretName: this.parameter('VisitorTokenSecretName', secretName),
       secretArn: secret.secretArn,
       grantRead: (grantee) => secret.grantRead(grantee),
+    };
+  }
+
+  get channelCredentials(): ChannelCredentialsRef {
+    const { keySecret, graphApiUrl } = this.shared.channelCredentials;
+    const secret = this.once('channelCredentials', () =>
+      Secret.fromSecretCompleteArn(this.stack, 'ChannelCredentialsKey', this.parameter('ChannelCredentialsKeyArn', keySecret.secretArn)),
+    );
+    return {
+      keySecret: {
+        // As for the visitor-token key: the name as the app stack has it, not one parsed from the ARN.
+        secretName: this.parameter('ChannelCredentialsKeyName', keySecret.secretName),
+        secretArn: secret.secretArn,
+        grantRead: (grantee) => secret.grantRead(grantee),
+      },
+      graphApiUrl: this.parameter('GraphApiUrl', graphApiUrl),
     };
   }
 

@@ -22,7 +22,7 @@ const PLANNED_FUNCTIONS: Readonly<Record<string, number>> = {
 
 /**
  * Logical ids of the resources that hold data or that clients know by name (URLs, pool and client
- * ids), as deployed before the split, plus the visitor-token key added since. A new logical id would make CloudFormation create a new
+ * ids), as deployed before the split, plus the visitor-token and channel-credentials keys added since. A new logical id would make CloudFormation create a new
  * resource: an empty table, new buckets, a new user pool without the users, new API URLs.
  */
 const STATEFUL_LOGICAL_IDS: Readonly<Record<string, readonly string[]>> = {
@@ -30,8 +30,8 @@ const STATEFUL_LOGICAL_IDS: Readonly<Record<string, readonly string[]>> = {
   'AWS::S3::Bucket': ['StorageAccessLogs96FB524C', 'StorageAvatarsC4160766', 'StorageKnowledgeDocuments85AE5274', 'WebSiteBucket1E6F6F45'],
   'AWS::Cognito::UserPool': ['AuthUserPool8115E87F'],
   'AWS::Cognito::UserPoolClient': ['AuthDashboardClient81633393'],
-  // A new key would stop every visitor token from verifying.
-  'AWS::SecretsManager::Secret': ['VisitorTokenSecretB2FCCB75'],
+  // A new key would stop every visitor token from verifying, or leave every sealed channel credential unreadable.
+  'AWS::SecretsManager::Secret': ['ChannelCredentialsKey7CC5CA66', 'VisitorTokenSecretB2FCCB75'],
   'AWS::ApiGatewayV2::Api': ['HttpApi4E1D4184', 'RealtimeApiD4415F9E'],
   'AWS::CloudFront::Distribution': ['WebDistributionCF3E234B'],
 };

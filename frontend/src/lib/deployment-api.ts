@@ -1,5 +1,12 @@
 import {
+  connectChannelResponseSchema,
   deploymentResponseSchema,
+  disconnectChannelResponseSchema,
+  testChannelConnectionResponseSchema,
+  type ChannelCredentials,
+  type ConnectedChannel,
+  type SocialPlatform,
+  type TestChannelConnectionResponse,
   websiteChannelResponseSchema,
   type DeploymentResponse,
   type UpdateWebsiteChannelRequest,
@@ -21,4 +28,32 @@ export async function updateWebsiteChannel(api: ApiClient, chatbotId: string, bo
     schema: websiteChannelResponseSchema,
   });
   return website;
+}
+
+/** PUT /chatbots/{id}/channels/{platform}: connect with Meta's credentials (the server tests them first). */
+export async function connectChannel(
+  api: ApiClient,
+  chatbotId: string,
+  platform: SocialPlatform,
+  credentials: ChannelCredentials,
+): Promise<ConnectedChannel> {
+  const { channel } = await api.request(`${chatbotPath(chatbotId)}/channels/${platform}`, {
+    method: 'PUT',
+    body: { credentials },
+    schema: connectChannelResponseSchema,
+  });
+  return channel;
+}
+
+/** DELETE /chatbots/{id}/channels/{platform}: the channel goes, with its stored credentials. */
+export async function disconnectChannel(api: ApiClient, chatbotId: string, platform: SocialPlatform): Promise<void> {
+  await api.request(`${chatbotPath(chatbotId)}/channels/${platform}`, { method: 'DELETE', schema: disconnectChannelResponseSchema });
+}
+
+/** POST /test-channel-connection (spec 001): the given credentials, or without them the connected channel's. */
+export function testChannelConnection(
+  api: ApiClient,
+  body: { channelId: SocialPlatform; chatbotId: string; config?: ChannelCredentials },
+): Promise<TestChannelConnectionResponse> {
+  return api.request('/test-channel-connection', { method: 'POST', body, schema: testChannelConnectionResponseSchema });
 }

@@ -26,6 +26,11 @@ export const resourceEnv = {
   userDirectory: ['ACCOUNT_USER_POOL_ID'],
   /** The workflow state machine (workflows/run-workflow.asl.json) executions are started on. */
   workflowRunner: ['WORKFLOW_STATE_MACHINE_ARN'],
+  /**
+   * Secrets Manager secret CDK generates, the key that seals channel credentials (locally
+   * CHANNEL_CREDENTIALS_KEY holds the value), and Meta's Graph API base URL (locally its stand-in).
+   */
+  channelCredentials: ['CHANNEL_KEY_SECRET_NAME', 'GRAPH_API_URL'],
 } as const satisfies Record<Resource, readonly string[]>;
 
 export type EnvName = (typeof resourceEnv)[Resource][number];

@@ -82,6 +82,9 @@ async function freshEntry(ctx: MatrixContext): Promise<string> {
   return made.body.entry.id;
 }
 
+/** Channel credentials of no account (the Graph stand-in refuses them). */
+const MATRIX_CREDENTIALS = { account_id: '100000000000009', access_token: 'EAAmatrixtoken', app_secret: 'matrix-secret' };
+
 const WORKFLOW = {
   name: 'Matrix quotes',
   trigger_type: 'keyword',
@@ -205,6 +208,15 @@ export const routeRequests: Record<UserRouteName, MatrixEntry> = {
   'get-deployment': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/deployment` }) },
   'update-website-channel': {
     request: (c) => ({ method: 'PUT', path: `/chatbots/${c.chatbotId}/website-channel`, body: { enabled: true, allowed_domains: [] } }),
+  },
+  // Credentials Meta does not know: refused below 80% training quality (409), else by the Graph test (422).
+  'connect-channel': {
+    request: (c) => ({ method: 'PUT', path: `/chatbots/${c.chatbotId}/channels/whatsapp`, body: { credentials: MATRIX_CREDENTIALS } }),
+    alsoServed: [409, 422],
+  },
+  'disconnect-channel': { request: (c) => ({ method: 'DELETE', path: `/chatbots/${c.chatbotId}/channels/messenger` }) },
+  'test-channel-connection': {
+    request: (c) => ({ method: 'POST', path: '/test-channel-connection', body: { channelId: 'whatsapp', chatbotId: c.chatbotId, config: MATRIX_CREDENTIALS } }),
   },
 
   // Workflows (issue 14)

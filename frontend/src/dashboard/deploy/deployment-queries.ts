@@ -1,9 +1,9 @@
-import type { DeploymentResponse, UpdateWebsiteChannelRequest } from '@contracts/deployment';
+import type { ChannelCredentials, DeploymentResponse, SocialPlatform, UpdateWebsiteChannelRequest } from '@contracts/deployment';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useUserId } from '@/auth/auth-context';
 import { chatbotKeys } from '@/chatbots/chatbot-keys';
 import { useApi } from '@/lib/api';
-import { getDeployment, updateWebsiteChannel } from '@/lib/deployment-api';
+import { connectChannel, disconnectChannel, getDeployment, testChannelConnection, updateWebsiteChannel } from '@/lib/deployment-api';
 
 /** How often the Deployment Center looks again for the widget going live. */
 const LIVE_POLL_MS = 15_000;
@@ -48,5 +48,39 @@ export function useUpdateWebsiteChannelMutation(chatbotId: string) {
       store((previous) => ({ ...previous, website }));
       return refresh();
     },
+  });
+}
+
+/** PUT /chatbots/{id}/channels/{platform} */
+export function useConnectChannelMutation(chatbotId: string, platform: SocialPlatform) {
+  const api = useApi();
+  const { store, refresh } = useRefreshAfterChange(chatbotId);
+  return useMutation({
+    mutationFn: (credentials: ChannelCredentials) => connectChannel(api, chatbotId, platform, credentials),
+    onSuccess: (channel) => {
+      store((previous) => ({ ...previous, channels: [...previous.channels.filter((c) => c.platform !== platform), channel] }));
+      return refresh();
+    },
+  });
+}
+
+/** DELETE /chatbots/{id}/channels/{platform} */
+export function useDisconnectChannelMutation(chatbotId: string, platform: SocialPlatform) {
+  const api = useApi();
+  const { store, refresh } = useRefreshAfterChange(chatbotId);
+  return useMutation({
+    mutationFn: () => disconnectChannel(api, chatbotId, platform),
+    onSuccess: () => {
+      store((previous) => ({ ...previous, channels: previous.channels.filter((c) => c.platform !== platform) }));
+      return refresh();
+    },
+  });
+}
+
+/** POST /test-channel-connection: changes nothing, so nothing is read again. */
+export function useTestChannelMutation(chatbotId: string, platform: SocialPlatform) {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (config?: ChannelCredentials) => testChannelConnection(api, { channelId: platform, chatbotId, config }),
   });
 }

@@ -1,0 +1,61 @@
+import type { ApiClient } from './api-client.js';
+
+export type Platform = 'whatsapp' | 'messenger' | 'instagram';
+
+export interface StandInAccount {
+  platform: Platform;
+  account_id: string;
+  name: string;
+  handle: string;
+  access_token: string;
+  app_secret: string;
+}
+
+/** The Graph stand-in's own controls (local/graph): its pages live at the API URL's origin. */
+export function graphStandIn(env: Record<string, string | undefined>) {
+  const apiUrl = env.GRAPH_API_URL!;
+  const base = new URL(apiUrl).origin;
+  return {
+    apiUrl,
+    /** A new business account as Meta would give it: id, access token, app secret. */
+    async newAccount(platform: Platform, name?: string): Promise<StandInAccount> {
+      const res = await fetch(`${base}/_stand-in/accounts`, { method: 'POST', body: JSON.stringify({ platform, name }) });
+      if (!res.ok) throw new Error(`The Graph stand-in answered ${res.status}`);
+      return (await res.json()) as StandInAccount;
+    },
+  };
+}
+
+/** What the Deployment Center sends for an account. */
+export const credentialsOf = (account: StandInAccount) => ({
+  account_id: account.account_id,
+  access_token: account.access_token,
+  app_secret: account.app_secret,
+});
+
+/**
+ * Raises an assistant learned from the fixture site to the 80% training quality messaging channels
+ * need, the way an owner does: knowledge entries, FAQs, well-rated replies in the Training studio and
+ * corrections (core/training/training-quality.ts).
+ */
+export async function trainForChannels(owner: ApiClient, chatbotId: string): Promise<number> {
+  const entries = [
+    ...Array.from({ length: 5 }, (_, i) => ({ title: `Bakery fact ${i + 1}`, content: `Fact ${i + 1}: our rye loaves rest ${i + 10} hours before baking.`, type: 'context' })),
+    ...Array.from({ length: 8 }, (_, i) => ({ title: `Do you deliver to area ${i + 1}?`, content: `Yes, we deliver to area ${i + 1} on weekdays.`, type: 'faq' })),
+  ];
+  for (const entry of entries) {
+    const res = await owner.post('/knowledge', { ...entry, chatbot_id: chatbotId });
+    if (res.status !== 201) throw new Error(`creating a knowledge entry answered ${res.status}: ${JSON.stringify(res.body)}`);
+  }
+  for (let i = 0; i < 10; i++) {
+    const rated = { user_message: `Do you bake rye bread ${i}?`, ai_response: 'Yes, every morning.', score: 100 };
+    const res = await owner.post(`/chatbots/${chatbotId}/training-records`, rated);
+    if (res.status >= 300) throw new Error(`rating a reply answered ${res.status}: ${JSON.stringify(res.body)}`);
+  }
+  for (let i = 0; i < 5; i++) {
+    const correction = { original_message: `Are you open on holiday ${i}?`, original_response: 'I am not sure.', corrected_response: 'Yes, from 9 am.' };
+    const res = await owner.post(`/chatbots/${chatbotId}/corrections`, correction);
+    if (res.status >= 300) throw new Error(`saving a correction answered ${res.status}: ${JSON.stringify(res.body)}`);
+  }
+  return (await owner.get(`/chatbots/${chatbotId}`)).body.chatbot.training_quality as number;
+}
