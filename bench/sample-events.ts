@@ -1,5 +1,6 @@
 import { DEFAULT_CONVERSATION_SETTINGS } from '../functions/contracts/chatbot.js';
 import { DEFAULT_VOICE_SETTINGS } from '../functions/contracts/voice.js';
+import { DEFAULT_TRANSFER_SETTINGS } from '../functions/contracts/transfers.js';
 import { fallbackRoute, httpRoutes, type FunctionName } from '../lib/routes.js';
 
 export interface SampleContext {
@@ -150,6 +151,9 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'update-conversation': (ctx) => httpEvent('update-conversation', ctx, { customer_name: 'Bench Customer' }),
   'delete-conversation': (ctx) => httpEvent('delete-conversation', ctx),
   'send-owner-reply': (ctx) => httpEvent('send-owner-reply', ctx, { content: 'Thanks, we will call you back.' }),
+  'get-transfer-settings': (ctx) => httpEvent('get-transfer-settings', ctx),
+  'update-transfer-settings': (ctx) => httpEvent('update-transfer-settings', ctx, DEFAULT_TRANSFER_SETTINGS),
+  'list-agent-transfers': (ctx) => httpEvent('list-agent-transfers', ctx),
   // Teams: {id} is the benchmark's assistant id, no team of the user's: the rule answers 404, nothing changes.
   'list-teams': (ctx) => httpEvent('list-teams', ctx),
   // An empty name: 400 after loading the handler, no team created.

@@ -404,6 +404,26 @@ export const httpRoutes = [
     uses: ['table', 'realtime'],
     maxBodyBytes: 16 * 1024,
   },
+  // Agent Transfers (spec 001 /dashboard/transfers): settings the chat engine obeys, and the last 20 transfers.
+  {
+    name: 'get-transfer-settings',
+    domain: 'inbox',
+    method: 'GET',
+    path: '/chatbots/{id}/transfer-settings',
+    access: 'user',
+    action: 'read',
+    uses: ['table'],
+  },
+  {
+    name: 'update-transfer-settings',
+    domain: 'inbox',
+    method: 'PUT',
+    path: '/chatbots/{id}/transfer-settings',
+    access: 'user',
+    action: 'edit',
+    uses: ['table'],
+  },
+  { name: 'list-agent-transfers', domain: 'inbox', method: 'GET', path: '/chatbots/{id}/transfers', access: 'user', action: 'read', uses: ['table'] },
   // Teams (issue 12): the team named by {id} is authorized by its member's role (core/access/authorize.ts).
   { name: 'list-teams', domain: 'teams', method: 'GET', path: '/teams', access: 'user', action: 'account', uses: ['table'] },
   { name: 'create-team', domain: 'teams', method: 'POST', path: '/teams', access: 'user', action: 'account', uses: ['table'] },

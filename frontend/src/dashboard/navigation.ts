@@ -92,7 +92,12 @@ export const dashboardNavigation: readonly DashboardGroup[] = [
         icon: WorkflowIcon,
         screen: lazy(() => import('@/dashboard/screens/WorkflowsScreen')),
       },
-      { title: 'Transfers', path: 'transfers', icon: ArrowLeftRightIcon },
+      {
+        title: 'Transfers',
+        path: 'transfers',
+        icon: ArrowLeftRightIcon,
+        screen: lazy(() => import('@/dashboard/screens/TransfersScreen')),
+      },
       {
         title: 'Teams',
         path: 'teams',

@@ -1,4 +1,5 @@
-import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ConversationList } from '@/inbox/ConversationList';
 import { ConversationPane } from '@/inbox/ConversationPane';
 import { useConversationListQuery, useConversationQuery } from '@/inbox/inbox-queries';
@@ -17,7 +18,9 @@ export interface InboxErrorTexts {
 export function InboxView({ chatbotId, errors, title }: { chatbotId?: string; errors: InboxErrorTexts; title: string }) {
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim());
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // A link into the inbox (Transfer History's) names the conversation to open: ?conversation={id}.
+  const [params] = useSearchParams();
+  const [selectedId, setSelectedId] = useState<string | null>(() => params.get('conversation'));
   const list = useConversationListQuery(chatbotId, query);
   const detail = useConversationQuery(selectedId);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
@@ -30,7 +33,12 @@ export function InboxView({ chatbotId, errors, title }: { chatbotId?: string; er
     if (detail.error) notify.error(errors.messages, { description: errorMessage(detail.error) });
   }, [detail.error, errors.messages]);
   // Another assistant's inbox starts with nothing selected.
-  useEffect(() => setSelectedId(null), [chatbotId]);
+  const shownChatbot = useRef(chatbotId);
+  useEffect(() => {
+    if (shownChatbot.current === chatbotId) return;
+    shownChatbot.current = chatbotId;
+    setSelectedId(null);
+  }, [chatbotId]);
 
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();

@@ -23,7 +23,8 @@ import {
 } from './conversation-store.js';
 import { recordCustomerDetails } from '../inbox/customer-details.js';
 import { matchingCorrection } from './corrections.js';
-import { HANDOFF_CONFIRMATION_QUESTION, TRANSFER_MESSAGE, matchedEscalationTrigger, requestAgentTransfer } from './escalation.js';
+import { HANDOFF_CONFIRMATION_QUESTION, handoffReason, requestAgentTransfer } from './escalation.js';
+import { transferSettingsOf } from '../transfers/transfer-settings.js';
 import { isOffTopic, offTopicMessage } from './off-topic.js';
 import { unsupportedFacts } from './grounding-check.js';
 import { offlineAnswer } from './offline-responder.js';
@@ -91,9 +92,10 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   requireEmbedAllowed(bot, request.pageOrigin);
 
   const settings = conversationSettingsOf(bot);
-  const trigger = settings.handoffEnabled ? matchedEscalationTrigger(request.message, settings.escalationTriggers) : undefined;
-  // A yes counts only while handoff is on; a no always closes the question.
-  const confirmAnswer = request.confirm === 'handoff' && !settings.handoffEnabled ? undefined : request.confirm;
+  const transfers = transferSettingsOf(bot);
+  const trigger = handoffReason(request.message, settings, transfers);
+  // A yes counts only while a handoff is on (in Controls or Agent Transfers); a no always closes the question.
+  const confirmAnswer = request.confirm === 'handoff' && !settings.handoffEnabled && !transfers.enabled ? undefined : request.confirm;
   // Corrections and passages depend only on the assistant and the message: looked up while the
   // conversation is read and written (on a cold start, the index load overlaps those round trips).
   const ground = () =>
@@ -128,7 +130,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   let offTopic = false;
   if (answered && confirmAnswer === 'handoff') {
     await requestAgentTransfer(bot.chatbot_id, conversationId, 'Visitor confirmed the handoff to a person', now);
-    answer = TRANSFER_MESSAGE;
+    answer = transfers.fallback_message;
     transferRequested = true;
   } else if (answered) {
     answer = DECLINED_TEXT;
@@ -137,8 +139,8 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     answer = HANDOFF_CONFIRMATION_QUESTION;
     confirmation = { action: 'handoff' };
   } else if (trigger) {
-    await requestAgentTransfer(bot.chatbot_id, conversationId, `Escalation trigger: "${trigger}"`, now);
-    answer = TRANSFER_MESSAGE;
+    await requestAgentTransfer(bot.chatbot_id, conversationId, trigger, now);
+    answer = transfers.fallback_message;
     transferRequested = true;
   } else {
     const [correction, knowledge] = await (grounding ?? ground());

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { ConversationSettings } from '../../contracts/chatbot.js';
+import type { TransferSettings } from '../../contracts/transfers.js';
 import { db } from '../data/db.js';
 
 /** The first escalation trigger phrase the visitor's message contains (case-insensitive), if any. */
@@ -7,8 +9,33 @@ export function matchedEscalationTrigger(message: string, triggers: readonly str
   return triggers.find((trigger) => trigger.trim() && text.includes(trigger.trim().toLowerCase()));
 }
 
-/** Spec 001 transfer_settings default fallback message. */
-export const TRANSFER_MESSAGE = 'Let me connect you with a human agent who can better assist you.';
+/** The first keyword the message holds as a whole word or phrase ('help' matches "help me", not "helpful"). */
+export function matchedKeyword(message: string, keywords: readonly string[]): string | undefined {
+  const words = ` ${message.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+  return keywords.find((keyword) => {
+    const phrase = keyword.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    return phrase !== '' && words.includes(` ${phrase} `);
+  });
+}
+
+/**
+ * Why this message asks for a person, if it does: an escalation trigger of Conversation Controls
+ * (while handoff is on there), or, while Agent Transfers are enabled, one of their trigger phrases
+ * or auto-transfer keywords. The reason is what Transfer History shows.
+ */
+export function handoffReason(
+  message: string,
+  controls: Pick<ConversationSettings, 'handoffEnabled' | 'escalationTriggers'>,
+  transfers: Pick<TransferSettings, 'enabled' | 'triggers' | 'auto_transfer_keywords'>,
+): string | undefined {
+  const escalation = controls.handoffEnabled ? matchedEscalationTrigger(message, controls.escalationTriggers) : undefined;
+  if (escalation) return `Escalation trigger: "${escalation}"`;
+  if (!transfers.enabled) return undefined;
+  const phrase = matchedEscalationTrigger(message, transfers.triggers);
+  if (phrase) return `Transfer trigger: "${phrase}"`;
+  const keyword = matchedKeyword(message, transfers.auto_transfer_keywords);
+  return keyword ? `Auto-transfer keyword: "${keyword}"` : undefined;
+}
 
 /** Asked instead of handing over at once when the owner wants the visitor to confirm (requireConfirmation). */
 export const HANDOFF_CONFIRMATION_QUESTION = 'Would you like me to connect you with a member of our team?';

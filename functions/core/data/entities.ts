@@ -114,6 +114,8 @@ export const chatbotEntity = new Entity({
     conversation_settings: { type: 'any' },
     /** Validated by functions/contracts/voice.ts voiceSettingsSchema before it is written. */
     voice_settings: { type: 'any' },
+    /** Agent Transfers settings; validated by functions/contracts/transfers.ts transferSettingsSchema before it is written. */
+    transfer_settings: { type: 'any' },
     /** Crawl progress (contracts: crawlProgressSchema). */
     crawl: { type: 'any', required: true },
     /** The live knowledge index version in the documents bucket; switched atomically on re-index. */

@@ -1,5 +1,6 @@
 import type { httpRoutes } from '../../../lib/routes.js';
 import type { ApiClient } from '../../support/api-client.js';
+import { DEFAULT_TRANSFER_SETTINGS } from '../../../functions/contracts/transfers.js';
 
 /**
  * One valid request per signed-in route, made against the team fixture's shared assistant: the
@@ -184,6 +185,12 @@ export const routeRequests: Record<UserRouteName, MatrixEntry> = {
   'send-owner-reply': {
     request: async (c) => ({ method: 'POST', path: `/conversations/${await freshConversation(c)}/messages`, body: { content: 'We do, every day.' } }),
   },
+  // Agent Transfers
+  'get-transfer-settings': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/transfer-settings` }) },
+  'update-transfer-settings': {
+    request: (c) => ({ method: 'PUT', path: `/chatbots/${c.chatbotId}/transfer-settings`, body: DEFAULT_TRANSFER_SETTINGS }),
+  },
+  'list-agent-transfers': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/transfers` }) },
 
   // The fixture site may hold too few questions for FAQs: 422 once let through.
   'generate-faqs-from-website': {

@@ -130,19 +130,41 @@ export function NumberField({
   );
 }
 
-/** The escalation trigger phrases: add with Enter or the button, remove each with its own button. */
+/** What a list field is called and says; the escalation trigger phrases of Conversation Controls by default. */
+export interface ListFieldText {
+  label: string;
+  placeholder: string;
+  hint: string;
+  /** The accessible name of the list of entries. */
+  listLabel: string;
+  empty: string;
+  /** The input's type (email for addresses). */
+  inputType?: 'text' | 'email';
+}
+
+const TRIGGER_TEXT: ListFieldText = {
+  label: 'Escalation Triggers',
+  placeholder: 'e.g. talk to a person',
+  hint: 'When a visitor uses one of these phrases, the conversation is handed to a person. Phrases are stored in lower case',
+  listLabel: 'Escalation trigger phrases',
+  empty: 'No escalation triggers.',
+};
+
+/** A list of phrases (escalation triggers by default): add with Enter or the button, remove each with its own button. */
 export function TriggerListField({
   triggers,
   max,
   maxLength,
   onAdd,
   onRemove,
+  text = TRIGGER_TEXT,
 }: {
   triggers: readonly string[];
   max: number;
   maxLength: number;
   onAdd: (phrase: string) => void;
   onRemove: (phrase: string) => void;
+  text?: ListFieldText;
 }) {
   const id = useId();
   const [input, setInput] = useState('');
@@ -153,13 +175,14 @@ export function TriggerListField({
   };
   return (
     <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>Escalation Triggers</Label>
+      <Label htmlFor={id}>{text.label}</Label>
       <div className="flex gap-2">
         <Input
           id={id}
+          type={text.inputType ?? 'text'}
           value={input}
           maxLength={maxLength}
-          placeholder="e.g. talk to a person"
+          placeholder={text.placeholder}
           aria-describedby={`${id}-hint`}
           disabled={full}
           onChange={(event) => setInput(event.target.value)}
@@ -176,13 +199,13 @@ export function TriggerListField({
         </Button>
       </div>
       <Hint id={`${id}-hint`}>
-        When a visitor uses one of these phrases, the conversation is handed to a person. Phrases are stored in lower
-        case{full ? `; at most ${max}` : ''}.
+        {text.hint}
+        {full ? `; at most ${max}` : ''}.
       </Hint>
       {triggers.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No escalation triggers.</p>
+        <p className="text-sm text-muted-foreground">{text.empty}</p>
       ) : (
-        <ul className="flex flex-wrap gap-2" aria-label="Escalation trigger phrases">
+        <ul className="flex flex-wrap gap-2" aria-label={text.listLabel}>
           {triggers.map((phrase) => (
             <li key={phrase}>
               <Badge variant="secondary" className="gap-1 py-1 pr-1 pl-2 text-sm">
