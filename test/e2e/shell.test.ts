@@ -8,13 +8,16 @@ const { webUrl } = inject('runtime');
 const browser = useBrowser();
 
 describe('the app shell', () => {
-  it('/dashboard redirects to /dashboard/assistants, and only built screens are in the sidebar', async () => {
+  it('/dashboard redirects to /dashboard/assistants, and the sidebar links every dashboard screen of the spec', async () => {
     const { page } = browser;
     await signInToDashboard(browser.page, webUrl, demoAccount);
     await page.goto(`${webUrl}/dashboard`);
     await page.waitForURL(`${webUrl}/dashboard/assistants`);
     await expectPage.visible(page.getByRole('link', { name: 'Assistants' }));
-    expect(await page.getByRole('link', { name: 'Transfers' }).count()).toBe(0);
+    // Spec 000 section 2: the sidebar's groups; every screen is built now (Transfers was the last).
+    for (const name of ['Voice AI', 'Contacts', 'Knowledge', 'Training', 'Controls', 'Deploy', 'Workflows', 'Transfers', 'Teams', 'Analytics']) {
+      expect(await page.getByRole('link', { name, exact: true }).count(), name).toBe(1);
+    }
   });
 
   it('the sidebar collapses with Ctrl+B and stays collapsed after a reload (cookie for 7 days)', async () => {
