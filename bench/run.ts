@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: prints one figure per line as `<figure>: <value> <unit>`.
  * Budgets (ARCHITECTURE.md section 8): bundle <= 1024 KB, cold <= 300 ms, dashboard initial JS gzip <= 200 KB,
- * crawl + index of a 100-page local site <= 15 s, retrieval top 5 of 10,000 chunks <= 10 ms.
+ * crawl + index of a 100-page local site <= 15 s, retrieval top 5 of 10,000 chunks <= 10 ms,
+ * workflow trigger check of 50 workflows <= 2 ms per message.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,7 @@ import { sampleEvents } from './sample-events.js';
 import { dashboardFirstViewJs } from './web-size.js';
 import { embedJsGzipBytes } from './embed-size.js';
 import { benchDocuments } from './documents.js';
+import { benchTriggerCheck, benchWorkflowExecution } from './workflows.js';
 
 const RUNS = 5;
 
@@ -73,6 +75,8 @@ async function main() {
     await useThousandChunkIndex(ctx.chatbotId);
     for (const line of await benchChat(runtime.apiUrl, ctx.chatbotId)) console.log(line);
     console.log(await benchChatLoad(runtime.apiUrl, ctx.chatbotId));
+    console.log(benchTriggerCheck());
+    console.log(await benchWorkflowExecution(runtime.apiUrl, ctx.idToken, ctx.chatbotId));
     for (const lambda of built) {
       const event = sampleEvents[lambda.name](ctx);
       const times: number[] = [];

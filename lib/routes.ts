@@ -153,8 +153,9 @@ export const httpRoutes = [
     method: 'POST',
     path: '/chat',
     access: 'public',
-    // realtime: live inbox updates to the assistant's readers (core/realtime/inbox-updates.ts).
-    uses: ['table', 'documents', 'providers', 'visitorTokens', 'site', 'realtime'],
+    // realtime: live inbox updates to the assistant's readers (core/realtime/inbox-updates.ts); workflowRunner:
+    // starts the workflows a visitor's message triggers (core/workflows/chat-triggers.ts).
+    uses: ['table', 'documents', 'providers', 'visitorTokens', 'site', 'realtime', 'workflowRunner'],
     maxBodyBytes: 16 * 1024,
     timeoutSeconds: 29,
   },
@@ -164,7 +165,8 @@ export const httpRoutes = [
     method: 'POST',
     path: '/chat/feedback',
     access: 'public',
-    uses: ['table', 'visitorTokens'],
+    // workflowRunner: a thumbs down triggers the 'negative feedback' workflows.
+    uses: ['table', 'visitorTokens', 'workflowRunner'],
     maxBodyBytes: 4 * 1024,
   },
   // The owner's test chat and Training studio: the same engine, the owner as the contact.

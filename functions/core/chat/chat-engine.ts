@@ -31,6 +31,9 @@ import { offlineAnswer } from './offline-responder.js';
 import { sourceTitle } from './source-link.js';
 import { ProviderFailure, llmConfigured, openAiAnswer } from './openai-responder.js';
 import { systemPrompt, temperatureFor } from './system-prompt.js';
+import type { UserAction } from '../../contracts/workflows.js';
+import type { WorkflowTriggers } from '../workflows/chat-triggers.js';
+import { matchTriggers, type TriggerWorkflow } from '../workflows/triggers.js';
 
 /**
  * One message of a conversation, from a contact the caller has already established: a visitor by
@@ -50,6 +53,8 @@ export interface ChatTurn extends Contact {
   pageOrigin?: string;
   /** Where a new conversation is said to come from (the inbox shows it); 'website' unless named. */
   channel?: ConversationChannel;
+  /** Visitors' turns start the workflows they trigger (core/workflows/chat-triggers.ts); an owner's test chat none. */
+  workflows?: WorkflowTriggers;
 }
 
 /** Passages retrieved per question: the answer checks choose among them (the model is given them all). */
@@ -80,6 +85,11 @@ async function knowledgeFor(chatbotId: string, indexVersion: string | undefined,
  * (which refuses off-topic questions itself), and stores both messages.
  */
 export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOutcome> {
+  // Read while the turn does its own reads; matched once the reply is known, started while it is stored.
+  const workflowsLoad = request.workflows?.load(request.chatbotId).catch((error: unknown): TriggerWorkflow[] => {
+    log.error('Workflows could not be read; this turn triggers none', { chatbotId: request.chatbotId, error });
+    return [];
+  });
   await loadProviderKeys();
   // Independent reads in one round: the assistant, the visitor's current conversation, the rate counters.
   const [{ data: bot }, current] = await Promise.all([
@@ -115,7 +125,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     timeoutMs: settings.conversationTimeout,
     now,
   });
-  const [history, answered] = await Promise.all([
+  const [history, answered, , detailsGiven] = await Promise.all([
     // A conversation just started has no history to read, nor a question to answer.
     isNew ? [] : recentMessages(conversationId, settings.contextWindow, now.toISOString()),
     !isNew && confirmAnswer ? answerOpenConfirmation(conversationId, confirmAnswer, now.toISOString()) : false,
@@ -208,6 +218,11 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   });
   answer = limitAnswerLength(answer, settings.maxResponseLength);
   const responseMs = Math.round(performance.now() - started);
+  const userActions: UserAction[] = [];
+  if (isNew) userActions.push('conversation_started');
+  if (transferRequested) userActions.push('handoff_requested');
+  if (detailsGiven) userActions.push('contact_details_given');
+  const triggered = workflowsLoad ? matchTriggers(await workflowsLoad, { message: request.message, actions: userActions }) : [];
   const [messageId] = await Promise.all([
     storeReply(conversationId, bot.chatbot_id, {
       sender_type: 'assistant',
@@ -226,6 +241,14 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
         newConversation: isNew,
         reply: { outcome, responseMs },
         at: now,
+      }),
+    triggered.length > 0 &&
+      request.workflows?.start(triggered, {
+        conversationId,
+        contactId: request.contactId,
+        contactName: request.contactName,
+        businessName: bot.business_name,
+        message: request.message,
       }),
   ]);
   return { message: answer, conversationId, messageId, sources, transferRequested, ...(confirmation && { confirmation }) };

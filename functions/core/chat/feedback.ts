@@ -5,6 +5,8 @@ import { HttpError, notFound } from '../http/http-error.js';
 import { conversationSettingsOf } from './bot-settings.js';
 import { enforcePublicLimits } from './rate-limit.js';
 import { verifyVisitorToken } from './visitor-token.js';
+import { workflowTriggers } from '../workflows/chat-triggers.js';
+import { matchTriggers } from '../workflows/triggers.js';
 
 const NOT_FOUND = 'This reply was not found in your conversation';
 /** Ratings per minute: per source address and per assistant. */
@@ -17,9 +19,11 @@ export const FEEDBACK_LIMITS = { perSource: 30, perAssistant: 600 };
  */
 export async function rateChatMessage(request: RateChatMessageRequest, sourceIp: string) {
   const { contactId } = await verifyVisitorToken(request.visitorToken, request.chatbotId);
-  const [{ data: bot }, { data: conversation }] = await Promise.all([
+  const [{ data: bot }, { data: conversation }, workflows] = await Promise.all([
     db().entities.chatbot.get({ chatbot_id: request.chatbotId }).go(),
     db().entities.conversation.get({ conversation_id: request.conversationId }).go(),
+    // Only a thumbs down can trigger (negative feedback).
+    request.rating === 'down' ? workflowTriggers.load(request.chatbotId).catch(() => []) : [],
     enforcePublicLimits('feedback', request.chatbotId, sourceIp, FEEDBACK_LIMITS),
   ]);
   if (!bot || bot.is_active === false) throw notFound('This assistant is not available');
@@ -38,13 +42,25 @@ export async function rateChatMessage(request: RateChatMessageRequest, sourceIp:
     .entities.message.patch({ conversation_id: message.conversation_id, created_at: message.created_at, message_id: message.message_id })
     .set({ feedback: request.rating })
     .go();
-  await recordFeedback({
-    chatbotId: request.chatbotId,
-    conversationId: message.conversation_id,
-    replyAt: message.answered_at ?? message.created_at,
-    previous: message.feedback,
-    rating: request.rating,
-    now: new Date(),
-  });
+  // A reply rated down a second time is not new negative feedback.
+  const negative = request.rating === 'down' && message.feedback !== 'down';
+  const triggered = negative ? matchTriggers(workflows, { actions: ['negative_feedback'] }) : [];
+  await Promise.all([
+    recordFeedback({
+      chatbotId: request.chatbotId,
+      conversationId: message.conversation_id,
+      replyAt: message.answered_at ?? message.created_at,
+      previous: message.feedback,
+      rating: request.rating,
+      now: new Date(),
+    }),
+    workflowTriggers.start(triggered, {
+      conversationId: message.conversation_id,
+      contactId,
+      businessName: bot.business_name,
+      // The visitor's question the rated reply answered, where the analytics kept it.
+      message: message.question ?? message.content,
+    }),
+  ]);
   return { messageId: message.message_id, rating: request.rating };
 }

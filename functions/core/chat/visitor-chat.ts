@@ -1,5 +1,6 @@
 import type { ChatRequest, VisitorChatOutcome } from '../../contracts/chat.js';
 import { announceInboxChange } from '../realtime/inbox-updates.js';
+import { workflowTriggers } from '../workflows/chat-triggers.js';
 import { chat } from './chat-engine.js';
 import { enforcePublicLimits, type PublicLimits } from './rate-limit.js';
 import { issueVisitorToken, newContactId, verifyVisitorToken } from './visitor-token.js';
@@ -38,6 +39,7 @@ export async function visitorChat(
       confirm: request.confirm,
       newContact: !request.visitorToken,
       pageOrigin,
+      workflows: workflowTriggers,
       countTurn: () => enforcePublicLimits('chat', request.chatbotId, sourceIp, visitorChatLimits()),
     },
     now,

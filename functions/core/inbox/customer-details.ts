@@ -45,19 +45,21 @@ export const reasonFromMessage = (message: string): string => {
 
 /**
  * Fills the customer's details the visitor just gave, where the conversation has none yet: what the
- * owner typed, or the visitor said first, stays.
+ * owner typed, or the visitor said first, stays. True when the message gave a detail the conversation
+ * did not have (a workflow's 'contact details given' trigger).
  */
-export async function recordCustomerDetails(conversationId: string, message: string): Promise<void> {
+export async function recordCustomerDetails(conversationId: string, message: string): Promise<boolean> {
   const found = customerDetailsIn(message);
-  if (!Object.keys(found).length) return;
+  if (!Object.keys(found).length) return false;
   const { data: conversation } = await db().entities.conversation.get({ conversation_id: conversationId }).go();
-  if (!conversation) return;
+  if (!conversation) return false;
   const missing = Object.fromEntries(
     Object.entries(found).filter(([field]) => !conversation[field as keyof CustomerDetails]),
   ) as CustomerDetails;
-  if (!Object.keys(missing).length) return;
+  if (!Object.keys(missing).length) return false;
   await db()
     .entities.conversation.patch({ conversation_id: conversationId })
     .set({ ...missing, search_text: searchTextOf({ ...conversation, ...missing }) })
     .go();
+  return true;
 }
