@@ -133,6 +133,8 @@ describe('teams in the browser (issue 12)', () => {
     await openScreen(invitee, 'Workflows', 'workflows');
     await expectPage.visible(invitee.getByRole('note').getByText(/View only/));
     expect(await invitee.getByRole('button', { name: 'Create Workflow' }).count()).toBe(0);
+    await openScreen(invitee, 'Voice AI', 'voice');
+    await expectPage.visible(invitee.getByRole('note').getByText(/View only/));
     await openScreen(invitee, 'Knowledge', 'knowledge');
 
     // The owner makes them an editor.

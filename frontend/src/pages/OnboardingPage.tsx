@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useUserId } from '@/auth/auth-context';
 import { useChatbotsQuery } from '@/chatbots/queries';
+import { isShared } from '@/chatbots/role-rights';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -41,7 +42,8 @@ export default function OnboardingPage() {
   const detected = new Set(progress.data?.detected ?? []);
   const step = ONBOARDING_STEPS[index]!;
   const done = completed.has(step.id);
-  const firstAssistant = chatbots.data?.[0];
+  // The caller's own (an assistant shared with a team of theirs is someone else's to test and configure).
+  const firstAssistant = chatbots.data?.find((chatbot) => !isShared(chatbot));
   const actionTarget = (s: OnboardingStep) =>
     s.id === 'test' && firstAssistant ? `/chatbot-preview?id=${encodeURIComponent(firstAssistant.id)}` : s.action?.to;
 

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useChatbotsByNameQuery } from '@/chatbots/queries';
+import { can } from '@/chatbots/role-rights';
+import { ViewOnlyNote } from '@/chatbots/ViewOnlyNote';
 import { LoadErrorCard } from '@/components/LoadErrorCard';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -23,6 +25,8 @@ export default function VoiceScreen() {
   // Held here, not in the tab: switching tabs keeps the conversation; leaving the screen ends it.
   const chat = useVoiceChat(selected?.id ?? null, settings.data);
   const loadError = chatbots.error ?? settings.error;
+  // Issue 12: talking to an assistant and choosing its voice need an editor's rights in its team.
+  const readOnly = selected !== null && !can(selected, 'edit');
 
   useEffect(() => {
     if (loadError) notify.error(LOAD_ERROR, { description: errorMessage(loadError) });
@@ -56,9 +60,14 @@ export default function VoiceScreen() {
           <TabsTrigger value="analytics">Analytics</TabsTrigger>
         </TabsList>
         <TabsContent value="chat">
-          <VoiceChatTab chatbotId={selected?.id ?? null} chat={chat} />
+          {readOnly ? <ViewOnlyNote chatbot={selected} /> : <VoiceChatTab chatbotId={selected?.id ?? null} chat={chat} />}
         </TabsContent>
-        <TabsContent value="settings">{settingsBody}</TabsContent>
+        <TabsContent value="settings" className="flex flex-col gap-4">
+          {readOnly && <ViewOnlyNote chatbot={selected} />}
+          <fieldset disabled={readOnly} className="contents">
+            {settingsBody}
+          </fieldset>
+        </TabsContent>
         <TabsContent value="analytics">
           <VoiceAnalyticsTab lines={chat.lines} />
         </TabsContent>
