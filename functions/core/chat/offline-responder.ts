@@ -1,4 +1,5 @@
 import { HEADING_PATH_SEPARATOR, innermostHeading } from '../knowledge/chunk.js';
+import { everydayTermsOf } from '../knowledge/common-words/common-words.js';
 import { factTypesAsked, factTypesStated, factWordsAsked, statesFact, type FactType } from '../knowledge/fact-types.js';
 import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import type { SearchHit } from '../knowledge/search-index.js';
@@ -42,6 +43,12 @@ const OWNER_KNOWLEDGE_PREFERENCE = 0.15;
  * about something the business never mentions is not answered by a passage matching its other words.
  */
 const UNKNOWN_TERM_WEIGHT = 3;
+/**
+ * An everyday word the knowledge never uses ("Do you guarantee your *work*?", "How late can I get
+ * *seen*?") weighs like an ordinary one: sites say the same with other words. Except the last word of
+ * a yes/no question, which names what is asked about ("Can I bring my *dog*?").
+ */
+const UNKNOWN_EVERYDAY_TERM_WEIGHT = 1;
 /** A short passage is answered whole; a longer one by its lines that carry the question. */
 const WHOLE_PASSAGE_WORDS = 70;
 const MAX_ANSWER_LINES = 6;
@@ -91,7 +98,8 @@ export function coverageOf(question: ParsedQuestion, passage: SearchHit): number
   // alternatives ("shops or warehouses") one is enough, and it weighs as the heaviest.
   const weight = (term: string) => {
     const idf = question.termWeights.get(term) ?? 1;
-    return Number.isFinite(idf) ? Math.min(idf, MAX_TERM_WEIGHT) : UNKNOWN_TERM_WEIGHT;
+    if (Number.isFinite(idf)) return Math.min(idf, MAX_TERM_WEIGHT);
+    return question.everydayTerms.has(term) ? UNKNOWN_EVERYDAY_TERM_WEIGHT : UNKNOWN_TERM_WEIGHT;
   };
   let total = 0;
   let covered = 0;
@@ -117,7 +125,19 @@ export function coverageOf(question: ParsedQuestion, passage: SearchHit): number
 const headingsOf = (passage: SearchHit) =>
   `${passage.source === 'entry' ? passage.title : ''} ${passage.heading?.split(HEADING_PATH_SEPARATOR).slice(-2).join(' ') ?? ''}`;
 
-export type ParsedQuestion = { termGroups: string[][]; factWords: Map<FactType, Set<string>>; termWeights: ReadonlyMap<string, number> };
+export type ParsedQuestion = {
+  termGroups: string[][];
+  factWords: Map<FactType, Set<string>>;
+  termWeights: ReadonlyMap<string, number>;
+  /** Terms that weigh little when the knowledge lacks them (see UNKNOWN_EVERYDAY_TERM_WEIGHT). */
+  everydayTerms: ReadonlySet<string>;
+};
+
+function lightUnknownTermsOf(question: string, terms: readonly string[]): Set<string> {
+  const everyday = everydayTermsOf(question);
+  if (isYesNoQuestion(question) && terms.length) everyday.delete(terms.at(-1)!);
+  return everyday;
+}
 
 /** The question's meaningful terms in groups of alternatives: in "shops or warehouses" the two are one group. */
 export function termGroupsOf(question: string): string[][] {
@@ -212,7 +232,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   const termGroups = termGroupsOf(question)
     .map((group) => group.filter((term) => !factTerms.has(term)))
     .filter((group) => group.length);
-  const parsed: ParsedQuestion = { termGroups, factWords, termWeights };
+  const parsed: ParsedQuestion = { termGroups, factWords, termWeights, everydayTerms: lightUnknownTermsOf(question, terms) };
   const needed = requiredCoverage(strictnessLevel);
 
   const contentTerms = terms.filter((term) => !REQUEST_WORDS.has(term));

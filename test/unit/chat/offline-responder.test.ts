@@ -172,6 +172,15 @@ describe('offlineAnswer: what the knowledge does not say', () => {
     expect(body(ask('Do you clean in Otley?').answer)).toContain('Otley');
   });
 
+  it('answers when the site says an everyday word of the question otherwise ("people" for its cleaners)', () => {
+    expect(body(ask('What do your people bring?', 7).answer)).toContain('eco-friendly products');
+  });
+
+  it('gives no answer when what a yes/no question asks about is unknown, however everyday its word', () => {
+    // "bring" is on the FAQ page; a wife is not.
+    expect(ask('Can I bring my wife?', 7)).toEqual({ sources: [] });
+  });
+
   it('gives no answer to a question without meaningful words', () => {
     expect(ask('?').answer).toBeUndefined();
   });

@@ -1,0 +1,20 @@
+import { toSearchTerm } from '../search-terms.js';
+import commonWords from './common-english-words.json' with { type: 'json' };
+
+const COMMON = new Set<string>(commonWords);
+
+/**
+ * The question's terms that only everyday words give ("work", "people", "seen", "deal"): when the
+ * knowledge never uses them they say little about what is asked, unlike a rarer word ("insured",
+ * "gluten"). A term any rarer word of the question also gives is not one of them.
+ */
+export function everydayTermsOf(question: string): Set<string> {
+  const everyday = new Set<string>();
+  const rare = new Set<string>();
+  for (const token of question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const term = toSearchTerm(token);
+    if (term) (COMMON.has(token) ? everyday : rare).add(term);
+  }
+  for (const term of rare) everyday.delete(term);
+  return everyday;
+}
