@@ -13,21 +13,17 @@ import { median } from './cold-start.js';
 
 const WORDS = ['quote', 'price', 'booking', 'refund', 'delivery', 'invoice', 'cancel', 'table', 'menu', 'allergy', 'parking', 'gift card'];
 
-/** 50 active workflows as owners write them: keyword lists of a few words and phrases, some user actions. */
+/** 50 active workflows as owners write them: 30 keyword lists of a few words and phrases, 10 intents with examples, 10 user actions. */
 function fiftyWorkflows(): StoredWorkflow[] {
   return Array.from({ length: 50 }, (_, i) => {
-    const keyword = i % 5 !== 4;
-    return {
-      workflow_id: `w${i}`,
-      chatbot_id: 'bench',
-      name: `Workflow ${i}`,
-      is_active: true,
-      trigger_type: keyword ? 'keyword' : 'user_action',
-      trigger_conditions: keyword
-        ? { keywords: [0, 1, 2, 3, 4].map((k) => `${WORDS[(i + k) % WORDS.length]}${k === 4 ? ` option ${i}` : ''}`) }
-        : { action: 'contact_details_given' },
-      actions: [],
-    } as unknown as StoredWorkflow;
+    const word = (k: number) => WORDS[(i + k) % WORDS.length]!;
+    const [trigger_type, trigger_conditions] =
+      i % 5 === 4
+        ? ['user_action', { action: 'contact_details_given' }]
+        : i % 5 === 3
+          ? ['intent', { intent: `${word(0)} question`, examples: [`how much is the ${word(0)}`, `can I change my ${word(1)}`, `tell me about ${word(2)} options`] }]
+          : ['keyword', { keywords: [0, 1, 2, 3, 4].map((k) => `${word(k)}${k === 4 ? ` option ${i}` : ''}`) }];
+    return { workflow_id: `w${i}`, chatbot_id: 'bench', name: `Workflow ${i}`, is_active: true, trigger_type, trigger_conditions, actions: [] } as unknown as StoredWorkflow;
   });
 }
 

@@ -1,5 +1,13 @@
 import type { UserAction, WorkflowTriggerType } from '../../contracts/workflows.js';
+import { coverage, termsOf } from '../chat/text-terms.js';
+import { synonymsOf } from '../knowledge/synonyms.js';
 import type { StoredWorkflow } from './workflow-record.js';
+
+/**
+ * An intent matches when a message covers this share of one example phrase's meaningful terms, each
+ * term or a synonym of it, as the answer engine matches questions to knowledge (stop words out, stems).
+ */
+export const INTENT_COVERAGE = 0.75;
 
 /** An active workflow with its trigger prepared for matching on every message. */
 export interface TriggerWorkflow {
@@ -7,6 +15,8 @@ export interface TriggerWorkflow {
   /** keyword: each listed word or phrase as its words. */
   keywords?: { text: string; words: string[] }[];
   action?: UserAction;
+  /** intent: its name and the meaningful terms of each example phrase. */
+  intent?: { name: string; examples: string[][] };
 }
 
 /** What happened in a chat turn that a workflow may be triggered by. */
@@ -41,8 +51,8 @@ function containsRun(text: readonly string[], words: readonly string[]): boolean
 }
 
 /**
- * The active workflows a chat turn can trigger, prepared once per turn. Intent and time-based
- * triggers are not matched here (time-based ones run on their schedule).
+ * The active workflows a chat turn can trigger, prepared once per turn. Time-based ones are not
+ * matched here: they run on their schedule.
  */
 export function prepareTriggers(workflows: readonly StoredWorkflow[]): TriggerWorkflow[] {
   const prepared: TriggerWorkflow[] = [];
@@ -53,6 +63,10 @@ export function prepareTriggers(workflows: readonly StoredWorkflow[]): TriggerWo
       prepared.push({ workflow, keywords: conditions.keywords.map((text) => ({ text, words: wordsOf(text) })).filter((k) => k.words.length) });
     } else if (workflow.trigger_type === 'user_action' && conditions.action) {
       prepared.push({ workflow, action: conditions.action });
+    } else if (workflow.trigger_type === 'intent') {
+      const { intent, examples = [] } = workflow.trigger_conditions as { intent?: string; examples?: string[] };
+      const terms = examples.map(termsOf).filter((t) => t.length > 0);
+      if (intent && terms.length) prepared.push({ workflow, intent: { name: intent, examples: terms } });
     }
   }
   return prepared;
@@ -61,14 +75,31 @@ export function prepareTriggers(workflows: readonly StoredWorkflow[]): TriggerWo
 /** The workflows this turn triggers, each once, with what matched. */
 export function matchTriggers(workflows: readonly TriggerWorkflow[], event: TriggerEvent): TriggerMatch[] {
   const words = event.message ? wordsOf(event.message) : [];
+  let meaning: Set<string> | undefined;
   const matches: TriggerMatch[] = [];
-  for (const { workflow, keywords, action } of workflows) {
+  for (const { workflow, keywords, action, intent } of workflows) {
     if (keywords) {
       const keyword = words.length ? keywords.find((k) => containsRun(words, k.words)) : undefined;
       if (keyword) matches.push({ workflow, source: 'keyword', matched: keyword.text });
     } else if (action && event.actions.includes(action)) {
       matches.push({ workflow, source: 'user_action', matched: action });
+    } else if (intent && event.message) {
+      meaning ??= termsWithSynonyms(event.message);
+      const terms = meaning;
+      if (intent.examples.some((example) => coverage(example, terms) >= INTENT_COVERAGE)) {
+        matches.push({ workflow, source: 'intent', matched: intent.name });
+      }
     }
   }
   return matches;
+}
+
+/** A message's meaningful terms and their synonyms: what an intent's examples are compared with. */
+function termsWithSynonyms(message: string): Set<string> {
+  const terms = new Set<string>();
+  for (const term of termsOf(message)) {
+    terms.add(term);
+    for (const synonym of synonymsOf(term)) terms.add(synonym);
+  }
+  return terms;
 }

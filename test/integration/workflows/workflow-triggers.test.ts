@@ -84,6 +84,24 @@ describe('workflow triggers in the chat', () => {
     expect(workflow.execution_count).toBe(1);
   });
 
+  it('an intent matches a message that means one of its examples, not one that shares a word', async () => {
+    const workflowId = await create({
+      name: 'Bookings',
+      trigger_type: 'intent',
+      trigger_conditions: { intent: 'table booking', examples: 'book a table, is there a free table tonight' },
+      actions: [{ type: 'tag_contact', config: { tags: 'booking' } }],
+    });
+    const visitor = chatVisitor(apiUrl, chatbotId);
+    await visitor.ask('Is your table wooden?');
+    await visitor.ask('Could I reserve a table for Friday?');
+    const executions = await finishedExecutions(workflowId);
+    expect(executions).toHaveLength(1);
+    expect(executions[0]).toMatchObject({
+      status: 'completed',
+      trigger_data: { source: 'intent', matched: 'table booking', message: 'Could I reserve a table for Friday?' },
+    });
+  });
+
   it('an inactive workflow is not triggered', async () => {
     const workflowId = await create({
       name: 'Paused',

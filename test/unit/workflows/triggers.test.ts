@@ -10,6 +10,7 @@ const prepared = prepareTriggers([
   workflow('off', 'keyword', { keywords: ['quote'] }, false),
   workflow('started', 'user_action', { action: 'conversation_started' }),
   workflow('details', 'user_action', { action: 'contact_details_given' }),
+  workflow('booking', 'intent', { intent: 'table booking', examples: ['book a table', 'is there a free table tonight'] }),
   workflow('scheduled', 'time_based', { schedule: { repeat: 'daily', time: '09:00', timezone: 'UTC' } }),
 ]);
 const matched = (message: string | undefined, actions: Parameters<typeof matchTriggers>[1]['actions'] = []) =>
@@ -32,7 +33,14 @@ describe('workflow triggers', () => {
   });
 
   it('skip inactive workflows and those not checked in chat (time-based)', () => {
-    expect(prepared.map((p) => p.workflow.workflow_id)).toEqual(['quote', 'started', 'details']);
+    expect(prepared.map((p) => p.workflow.workflow_id)).toEqual(['quote', 'started', 'details', 'booking']);
+  });
+
+  it('match an intent by meaning, as the answer engine matches: stems and synonyms of an example phrase', () => {
+    expect(matched('Can I reserve a table for Friday?')).toEqual(['booking:table booking']);
+    expect(matched('Booking tables for six people')).toEqual(['booking:table booking']);
+    expect(matched('Is your table wooden?')).toEqual([]);
+    expect(matched('I want to book a haircut')).toEqual([]);
   });
 
   it('match user actions of the turn, each workflow once', () => {
