@@ -151,6 +151,7 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'update-conversation': (ctx) => httpEvent('update-conversation', ctx, { customer_name: 'Bench Customer' }),
   'delete-conversation': (ctx) => httpEvent('delete-conversation', ctx),
   'send-owner-reply': (ctx) => httpEvent('send-owner-reply', ctx, { content: 'Thanks, we will call you back.' }),
+  'set-conversation-status': (ctx) => httpEvent('set-conversation-status', ctx, { status: 'in_progress' }),
   'get-transfer-settings': (ctx) => httpEvent('get-transfer-settings', ctx),
   'update-transfer-settings': (ctx) => httpEvent('update-transfer-settings', ctx, DEFAULT_TRANSFER_SETTINGS),
   'list-agent-transfers': (ctx) => httpEvent('list-agent-transfers', ctx),

@@ -406,6 +406,16 @@ export const httpRoutes = [
     uses: ['table', 'realtime'],
     maxBodyBytes: 16 * 1024,
   },
+  // Human takeover: a person takes the conversation over, hands it back to the assistant or resolves it.
+  {
+    name: 'set-conversation-status',
+    domain: 'inbox',
+    method: 'PUT',
+    path: '/conversations/{id}/status',
+    access: 'user',
+    action: 'edit',
+    uses: ['table', 'realtime'],
+  },
   // Agent Transfers (spec 001 /dashboard/transfers): settings the chat engine obeys, and the last 20 transfers.
   {
     name: 'get-transfer-settings',

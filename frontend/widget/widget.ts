@@ -44,6 +44,8 @@ export interface WidgetReply {
   messageId: string;
   /** The reply is a question the visitor answers with Yes / No (requireConfirmation). */
   confirmation?: { action: 'handoff' };
+  /** A person has taken the conversation over: no reply from the assistant (they answer from the inbox). */
+  personAnswering?: true;
 }
 
 /** What sending a message resolves to: the reply or the provider's error, with the renewed visitor token. */
@@ -293,6 +295,10 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
       save();
       if ('error' in outcome) throw new Error(outcome.error);
       const reply = outcome;
+      if (reply.personAnswering) {
+        typing.hidden = true;
+        return;
+      }
       const wait = Math.min(Number(bot.response_delay) || 0, MAX_DELAY_MS) - (Date.now() - started);
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       typing.hidden = true;

@@ -63,6 +63,11 @@ export const chatResponseSchema = z.object({
   transferRequested: z.boolean(),
   /** The reply asks the visitor to confirm this action; the widget offers Yes / No. */
   confirmation: z.object({ action: z.enum(confirmationActions) }).optional(),
+  /**
+   * A person has taken the conversation over: the message went to the inbox, the assistant does not
+   * answer (`message` is empty, `messageId` is the visitor's message); the person answers from the inbox.
+   */
+  personAnswering: z.literal(true).optional(),
 });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
 

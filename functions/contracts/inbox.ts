@@ -120,3 +120,13 @@ export const updateConversationRequestSchema = z
 export type UpdateConversationRequest = z.infer<typeof updateConversationRequestSchema>;
 
 export const conversationResponseSchema = z.object({ conversation: inboxConversationSchema });
+
+/**
+ * PUT /conversations/{id}/status: 'in_progress' takes the conversation over (a person answers, its
+ * transfer is accepted), 'active' hands it back to the assistant, 'resolved' closes it (the assistant
+ * answers again should the visitor write); transfers follow (core/transfers/takeover.ts).
+ */
+export const setConversationStatusRequestSchema = z
+  .object({ status: z.enum(conversationStatuses, 'status must be active, in_progress or resolved') })
+  .strict();
+export type SetConversationStatusRequest = z.infer<typeof setConversationStatusRequestSchema>;

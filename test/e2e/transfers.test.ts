@@ -25,7 +25,7 @@ describe('Agent Transfers in the browser', () => {
     await site?.stop();
   });
 
-  it('saves the settings from the sidebar screen, then a visitor asking for a person shows in Transfer History', async () => {
+  it('saves the settings, a visitor asking for a person shows in Transfer History, and the inbox takes it over and resolves it', async () => {
     const { page } = browser;
     await signInToDashboard(page, webUrl, owner);
     await page.getByRole('link', { name: 'Transfers' }).click();
@@ -72,7 +72,8 @@ describe('Agent Transfers in the browser', () => {
     });
 
     // A visitor asks for a person through the public chat, with the settings just saved.
-    const reply = (await chatVisitor(apiUrl, chatbotId).ask('You sent me the wrong order')).body;
+    const visitor = chatVisitor(apiUrl, chatbotId);
+    const reply = (await visitor.ask('You sent me the wrong order')).body;
     expect(reply).toMatchObject({ transferRequested: true, message: 'A baker will be with you shortly.' });
 
     await page.reload();
@@ -83,5 +84,29 @@ describe('Agent Transfers in the browser', () => {
     await transfer.getByRole('link', { name: 'Open conversation' }).click();
     await page.waitForURL(/\/conversations\?conversation=/);
     await expectPage.visible(page.getByText('You sent me the wrong order').last());
+
+    // The owner takes the conversation over from the inbox: the assistant stops answering it.
+    await page.getByRole('button', { name: 'Take over' }).click();
+    await expectPage.visible(page.getByText('Conversation taken over: the assistant stops answering'));
+    await expectPage.visible(page.getByText('You are answering'));
+    const silent = (await visitor.ask('Are you still there?')).body;
+    expect(silent).toMatchObject({ message: '', personAnswering: true });
+    await expectPage.visible(page.getByText('Are you still there?'));
+
+    await page.goto(`${webUrl}/dashboard/transfers`);
+    await page.getByRole('tab', { name: 'Transfer History' }).click();
+    await expectPage.visible(transfer.getByText('In progress'));
+    await expectPage.visible(transfer.getByText(`Agent: ${owner.email.toLowerCase()}`));
+
+    // Resolved from the inbox: Transfer History says so and the assistant answers again.
+    await transfer.getByRole('link', { name: 'Open conversation' }).click();
+    await page.getByRole('button', { name: 'Resolve' }).click();
+    await expectPage.visible(page.getByText('Conversation resolved'));
+    await page.goto(`${webUrl}/dashboard/transfers`);
+    await page.getByRole('tab', { name: 'Transfer History' }).click();
+    await expectPage.visible(transfer.getByText('Resolved'));
+    const answered = (await visitor.ask('Do you bake bread?')).body;
+    expect(answered.personAnswering).toBeUndefined();
+    expect(answered.message).not.toBe('');
   });
 });

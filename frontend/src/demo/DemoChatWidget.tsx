@@ -142,6 +142,8 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
       });
       visitorToken.current = reply.visitorToken;
       if ('error' in reply) throw new Error(reply.error);
+      // A person has taken the conversation over: the message went to their inbox, no bot reply follows.
+      if (reply.personAnswering) return;
       if (!reply.message) throw new Error('The assistant sent an empty reply.');
       // The owner's response delay counts from the visitor's message (Conversation Controls).
       const delay = Math.min(chatbot.response_delay, MAX_DELAY_MS) - (Date.now() - started);

@@ -7,6 +7,7 @@ import { ChannelBadge } from '@/inbox/ChannelBadge';
 import { avatarInitial, conversationName } from '@/inbox/conversation-name';
 import { MessageThread } from '@/inbox/MessageThread';
 import { ReplyBox } from '@/inbox/ReplyBox';
+import { ConversationStatusBadge, TakeoverControls } from '@/inbox/TakeoverControls';
 import type { useConversationQuery } from '@/inbox/inbox-queries';
 
 function CustomerInformation({ conversation }: { conversation: InboxConversation }) {
@@ -36,11 +37,13 @@ function CustomerInformation({ conversation }: { conversation: InboxConversation
  * Replies need the right to edit the conversation's assistant (issue 12: a team member reads, an editor
  * also answers); the server refuses the others anyway.
  */
-function MayReply({ chatbotId, children }: { chatbotId: string; children: React.ReactNode }) {
+function MayReply({ chatbotId, quiet, children }: { chatbotId: string; quiet?: boolean; children: React.ReactNode }) {
   const chatbots = useChatbotsByNameQuery();
   const chatbot = chatbots.data?.find((bot) => bot.id === chatbotId);
   if (!chatbot) return null;
   if (can(chatbot, 'edit')) return children;
+  // Said once, under the thread.
+  if (quiet) return null;
   return (
     <p role="note" className="flex items-center gap-2 border-t p-3 text-sm text-muted-foreground">
       <EyeIcon className="size-4 shrink-0" aria-hidden="true" />
@@ -89,7 +92,13 @@ export function ConversationPane({
           <span className="flex items-center gap-2 text-xs text-muted-foreground">
             <ChannelBadge channel={conversation.channel} />
             {conversation.business_name}
+            <ConversationStatusBadge status={conversation.status} />
           </span>
+        </div>
+        <div className="ml-auto">
+          <MayReply chatbotId={conversation.chatbot_id} quiet>
+            <TakeoverControls conversation={conversation} />
+          </MayReply>
         </div>
       </header>
       <CustomerInformation conversation={conversation} />

@@ -1,10 +1,10 @@
-import type { ConversationDetailResponse } from '@contracts/inbox';
+import type { ConversationDetailResponse, ConversationStatus } from '@contracts/inbox';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useUserId } from '@/auth/auth-context';
 import { inboxKeys } from '@/inbox/inbox-keys';
 import { useApi } from '@/lib/api';
-import { getConversation, listConversations, sendOwnerReply } from '@/lib/inbox-api';
+import { getConversation, listConversations, sendOwnerReply, setConversationStatus } from '@/lib/inbox-api';
 
 /** The inbox list, a page at a time (it scrolls for ever): all assistants, or one. */
 export function useConversationListQuery(chatbotId: string | undefined, q: string, enabled = true) {
@@ -62,4 +62,20 @@ export function useOwnerReply(conversationId: string) {
       return true;
     },
   };
+}
+
+/** Take over, hand back or resolve: the thread shows the new status at once, then the lists and transfers reload. */
+export function useConversationStatus(conversationId: string) {
+  const api = useApi();
+  const userId = useUserId();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (status: ConversationStatus) => setConversationStatus(api, conversationId, status),
+    onSuccess: (conversation) => {
+      client.setQueryData<ConversationDetailResponse>(inboxKeys.detail(userId, conversationId), (old) => old && { ...old, conversation });
+      void client.invalidateQueries({ queryKey: inboxKeys.lists(userId) });
+      // Transfer History (dashboard/transfers) shows the transfer's new status.
+      void client.invalidateQueries({ queryKey: ['transfers', userId] });
+    },
+  });
 }

@@ -4,6 +4,7 @@ import {
   conversationResponseSchema,
   ownerReplyResponseSchema,
   type ConversationDetailResponse,
+  type ConversationStatus,
   type ConversationListResponse,
   type InboxConversation,
   type UpdateConversationRequest,
@@ -49,4 +50,10 @@ export async function updateConversation(api: ApiClient, id: string, changes: Up
 /** DELETE /conversations/{id}. */
 export async function deleteConversation(api: ApiClient, id: string): Promise<void> {
   await api.request(conversationPath(id), { method: 'DELETE', schema: z.object({ deleted: z.literal(true) }) });
+}
+
+/** PUT /conversations/{id}/status: take over (in_progress), hand back (active) or resolve. */
+export async function setConversationStatus(api: ApiClient, id: string, status: ConversationStatus): Promise<InboxConversation> {
+  const { conversation } = await api.request(`${conversationPath(id)}/status`, { method: 'PUT', body: { status }, schema: conversationResponseSchema });
+  return conversation;
 }

@@ -24,6 +24,7 @@ import {
 import { recordCustomerDetails } from '../inbox/customer-details.js';
 import { matchingCorrection } from './corrections.js';
 import { HANDOFF_CONFIRMATION_QUESTION, handoffReason, requestAgentTransfer } from './escalation.js';
+import { personIsAnswering } from '../transfers/takeover.js';
 import { transferSettingsOf } from '../transfers/transfer-settings.js';
 import { isOffTopic, offTopicMessage } from './off-topic.js';
 import { unsupportedFacts } from './grounding-check.js';
@@ -125,13 +126,21 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     timeoutMs: settings.conversationTimeout,
     now,
   });
-  const [history, answered, , detailsGiven] = await Promise.all([
+  const [history, answered, visitorMessageId, detailsGiven, personAnswering] = await Promise.all([
     // A conversation just started has no history to read, nor a question to answer.
     isNew ? [] : recentMessages(conversationId, settings.contextWindow, now.toISOString()),
     !isNew && confirmAnswer ? answerOpenConfirmation(conversationId, confirmAnswer, now.toISOString()) : false,
     storeVisitorMessage(conversationId, request, { sender_type: 'user', content: request.message, created_at: now.toISOString() }, isNew),
     recordCustomerDetails(conversationId, request.message),
+    // Read with the turn's other round trips: a conversation a person took over is not the assistant's to answer.
+    isNew ? false : personIsAnswering(conversationId),
   ]);
+  if (personAnswering) {
+    if (request.caller === undefined) {
+      await recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel: 'website', newConversation: false, at: now });
+    }
+    return { message: '', conversationId, messageId: visitorMessageId, sources: [], transferRequested: false, personAnswering: true };
+  }
 
   let answer: string;
   let sources: { title: string; url: string }[] = [];

@@ -316,6 +316,12 @@ export const agentTransferEntity = new Entity({
       pk: { field: pk, composite: ['chatbot_id'] },
       sk: { field: sk, composite: ['transferred_at', 'transfer_id'] },
     },
+    /** A conversation's transfers: what taking it over, handing it back or resolving it moves on. */
+    byConversation: {
+      index: gsi1.indexName,
+      pk: { field: gsi1.partitionKey, composite: ['conversation_id'] },
+      sk: { field: gsi1.sortKey, composite: ['transferred_at', 'transfer_id'] },
+    },
   },
 });
 

@@ -6,10 +6,13 @@ import { announceInboxChange } from '../realtime/inbox-updates.js';
 import { notFound } from '../http/http-error.js';
 import { toInboxConversation, toInboxMessage } from './inbox-record.js';
 import { conversationFor } from './conversation-access.js';
+import { moveTransfers } from '../transfers/takeover.js';
 
 /**
  * The owner answers in the inbox: stored as the business's reply (sender assistant, message_type text,
  * spec 001) with who wrote it, and the conversation's last activity moves with it, in one transaction.
+ * A person answering takes the conversation over (status in_progress, its pending transfer accepted):
+ * the assistant stays quiet until it is handed back or resolved (core/transfers/takeover.ts).
  */
 export async function sendOwnerReply(
   caller: Caller,
@@ -34,16 +37,17 @@ export async function sendOwnerReply(
       messages.create(message).commit(),
       conversations
         .patch({ conversation_id: conversationId })
-        .set({ last_message_at: at })
+        .set({ last_message_at: at, status: 'in_progress' })
         .composite({ chatbot_id: conversation.chatbot_id })
         .commit(),
     ])
     .go();
   if (canceled) throw notFound('Conversation not found');
+  await moveTransfers(conversationId, 'in_progress', caller.email);
   // The other readers' open inboxes (the owner, the team) show the reply too.
   await announceInboxChange(conversation.chatbot_id, conversationId);
   return {
     message: toInboxMessage(message),
-    conversation: toInboxConversation({ ...conversation, last_message_at: at }, chatbot.business_name),
+    conversation: toInboxConversation({ ...conversation, last_message_at: at, status: 'in_progress' }, chatbot.business_name),
   };
 }

@@ -185,6 +185,9 @@ export const routeRequests: Record<UserRouteName, MatrixEntry> = {
   'send-owner-reply': {
     request: async (c) => ({ method: 'POST', path: `/conversations/${await freshConversation(c)}/messages`, body: { content: 'We do, every day.' } }),
   },
+  'set-conversation-status': {
+    request: async (c) => ({ method: 'PUT', path: `/conversations/${await freshConversation(c)}/status`, body: { status: 'in_progress' } }),
+  },
   // Agent Transfers
   'get-transfer-settings': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/transfer-settings` }) },
   'update-transfer-settings': {

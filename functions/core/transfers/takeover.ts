@@ -1,0 +1,64 @@
+import type { AgentTransferStatus } from '../../contracts/transfers.js';
+import type { ConversationStatus, InboxConversation } from '../../contracts/inbox.js';
+import type { Caller } from '../access/authorize.js';
+import { isConditionalFailure } from '../data/conditional-failure.js';
+import { db } from '../data/db.js';
+import { notFound } from '../http/http-error.js';
+import { toInboxConversation } from '../inbox/inbox-record.js';
+import { conversationFor } from '../inbox/conversation-access.js';
+import { announceInboxChange } from '../realtime/inbox-updates.js';
+
+/**
+ * Human takeover (issue 11). A conversation is answered by the assistant while 'active' or 'resolved'
+ * and by a person while 'in_progress': the owner replied, or took it over (accepting its transfer).
+ * Its transfers follow: pending -> in_progress when a person takes it, -> resolved when the person
+ * resolves it or hands it back to the assistant (their part is done either way).
+ */
+
+/** Whether a person answers this conversation now: the assistant then stores the visitor's message and stays quiet. */
+export async function personIsAnswering(conversationId: string): Promise<boolean> {
+  const { data } = await db().entities.conversation.get({ conversation_id: conversationId }).go({ attributes: ['status'] });
+  return data?.status === 'in_progress';
+}
+
+/** The transfer statuses that move when the conversation goes to `status`, and to what. */
+const TRANSFER_MOVES: Record<ConversationStatus, { from: readonly string[]; to: AgentTransferStatus }> = {
+  in_progress: { from: ['pending'], to: 'in_progress' },
+  active: { from: ['pending', 'in_progress'], to: 'resolved' },
+  resolved: { from: ['pending', 'in_progress'], to: 'resolved' },
+};
+
+/** Moves the conversation's open transfers along with it; the person taking one over is named on it. */
+export async function moveTransfers(conversationId: string, status: ConversationStatus, agentEmail: string): Promise<void> {
+  const move = TRANSFER_MOVES[status];
+  const { data } = await db().entities.agentTransfer.query.byConversation({ conversation_id: conversationId }).go({ pages: 'all' });
+  await Promise.all(
+    data
+      .filter((transfer) => move.from.includes(transfer.status))
+      .map((transfer) =>
+        db()
+          .entities.agentTransfer.patch({ chatbot_id: transfer.chatbot_id, transferred_at: transfer.transferred_at, transfer_id: transfer.transfer_id })
+          .set({ status: move.to, ...(move.to === 'in_progress' && agentEmail && { agent_email: agentEmail }) })
+          .go(),
+      ),
+  );
+}
+
+/**
+ * PUT /conversations/{id}/status: take over ('in_progress'), hand back to the assistant ('active') or
+ * resolve ('resolved'). Setting the status it has already changes nothing.
+ */
+export async function setConversationStatus(caller: Caller, conversationId: string, status: ConversationStatus): Promise<InboxConversation> {
+  const { conversation, chatbot } = await conversationFor(caller, conversationId);
+  const { data } = await db()
+    .entities.conversation.patch({ conversation_id: conversationId })
+    .set({ status })
+    .go({ response: 'all_new' })
+    .catch((error: unknown) => {
+      // Deleted meanwhile: the same answer as an unknown id.
+      throw isConditionalFailure(error) ? notFound('Conversation not found') : error;
+    });
+  await moveTransfers(conversationId, status, caller.email);
+  await announceInboxChange(conversation.chatbot_id, conversationId);
+  return toInboxConversation(data, chatbot.business_name);
+}
