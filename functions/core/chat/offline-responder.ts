@@ -49,6 +49,12 @@ const UNKNOWN_TERM_WEIGHT = 3;
  * a yes/no question, which names what is asked about ("Can I bring my *dog*?").
  */
 const UNKNOWN_EVERYDAY_TERM_WEIGHT = 1;
+/**
+ * Added to a passage with a line stating the fact asked for beside a word of the question ("200+
+ * professional cleaners" for "How many cleaners...?"): of passages covering the question alike, the
+ * one whose number is about the thing asked.
+ */
+const FACT_BESIDE_TERM_PREFERENCE = 0.02;
 /** A short passage is answered whole; a longer one by its lines that carry the question. */
 const WHOLE_PASSAGE_WORDS = 70;
 const MAX_ANSWER_LINES = 6;
@@ -82,6 +88,14 @@ const sentencesOf = (line: string) => line.split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/)
 const wordCount = (text: string) => text.match(/\S+/g)?.length ?? 0;
 
 type Candidate = { passage: SearchHit; rank: number; score: number };
+
+function factBesideTerm(passage: SearchHit, asked: readonly FactType[], terms: ReadonlySet<string>): boolean {
+  if (!asked.length || !terms.size) return false;
+  const about = (text: string) => termsOf(text).some((term) => terms.has(term) || synonymsOf(term).some((synonym) => terms.has(synonym)));
+  // A section's heading says what every line of it is about ("The Cellar Room": "Up to 24 guests").
+  const headingIsAbout = about(innermostHeading(passage.heading) ?? '');
+  return plainLines(passage.text).some((line) => asked.some((type) => statesFact(line, type)) && (headingIsAbout || about(line)));
+}
 
 /**
  * How much of the question a passage answers: the share of the question's meaningful words that the
@@ -236,6 +250,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   const needed = requiredCoverage(strictnessLevel);
 
   const contentTerms = terms.filter((term) => !REQUEST_WORDS.has(term));
+  const contentTermSet = new Set(contentTerms.filter((term) => !factTerms.has(term)));
   const yesNo = isYesNoQuestion(question);
   let best: Candidate | undefined;
   passages.forEach((passage, rank) => {
@@ -250,7 +265,11 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
     // what was asked ("Opening hours" over "Holiday hours").
     const headingTerms = new Set(termsOf(passage.source === 'entry' ? passage.title : (innermostHeading(passage.heading) ?? '')));
     const headingMatch = contentTerms.filter((term) => headingTerms.has(term)).length / (contentTerms.length || 1);
-    const score = coverage + 0.1 * headingMatch + (passage.source === 'entry' ? OWNER_KNOWLEDGE_PREFERENCE : 0);
+    const score =
+      coverage +
+      0.1 * headingMatch +
+      (factBesideTerm(passage, asked, contentTermSet) ? FACT_BESIDE_TERM_PREFERENCE : 0) +
+      (passage.source === 'entry' ? OWNER_KNOWLEDGE_PREFERENCE : 0);
     if (!best || score > best.score) best = { passage, rank, score };
   });
   if (!best) return { sources: [] };

@@ -161,6 +161,27 @@ describe('offlineAnswer: contact details', () => {
   });
 });
 
+describe('offlineAnswer: numbers', () => {
+  it('answers "how many" with the number said of the thing asked, not another number that covers the question as well', () => {
+    const offer: KnowledgeDocument = {
+      id: 'https://acme-clean.example/offer',
+      source: 'page',
+      title: 'Offer | Acme',
+      url: 'https://acme-clean.example/offer',
+      text: '# This week\n\nBook now and get 20% off your first booking.\n\nOur cleaners bring their own supplies.',
+    };
+    const team: KnowledgeDocument = {
+      id: 'https://acme-clean.example/team',
+      source: 'page',
+      title: 'Team | Acme',
+      url: 'https://acme-clean.example/team',
+      text: '# Our people\n\nWe are a family business from Leeds, started in a spare room above a shop on Kirkgate with a van, a vacuum and a lot of hope. Today over 200 trained cleaners work with us across the city.',
+    };
+    expect(body(ask('How many cleaners do you have?', 7, [offer, team]).answer)).toContain('200');
+    expect(body(ask('How many cleaners do you have?', 7, [team, offer]).answer)).toContain('200');
+  });
+});
+
 describe('offlineAnswer: what the knowledge does not say', () => {
   it('gives no answer about a place the business never mentions', () => {
     for (const question of ['Do you deliver to Chicago?', 'Do you clean in Bradford?']) {
