@@ -28,7 +28,7 @@ const REQUEST_WORDS = new Set(
     // Generic containers: "your cheapest package" asks for the cheapest of whatever the site sells.
     termsOf('package plan option service one ones'),
     // Judgements of whatever is asked about ("the best e-mail", "a normal appointment"), not what it is.
-    termsOf('best good right proper properly normal usual typical main roughly approximately'),
+    termsOf('best good right proper properly normal usual typical regular main roughly approximately'),
   ),
 );
 /**
@@ -88,6 +88,7 @@ const sentencesOf = (line: string) => line.split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/)
 const wordCount = (text: string) => text.match(/\S+/g)?.length ?? 0;
 
 type Candidate = { passage: SearchHit; rank: number; score: number };
+
 
 function factBesideTerm(passage: SearchHit, asked: readonly FactType[], terms: ReadonlySet<string>): boolean {
   if (!asked.length || !terms.size) return false;

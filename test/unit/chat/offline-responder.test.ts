@@ -128,6 +128,18 @@ describe('offlineAnswer: prices', () => {
     }
   });
 
+  it('reads "regular" as a judgement of the clean, not as an option the prices must name', () => {
+    const visits: KnowledgeDocument = {
+      id: 'https://acme-clean.example/visits',
+      source: 'page',
+      title: 'Visits | Acme',
+      url: 'https://acme-clean.example/visits',
+      text: '# Regular visits\n\nRegular weekly or fortnightly visits keep a home tidy between deep cleans.',
+    };
+    const lines = body(ask('What do you charge for a regular clean?', 7, [...site, visits]).answer).split('\n');
+    expect(lines.find((line) => line.includes('Standard'))).toContain('$140');
+  });
+
   it('gives no answer (the fallback) to a price question when no passage states a price', () => {
     const result = ask('How much does a deep clean cost?', 5, [homePage, faqPage]);
     expect(result.answer).toBeUndefined();
