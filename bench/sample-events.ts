@@ -173,6 +173,8 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   // The benchmark assistant's 30 days (the query string is optional: 30d in UTC).
   'analyze-chatbot-performance': (ctx) => httpEvent('analyze-chatbot-performance', ctx),
   'crawl-website': () => ({ chatbotId: 'no-such-bot' }),
+  // A connection that does not exist (disconnected since): nothing to process.
+  'process-channel-webhook': () => ({ connectionId: 'no-such-connection', payload: {} }),
   // Billing domain (issue 15). The bench user is no admin: the waitlist list answers 403.
   'join-waitlist': (ctx) => httpEvent('join-waitlist', ctx, { name: 'Bench Visitor', email: 'bench-waitlist@example.com' }),
   'list-waitlist': (ctx) => httpEvent('list-waitlist', ctx),
@@ -215,6 +217,8 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'connect-channel': (ctx) =>
     httpEvent('connect-channel', ctx, { credentials: { account_id: '100000000000001', access_token: 'EAAbenchtoken', app_secret: 'benchsecret' } }),
   'disconnect-channel': (ctx) => httpEvent('disconnect-channel', ctx),
+  // No such connection: refused before any signature check.
+  'channel-webhook': (ctx) => httpEvent('channel-webhook', ctx, { object: 'whatsapp_business_account', entry: [] }),
   // Nothing connected: answered without a Graph call.
   'test-channel-connection': (ctx) => httpEvent('test-channel-connection', ctx, { channelId: 'whatsapp', chatbotId: ctx.chatbotId }),
 };

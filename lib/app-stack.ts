@@ -73,18 +73,20 @@ export class AppStack extends Stack {
       },
     } satisfies FunctionResources;
 
-    this.asyncFunctions = new AsyncFunctions(this, 'Async', { resources: baseResources });
+    // Before the async functions: process-channel-webhook announces new messages to open inboxes.
+    this.realtime = new RealtimeApi(this, 'Realtime');
+    this.asyncFunctions = new AsyncFunctions(this, 'Async', { resources: { ...baseResources, realtime: this.realtime.stageRef } });
     this.workflowEngine = new WorkflowEngine(this, 'WorkflowEngine', { resources: baseResources });
     const resources = {
       ...baseResources,
       crawler: this.asyncFunctions.crawler,
+      channelProcessor: this.asyncFunctions.channelProcessor,
       workflowRunner: this.workflowEngine.stateMachine,
     } satisfies FunctionResources;
 
     this.auth = new Auth(this, 'Auth', { triggerResources: resources });
     const identity = { userPool: this.auth.userPool, userPoolClient: this.auth.userPoolClient };
 
-    this.realtime = new RealtimeApi(this, 'Realtime');
     this.httpApi = new AppHttpApi(this, 'Http', { ...identity, allowedOrigins: config.allowedOrigins, resources });
 
     const shared = {

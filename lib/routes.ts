@@ -48,7 +48,9 @@ export type Resource =
   /** Starting executions of the workflow state machine (workflows/run-workflow.asl.json). */
   | 'workflowRunner'
   /** Messaging channels (issue 13): the key that seals their credentials, and Meta's Graph API address. */
-  | 'channelCredentials';
+  | 'channelCredentials'
+  /** Invoking process-channel-webhook asynchronously (env CHANNEL_PROCESSOR_FUNCTION_NAME plus invoke permission). */
+  | 'channelProcessor';
 
 /**
  * What a signed-in route needs of its caller; functions/core/access/authorize.ts decides it (owner, or
@@ -333,6 +335,19 @@ export const httpRoutes = [
     action: 'edit',
     uses: ['table'],
   },
+  // Meta's webhooks, one address per connected channel: POST (signed messages and statuses, handed on to
+  // process-channel-webhook) and GET (the verification handshake) are one function. POST comes first:
+  // its body limit is the function's.
+  {
+    name: 'channel-webhook',
+    domain: 'channels',
+    method: 'POST',
+    path: '/webhooks/{platform}/{connectionId}',
+    access: 'public',
+    uses: ['table', 'channelCredentials', 'channelProcessor'],
+    maxBodyBytes: 192 * 1024,
+  },
+  { name: 'channel-webhook', domain: 'channels', method: 'GET', path: '/webhooks/{platform}/{connectionId}', access: 'public', uses: ['table'] },
   // Spec 001's name and body (channelId, chatbotId, config): the assistant is named in the body.
   {
     name: 'test-channel-connection',
@@ -521,6 +536,8 @@ export interface AsyncFunction {
 
 export const asyncFunctions = [
   { name: 'crawl-website', uses: ['table', 'documents', 'providers'], timeoutSeconds: 900, memoryMb: 1024 },
+  // A webhook call's messages through the chat engine, answers sent with the Graph API (issue 13).
+  { name: 'process-channel-webhook', uses: ['table', 'documents', 'providers', 'channelCredentials', 'realtime'], timeoutSeconds: 120, memoryMb: 1024 },
 ] as const satisfies readonly AsyncFunction[];
 
 /**

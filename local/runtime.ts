@@ -148,6 +148,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       TOKEN_ISSUER: tokenIssuer,
       PUBLIC_SITE_URL: `http://localhost:${ports.web}`,
       CRAWL_FUNCTION_NAME: 'crawl-website',
+      CHANNEL_PROCESSOR_FUNCTION_NAME: 'process-channel-webhook',
       VISITOR_TOKEN_SECRET: localGeneratedSecret(join(dataDir, 'visitor-token-secret')),
       // A random key kept in the data folder, as CDK generates one: sealed channel credentials survive restarts.
       CHANNEL_CREDENTIALS_KEY: localGeneratedSecret(join(dataDir, 'channel-credentials-key')),

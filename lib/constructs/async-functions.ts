@@ -10,13 +10,15 @@ import { acknowledge } from './nag.js';
 
 /** The async function behind the `crawler` resource (env CRAWL_FUNCTION_NAME + invoke permission). */
 export const CRAWLER_FUNCTION_NAME = 'crawl-website' satisfies FunctionName;
+/** The async function behind the `channelProcessor` resource (env CHANNEL_PROCESSOR_FUNCTION_NAME + invoke permission). */
+export const CHANNEL_PROCESSOR_FUNCTION_NAME = 'process-channel-webhook' satisfies FunctionName;
 
 /** Failed invocation records stay this long: the longest SQS allows, time for someone to look. */
 const FAILURE_RETENTION = Duration.days(14);
 
 export interface AsyncFunctionsProps {
   /** What the functions may use, handed out according to each entry's `uses`. They cannot invoke each other. */
-  readonly resources: Omit<FunctionResources, 'crawler'>;
+  readonly resources: Omit<FunctionResources, 'crawler' | 'channelProcessor'>;
 }
 
 /**
@@ -31,6 +33,8 @@ export class AsyncFunctions extends Construct {
   readonly failures: IQueue;
   /** The crawl-website function. */
   readonly crawler: AppFunction;
+  /** The process-channel-webhook function. */
+  readonly channelProcessor: AppFunction;
 
   constructor(scope: Construct, id: string, props: AsyncFunctionsProps) {
     super(scope, id);
@@ -75,5 +79,8 @@ export class AsyncFunctions extends Construct {
     const crawler = functions.get(CRAWLER_FUNCTION_NAME);
     if (!crawler) throw new Error(`lib/routes.ts asyncFunctions has no ${CRAWLER_FUNCTION_NAME}`);
     this.crawler = crawler;
+    const channelProcessor = functions.get(CHANNEL_PROCESSOR_FUNCTION_NAME);
+    if (!channelProcessor) throw new Error(`lib/routes.ts asyncFunctions has no ${CHANNEL_PROCESSOR_FUNCTION_NAME}`);
+    this.channelProcessor = channelProcessor;
   }
 }

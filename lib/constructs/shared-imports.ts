@@ -69,6 +69,13 @@ export class SharedImports implements FunctionResources {
     };
   }
 
+  get channelProcessor(): FunctionRef {
+    return {
+      functionName: this.parameter('ChannelProcessorFunctionName', this.shared.channelProcessor.functionName),
+      functionArn: this.parameter('ChannelProcessorFunctionArn', this.shared.channelProcessor.functionArn),
+    };
+  }
+
   get providers(): ISecret {
     return this.once('providers', () =>
       Secret.fromSecretNameV2(this.stack, 'ProviderSecret', this.parameter('ProviderSecretName', this.shared.providers.secretName)),

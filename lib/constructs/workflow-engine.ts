@@ -12,7 +12,7 @@ import { repoPath } from './repo-path.js';
 
 export interface WorkflowEngineProps {
   /** What the task function may use (lib/routes.ts `stateMachineTasks`). */
-  readonly resources: Omit<FunctionResources, 'crawler' | 'workflowRunner'>;
+  readonly resources: Omit<FunctionResources, 'crawler' | 'channelProcessor' | 'workflowRunner'>;
 }
 
 /** Step Functions runs an execution for at most a year (Standard workflows); waits fit inside (contracts MAX_WAIT_SECONDS). */

@@ -2,8 +2,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readBody } from '../read-body.js';
 import { GraphError, graphErrors } from './graph-errors.js';
-import { accountsPage } from './pages.js';
+import { accountsPage, customerPage } from './pages.js';
 import { GraphStandInState, type GraphPlatform, type SentMessage, type StandInAccount } from './stand-in-state.js';
+import { inboundPayload, statusPayload } from './webhook-payloads.js';
 
 export interface GraphStandInOptions {
   port: number;
@@ -25,6 +26,8 @@ export interface GraphStandIn {
 export const GRAPH_VERSION = 'v21.0';
 
 const PLATFORMS = ['whatsapp', 'messenger', 'instagram'] as const;
+/** How long after a send the 'delivered' status webhook follows. */
+const STATUS_DELAY_MS = 50;
 
 function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'x-fb-trace-id': randomBytes(8).toString('base64url') });
@@ -45,6 +48,10 @@ export async function startGraphStandIn(options: GraphStandInOptions): Promise<G
   const state = new GraphStandInState(options.stateFile);
   if (options.seedAccounts) state.ensureOnePerPlatform();
   const url = `http://127.0.0.1:${options.port}`;
+  const deliveries = new Set<Promise<number>>();
+  /** Sent messages the customer page has shown (their read receipts are out). */
+  const readIds = new Set<string>();
+  let stopping = false;
 
   /** The account the token opens, checked as Meta checks a request: token, then the proof of the app secret. */
   function authorize(req: IncomingMessage, query: URLSearchParams): StandInAccount {
@@ -60,8 +67,15 @@ export async function startGraphStandIn(options: GraphStandInOptions): Promise<G
 
   /** GET /{id}?fields=...: the account's node, with the fields asked for (and its id). */
   function readNode(account: StandInAccount, id: string, fields: string[]): Record<string, string> {
-    if (id !== account.account_id) throw graphErrors.unknownObject(id);
-    const all: Record<string, string> =
+    const customer = state.data.customers.find((c) => c.account_id === account.account_id && c.id === id);
+    if (id !== account.account_id && !customer) throw graphErrors.unknownObject(id);
+    const [first = '', ...rest] = (customer?.name ?? '').split(' ');
+    const all: Record<string, string> = customer
+      ? // The User Profile API: Messenger's first and last name, Instagram's name and username.
+        account.platform === 'messenger'
+        ? { first_name: first, last_name: rest.join(' ') }
+        : { name: customer.name, username: customer.name.toLowerCase().replace(/\W+/g, '_') }
+      :
       account.platform === 'whatsapp'
         ? { verified_name: account.name, display_phone_number: account.handle, quality_rating: 'GREEN' }
         : account.platform === 'messenger'
@@ -78,6 +92,8 @@ export async function startGraphStandIn(options: GraphStandInOptions): Promise<G
       const sent = { id: messageId, platform: account.platform, account_id: account.account_id, to, text, body, at: new Date().toISOString() };
       state.data.sent.push(sent);
       state.save();
+      // As on Meta, the message reaches the customer's device a moment after the send call answered.
+      setTimeout(() => void deliver(account, statusPayload(account, to, messageId, 'delivered', new Date())), STATUS_DELAY_MS);
       return sent;
     };
     if (account.platform === 'whatsapp') {
@@ -116,13 +132,89 @@ export async function startGraphStandIn(options: GraphStandInOptions): Promise<G
     throw graphErrors.unknownPath(parts.join('/'));
   }
 
+  /** Delivers a webhook call to the account's callback URL, signed with its app secret exactly as Meta signs. */
+  async function deliver(account: StandInAccount, payload: unknown): Promise<number> {
+    if (!account.webhook || stopping) return 0;
+    const body = JSON.stringify(payload);
+    const signature = `sha256=${createHmac('sha256', account.app_secret).update(body).digest('hex')}`;
+    const pending = fetch(account.webhook.callback_url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature, 'user-agent': 'facebookexternalua' },
+      body,
+    })
+      .then(async (res) => (await res.arrayBuffer(), res.status))
+      .catch(() => 0);
+    deliveries.add(pending);
+    void pending.finally(() => deliveries.delete(pending));
+    return pending;
+  }
+
+  /** The App Dashboard's "Verify and save": Meta's GET handshake with a fresh challenge, kept only if echoed. */
+  async function subscribe(account: StandInAccount, callbackUrl: string, verifyToken: string) {
+    const challenge = randomBytes(8).readUInt32BE(0).toString();
+    const url = new URL(callbackUrl);
+    url.searchParams.set('hub.mode', 'subscribe');
+    url.searchParams.set('hub.verify_token', verifyToken);
+    url.searchParams.set('hub.challenge', challenge);
+    const res = await fetch(url).catch(() => undefined);
+    const text = res ? await res.text() : '';
+    const verified = res?.status === 200 && text === challenge;
+    if (verified) {
+      account.webhook = { callback_url: callbackUrl, verify_token: verifyToken };
+      state.save();
+    }
+    return { verified, status: res?.status ?? 0, body: verified ? undefined : text.slice(0, 500) };
+  }
+
+  /** A customer writes to the account (the customer page, or a test): delivered as the platform's webhook. */
+  async function customerWrites(account: StandInAccount, input: { from?: string; name?: string; text?: string }) {
+    const text = input.text?.trim();
+    if (!text) throw graphErrors.invalidParameter('text is required');
+    if (!account.webhook) throw graphErrors.invalidParameter('No webhook is subscribed for this account: verify a callback URL first.');
+    const customer = state.customer(account.account_id, input.from || state.newCustomerId(account.platform), input.name?.trim() || 'Test Customer');
+    const at = new Date();
+    const id = account.platform === 'whatsapp' ? `wamid.${randomBytes(24).toString('base64url')}` : `m_${randomBytes(30).toString('base64url')}`;
+    const payload = inboundPayload(account, customer, id, text, at);
+    const status = await deliver(account, payload);
+    state.data.received.push({ id, account_id: account.account_id, from: customer.id, text, at: at.toISOString(), webhook_status: status });
+    state.save();
+    return { message_id: id, customer_id: customer.id, webhook_status: status, payload };
+  }
+
+  /** One customer's conversation with the account, both ways, oldest first; what they see counts as read. */
+  function conversation(account: StandInAccount, customerId: string) {
+    const theirs = state.data.received.filter((m) => m.account_id === account.account_id && m.from === customerId).map((m) => ({ from: 'customer', text: m.text, at: m.at }));
+    const answers = state.data.sent.filter((m) => m.account_id === account.account_id && m.to === customerId);
+    for (const answer of answers.filter((m) => !readIds.has(m.id))) {
+      readIds.add(answer.id);
+      void deliver(account, statusPayload(account, customerId, answer.id, 'read', new Date()));
+    }
+    return { data: [...theirs, ...answers.map((m) => ({ from: 'business', text: m.text, at: m.at }))].sort((a, b) => a.at.localeCompare(b.at)) };
+  }
+
+  const accountOf = (id: string | undefined) => {
+    const account = state.byId(id ?? '');
+    if (!account) throw graphErrors.unknownObject(String(id));
+    return account;
+  };
+  const jsonOf = async (req: IncomingMessage) => JSON.parse((await readBody(req, 64 * 1024)).toString('utf8') || '{}') as Record<string, string>;
+
   async function controls(req: IncomingMessage, target: URL, kind: string | undefined): Promise<unknown> {
-    if (kind === 'accounts' && req.method === 'POST') {
+    const [, , accountId, action] = target.pathname.split('/').filter(Boolean); // _stand-in/accounts/<id>/<action>
+    if (kind === 'accounts' && !accountId && req.method === 'POST') {
       const body = JSON.parse((await readBody(req, 16 * 1024)).toString('utf8') || '{}') as { platform?: string; name?: string };
       if (!PLATFORMS.includes(body.platform as GraphPlatform)) throw graphErrors.invalidParameter('platform must be whatsapp, messenger or instagram');
       return state.createAccount(body.platform as GraphPlatform, body.name);
     }
-    if (kind === 'accounts' && req.method === 'GET') return { data: state.data.accounts };
+    if (kind === 'accounts' && !accountId && req.method === 'GET') return { data: state.data.accounts };
+    if (kind === 'accounts' && action === 'webhook' && req.method === 'POST') {
+      const body = await jsonOf(req);
+      return subscribe(accountOf(accountId), String(body.callback_url ?? ''), String(body.verify_token ?? ''));
+    }
+    if (kind === 'accounts' && action === 'inbound' && req.method === 'POST') return customerWrites(accountOf(accountId), await jsonOf(req));
+    if (kind === 'accounts' && action === 'conversation' && req.method === 'GET') {
+      return conversation(accountOf(accountId), target.searchParams.get('customer') ?? '');
+    }
     if (kind === 'sent' && req.method === 'GET') {
       const accountId = target.searchParams.get('account_id');
       const to = target.searchParams.get('to');
@@ -145,8 +237,16 @@ export async function startGraphStandIn(options: GraphStandInOptions): Promise<G
           res.writeHead(303, { location: '/' });
           return res.end();
         }
+        if (req.method === 'POST' && first === 'webhooks' && rest[0]) {
+          const form = new URLSearchParams((await readBody(req, 16 * 1024)).toString('utf8'));
+          const account = accountOf(rest[0]);
+          const result = await subscribe(account, form.get('callback_url') ?? '', form.get('verify_token') ?? '');
+          res.writeHead(303, { location: `/?webhook=${result.verified ? 'verified' : 'failed'}` });
+          return res.end();
+        }
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        res.end(accountsPage(state.data.accounts, state.data.sent));
+        if (first === 'chat' && rest[0]) return res.end(customerPage(accountOf(rest[0])));
+        res.end(accountsPage(state.data.accounts, state.data.sent, target.searchParams.get('webhook')));
       } catch (error) {
         if (error instanceof GraphError) return send(res, error.status, error.body());
         send(res, 500, { error: { message: String((error as Error)?.message ?? error), type: 'OAuthException', code: 1 } });
@@ -158,6 +258,8 @@ export async function startGraphStandIn(options: GraphStandInOptions): Promise<G
     url,
     apiUrl: `${url}/${GRAPH_VERSION}`,
     stop: async () => {
+      stopping = true;
+      await Promise.allSettled([...deliveries]);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -17,6 +17,26 @@ export interface StandInAccount {
   handle: string;
   access_token: string;
   app_secret: string;
+  /** Where Meta delivers this account's webhooks, once the handshake passed (the App Dashboard's Webhooks). */
+  webhook?: { callback_url: string; verify_token: string };
+}
+
+/** Someone who wrote to a business account from the customer page: their id on the platform and name. */
+export interface StandInCustomer {
+  account_id: string;
+  /** wa_id (a phone number), PSID or IGSID. */
+  id: string;
+  name: string;
+}
+
+/** A message a customer wrote, as delivered to the webhook, and what the webhook answered. */
+export interface ReceivedMessage {
+  id: string;
+  account_id: string;
+  from: string;
+  text: string;
+  at: string;
+  webhook_status: number;
 }
 
 /** A message the product sent through the send endpoints, as it was sent. */
@@ -35,6 +55,8 @@ export interface SentMessage {
 interface State {
   accounts: StandInAccount[];
   sent: SentMessage[];
+  customers: StandInCustomer[];
+  received: ReceivedMessage[];
 }
 
 /** Keeps this many sent messages (the page and tests read the latest). */
@@ -54,11 +76,11 @@ export class GraphStandInState {
 
   constructor(private readonly file?: string) {
     const saved = file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as State) : undefined;
-    this.data = saved ?? { accounts: [], sent: [] };
+    this.data = { accounts: [], sent: [], customers: [], received: [], ...saved };
   }
 
   save(): void {
-    if (this.data.sent.length > SENT_KEPT) this.data.sent.splice(0, this.data.sent.length - SENT_KEPT);
+    for (const list of [this.data.sent, this.data.received]) if (list.length > SENT_KEPT) list.splice(0, list.length - SENT_KEPT);
     if (this.file) writeFileSync(this.file, JSON.stringify(this.data, null, 2));
   }
 
@@ -90,5 +112,18 @@ export class GraphStandInState {
 
   byId(accountId: string): StandInAccount | undefined {
     return this.data.accounts.find((a) => a.account_id === accountId);
+  }
+
+  /** The customer with this id on the account, made (or renamed) as they write. */
+  customer(accountId: string, id: string, name: string): StandInCustomer {
+    let customer = this.data.customers.find((c) => c.account_id === accountId && c.id === id);
+    if (!customer) this.data.customers.push((customer = { account_id: accountId, id, name }));
+    customer.name = name;
+    return customer;
+  }
+
+  /** A new customer id of the platform's kind: a phone number on WhatsApp, a page- or account-scoped id otherwise. */
+  newCustomerId(platform: GraphPlatform): string {
+    return platform === 'whatsapp' ? `447${digits(9)}` : `2${digits(15)}`;
   }
 }

@@ -2,7 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { resourceEnv } from '../../functions/core/runtime/env.js';
 import { baseEnvironment } from '../../lib/constructs/app-function.js';
-import { CRAWLER_FUNCTION_NAME } from '../../lib/constructs/async-functions.js';
+import { CHANNEL_PROCESSOR_FUNCTION_NAME, CRAWLER_FUNCTION_NAME } from '../../lib/constructs/async-functions.js';
 import { allFunctionNames, asyncFunctions, httpRoutes, socketRoutes, type AsyncFunction, type FunctionName, type Resource } from '../../lib/routes.js';
 import { actionsOf, environmentOf, functionId, logicalIdOf, resourcesOfType, roleStatements, synthStack } from './app-template.js';
 
@@ -15,12 +15,15 @@ const siteUrl = {
   'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalIdOf(stack.web.distribution), 'DomainName'] }]],
 };
 
-/** Route table entries of every kind, with what each function uses. */
-const usesByName = new Map<string, readonly Resource[]>([
+/** Route table entries of every kind, with what each function uses (a function behind two routes gets both's). */
+const usesByName = new Map<string, readonly Resource[]>();
+for (const [name, uses] of [
   ...httpRoutes.map((r) => [r.name, r.uses] as const),
   ...socketRoutes.map((r) => [r.name, r.uses] as const),
   ...entries.map((f) => [f.name, f.uses] as const),
-]);
+]) {
+  usesByName.set(name, [...new Set([...(usesByName.get(name) ?? []), ...uses])]);
+}
 
 describe.each(entries.map((f) => [f.name, f] as const))('async function %s', (name, entry) => {
   const id = functionId(template, name);
@@ -69,6 +72,23 @@ describe('failures queue', () => {
   });
 });
 
+const processorCallers = [...usesByName].filter(([, uses]) => uses.includes('channelProcessor')).map(([name]) => name);
+
+describe('channelProcessor resource', () => {
+  const processorId = functionId(template, CHANNEL_PROCESSOR_FUNCTION_NAME);
+
+  it('is used by channel-webhook only', () => {
+    expect(processorCallers).toEqual(['channel-webhook']);
+  });
+
+  it('channel-webhook knows process-channel-webhook by name and may invoke exactly that function', () => {
+    const id = functionId(template, 'channel-webhook');
+    expect(environmentOf(template, id).CHANNEL_PROCESSOR_FUNCTION_NAME).toEqual({ Ref: processorId });
+    const invoke = roleStatements(template, id).filter((s) => actionsOf([s]).some((a) => a.startsWith('lambda:')));
+    expect(invoke).toEqual([expect.objectContaining({ Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [processorId, 'Arn'] } })]);
+  });
+});
+
 describe('crawler resource', () => {
   const callers = [...usesByName].filter(([, uses]) => uses.includes('crawler')).map(([name]) => name);
 
@@ -85,7 +105,7 @@ describe('crawler resource', () => {
 
   it('no other role of the stack may invoke a function (but the workflow state machine its task, test/cdk/workflow-engine.test.ts)', () => {
     const callerRoles = new Set([
-      ...callers.map((name) => {
+      ...[...callers, ...processorCallers].map((name) => {
         const fn = resources[functionId(template, name)]?.Properties as { Role: { 'Fn::GetAtt': [string, string] } };
         return fn.Role['Fn::GetAtt'][0];
       }),

@@ -13,7 +13,7 @@ const KEYS = [
     what: 'channel credentials are sealed',
     description: 'credentials of WhatsApp, Messenger and Instagram',
     env: 'CHANNEL_KEY_SECRET_NAME',
-    readers: ['connect-channel', 'test-channel-connection'],
+    readers: ['connect-channel', 'test-channel-connection', 'channel-webhook', 'process-channel-webhook'],
   },
 ];
 
@@ -27,7 +27,7 @@ describe.each(KEYS)('$what with a key the stack generates', ({ description, env:
     expect(secret.DeletionPolicy).toBe('Retain');
   });
 
-  it(`only ${readers.join(' and ')} get its name and may read it`, () => {
+  it(`only ${readers.join(', ')} get its name and may read it`, () => {
     for (const name of allFunctionNames) {
       const id = functionId(template, name);
       const onSecret = roleStatements(template, id).filter((s) => JSON.stringify(s.Resource).includes(secretId!));

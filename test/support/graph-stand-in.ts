@@ -2,6 +2,14 @@ import type { ApiClient } from './api-client.js';
 
 export type Platform = 'whatsapp' | 'messenger' | 'instagram';
 
+export interface SentMessage {
+  id: string;
+  to: string;
+  text: string;
+  /** The send request's body as Meta received it. */
+  body: Record<string, unknown>;
+}
+
 export interface StandInAccount {
   platform: Platform;
   account_id: string;
@@ -15,14 +23,32 @@ export interface StandInAccount {
 export function graphStandIn(env: Record<string, string | undefined>) {
   const apiUrl = env.GRAPH_API_URL!;
   const base = new URL(apiUrl).origin;
-  return {
-    apiUrl,
+  const api = {
     /** A new business account as Meta would give it: id, access token, app secret. */
     async newAccount(platform: Platform, name?: string): Promise<StandInAccount> {
-      const res = await fetch(`${base}/_stand-in/accounts`, { method: 'POST', body: JSON.stringify({ platform, name }) });
-      if (!res.ok) throw new Error(`The Graph stand-in answered ${res.status}`);
-      return (await res.json()) as StandInAccount;
+      return control('POST', '/accounts', { platform, name }) as Promise<StandInAccount>;
     },
+    /** Meta's "Verify and save" of a callback URL: the GET handshake, kept when the challenge comes back. */
+    subscribe: (accountId: string, callbackUrl: string, verifyToken: string) =>
+      control('POST', `/accounts/${accountId}/webhook`, { callback_url: callbackUrl, verify_token: verifyToken }) as Promise<{ verified: boolean; status: number }>,
+    /** A customer writes: delivered to the webhook signed like Meta's; the payload as delivered. */
+    customerWrites: (accountId: string, message: { from: string; name: string; text: string }) =>
+      control('POST', `/accounts/${accountId}/inbound`, message) as Promise<{ message_id: string; webhook_status: number; payload: unknown }>,
+    /** What the product sent to a customer through the send endpoints, oldest first. */
+    async sentTo(accountId: string, to: string): Promise<SentMessage[]> {
+      return ((await control('GET', `/sent?account_id=${accountId}&to=${encodeURIComponent(to)}`)) as { data: SentMessage[] }).data;
+    },
+    /** The customer's view of the conversation (the customer page): shown answers count as read. */
+    conversation: (accountId: string, customer: string) => control('GET', `/accounts/${accountId}/conversation?customer=${customer}`),
+  };
+  async function control(method: string, path: string, body?: unknown): Promise<unknown> {
+    const res = await fetch(`${base}/_stand-in${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+    if (!res.ok) throw new Error(`The Graph stand-in answered ${res.status}: ${await res.text()}`);
+    return res.json();
+  }
+  return {
+    apiUrl,
+    ...api,
   };
 }
 

@@ -625,6 +625,10 @@ export const channelMessageEntity = new Entity({
     conversation_id: { type: 'string', required: true },
     message_id: { type: 'string', required: true },
     created_at: { type: 'string', required: true },
+    /** What Meta reported of it (status webhooks): when it reached the customer's device, was read, or failed. */
+    delivered_at: { type: 'string' },
+    read_at: { type: 'string' },
+    failed_at: { type: 'string' },
   },
   indexes: {
     byExternalId: {

@@ -36,6 +36,8 @@ interface Options<N extends RouteName, BS extends z.ZodType | undefined, QS exte
   body?: BS;
   query?: QS;
   successStatus?: number;
+  /** Answer the result (a string) as plain text instead of JSON: Meta's webhook handshake echoes its challenge. */
+  plainText?: boolean;
   /**
    * For routes marked `idempotent` in lib/routes.ts: `runOnce` from ./idempotency.js. Passed by those
    * handlers only, so the others bundle no table access for it.
@@ -60,6 +62,10 @@ export function jsonResponse(
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
     body: JSON.stringify(body),
   };
+}
+
+function textResponse(statusCode: number, body: unknown) {
+  return { statusCode, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body: String(body) };
 }
 
 /** How long a client should wait before trying again after a dependency outage (503). */
@@ -169,7 +175,7 @@ export function httpHandler<
     }
     const controller = new AbortController();
     const run = async () =>
-      jsonResponse(
+      (options.plainText ? textResponse : jsonResponse)(
         options.successStatus ?? 200,
         await impl({
           identity: identity as IdentityFor<N>,

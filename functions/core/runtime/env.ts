@@ -31,6 +31,8 @@ export const resourceEnv = {
    * CHANNEL_CREDENTIALS_KEY holds the value), and Meta's Graph API base URL (locally its stand-in).
    */
   channelCredentials: ['CHANNEL_KEY_SECRET_NAME', 'GRAPH_API_URL'],
+  /** Name of the process-channel-webhook function, invoked asynchronously. */
+  channelProcessor: ['CHANNEL_PROCESSOR_FUNCTION_NAME'],
 } as const satisfies Record<Resource, readonly string[]>;
 
 export type EnvName = (typeof resourceEnv)[Resource][number];

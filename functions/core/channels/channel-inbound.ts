@@ -1,0 +1,143 @@
+import { platformLabels, type SocialPlatform } from '../../contracts/deployment.js';
+import { chat } from '../chat/chat-engine.js';
+import { isConditionalFailure } from '../data/conditional-failure.js';
+import { db } from '../data/db.js';
+import { announceInboxChange } from '../realtime/inbox-updates.js';
+import { log } from '../runtime/log.js';
+import { openChannelSecrets } from './credential-vault.js';
+import type { GraphCredentials } from './graph-api.js';
+import { customerProfileName, sendChannelText } from './graph-send.js';
+import { channelEvents, type DeliveryStatus, type InboundText } from './webhook-events.js';
+
+/** Meta retries a webhook for up to a day or so; a message id is remembered a week. */
+const REMEMBER_EVENTS_S = 7 * 24 * 3600;
+
+/** The contact a channel customer is in the inbox: their platform and Meta's id of them. */
+export const channelContactId = (platform: SocialPlatform, senderId: string) => `${platform}:${senderId}`;
+
+interface Connection {
+  connection_id: string;
+  chatbot_id: string;
+  platform: SocialPlatform;
+  account_id: string;
+}
+
+/** Takes a message id the first time only (conditional create): a retry or duplicate of Meta's is dropped. */
+async function firstDelivery(connectionId: string, eventId: string, now: Date): Promise<boolean> {
+  try {
+    await db()
+      .entities.channelEvent.create({
+        connection_id: connectionId,
+        event_id: eventId,
+        received_at: now.toISOString(),
+        ttl: Math.floor(now.getTime() / 1000) + REMEMBER_EVENTS_S,
+      })
+      .go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Sends a text to a channel customer through the Graph API and remembers Meta's message id, so the
+ * delivery and read statuses Meta reports later find the inbox message. Meta's error text, if it refused.
+ */
+export async function deliverToCustomer(
+  connection: Connection,
+  credentials: GraphCredentials,
+  to: string,
+  sent: { conversationId: string; messageId: string; text: string },
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  const result = await sendChannelText(connection.platform, connection.account_id, credentials, to, sent.text);
+  if (!result.ok) return result;
+  await db()
+    .entities.channelMessage.put({
+      connection_id: connection.connection_id,
+      external_id: result.externalId,
+      conversation_id: sent.conversationId,
+      message_id: sent.messageId,
+      created_at: new Date().toISOString(),
+    })
+    .go({ response: 'none' });
+  return { ok: true };
+}
+
+/** One customer message: through the chat engine as the platform's channel, into the inbox, and the answer sent back. */
+async function answerMessage(connection: Connection, credentials: GraphCredentials, message: InboundText): Promise<void> {
+  const now = new Date();
+  if (!(await firstDelivery(connection.connection_id, message.messageId, now))) return;
+  const contactName = message.profileName ?? (await customerProfileName(connection.platform, message.senderId, credentials));
+  const outcome = await chat(
+    {
+      chatbotId: connection.chatbot_id,
+      contactId: channelContactId(connection.platform, message.senderId),
+      contactName,
+      message: message.text,
+      channel: connection.platform,
+      // Every call is signed by Meta with the business's app secret, and Meta limits its own senders.
+      countTurn: async () => undefined,
+    },
+    now,
+  );
+  if ('error' in outcome) {
+    // The AI provider failed: the customer's message is kept in the inbox for the owner to answer.
+    log.warn('Channel message not answered', { platform: connection.platform, chatbotId: connection.chatbot_id, reason: outcome.error });
+    return;
+  }
+  if (connection.platform === 'whatsapp') {
+    // A WhatsApp id is the customer's phone number in international form.
+    await db()
+      .entities.conversation.patch({ conversation_id: outcome.conversationId })
+      .set({ contact_phone: `+${message.senderId}` })
+      .composite({ chatbot_id: connection.chatbot_id })
+      .go({ response: 'none' });
+  }
+  const sent = await deliverToCustomer(connection, credentials, message.senderId, {
+    conversationId: outcome.conversationId,
+    messageId: outcome.messageId,
+    text: outcome.message,
+  });
+  if (!sent.ok) log.warn(`${platformLabels[connection.platform]} refused the answer`, { chatbotId: connection.chatbot_id, error: sent.error });
+  await announceInboxChange(connection.chatbot_id, outcome.conversationId);
+}
+
+/** A status Meta reported of a sent message; statuses of messages the product did not send are ignored. */
+async function recordStatus(connection: Connection, status: DeliveryStatus): Promise<void> {
+  if (status.status === 'sent') return;
+  const field = `${status.status}_at` as 'delivered_at' | 'read_at' | 'failed_at';
+  const at = new Date(status.at || Date.now()).toISOString();
+  await Promise.all(
+    status.messageIds.map(async (externalId) => {
+      try {
+        await db()
+          .entities.channelMessage.patch({ connection_id: connection.connection_id, external_id: externalId })
+          .set({ [field]: at })
+          .go({ response: 'none' });
+      } catch (error) {
+        if (!isConditionalFailure(error)) throw error;
+      }
+    }),
+  );
+}
+
+/**
+ * process-channel-webhook: the work behind a webhook call that was already verified and acknowledged.
+ * Messages in the order Meta listed them (one customer's messages answer in turn), then statuses.
+ */
+export async function processChannelWebhook(connectionId: string, payload: unknown): Promise<void> {
+  const { data: connection } = await db().entities.channelConnection.get({ connection_id: connectionId }).go();
+  // Disconnected since the call arrived: its credentials are gone with it.
+  if (!connection) return;
+  const credentials = await openChannelSecrets(connection.connection_id, connection.sealed_credentials);
+  for (const event of channelEvents(connection.platform, payload, connection.account_id)) {
+    try {
+      if (event.kind === 'message') await answerMessage(connection, credentials, event);
+      else await recordStatus(connection, event);
+    } catch (error) {
+      // One event's failure (an inactive assistant, a store outage) must not lose the others of the call.
+      log.error('Channel event not processed', { platform: connection.platform, chatbotId: connection.chatbot_id, kind: event.kind, error });
+    }
+  }
+}

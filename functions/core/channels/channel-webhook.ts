@@ -1,0 +1,44 @@
+import type { SocialPlatform } from '../../contracts/deployment.js';
+import { db } from '../data/db.js';
+import { badRequest, forbidden, notFound, unauthorized } from '../http/http-error.js';
+import { invokeAsync } from '../invoke/invoke-async.js';
+import { requireEnv } from '../runtime/env.js';
+import { openChannelSecrets } from './credential-vault.js';
+import { validHubSignature } from './webhook-signature.js';
+
+async function connectionFor(platform: SocialPlatform, connectionId: string) {
+  const { data } = connectionId.length <= 100 ? await db().entities.channelConnection.get({ connection_id: connectionId }).go() : { data: null };
+  if (!data || data.platform !== platform) throw notFound('No such channel webhook');
+  return data;
+}
+
+/**
+ * GET: Meta's verification handshake when the owner saves the callback URL in their Meta app. With
+ * hub.mode=subscribe and this channel's verify token, the challenge is echoed back as plain text.
+ */
+export async function verifyWebhook(platform: SocialPlatform, connectionId: string, query: Record<string, string | undefined>): Promise<string> {
+  const connection = await connectionFor(platform, connectionId);
+  if (query['hub.mode'] !== 'subscribe' || !query['hub.challenge']) throw badRequest('Expected hub.mode=subscribe with a hub.challenge');
+  if (query['hub.verify_token'] !== connection.verify_token) throw forbidden('The verify token does not match this channel');
+  return query['hub.challenge'];
+}
+
+/**
+ * POST: a verified call is handed to process-channel-webhook and acknowledged at once (Meta wants an
+ * answer within seconds and retries otherwise). Unsigned or wrongly signed calls are refused before
+ * anything is read from them or stored.
+ */
+export async function acceptWebhook(platform: SocialPlatform, connectionId: string, rawBody: Buffer, signature: string | undefined): Promise<void> {
+  const connection = await connectionFor(platform, connectionId);
+  const { app_secret } = await openChannelSecrets(connection.connection_id, connection.sealed_credentials);
+  if (!validHubSignature(rawBody, signature, app_secret)) throw unauthorized('Missing or invalid X-Hub-Signature-256');
+  let payload: unknown;
+  try {
+    payload = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw badRequest('The webhook body is not JSON');
+  }
+  // Should this fail, the call is not acknowledged (503): Meta delivers it again, and the message ids
+  // keep it to one answer.
+  await invokeAsync(requireEnv('CHANNEL_PROCESSOR_FUNCTION_NAME'), { connectionId, payload });
+}

@@ -1,0 +1,163 @@
+import { createHmac } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { useAssistantFromFixtureSite } from '../support/fixture-assistant.js';
+import { credentialsOf, graphStandIn, trainForChannels, type Platform, type StandInAccount } from '../support/graph-stand-in.js';
+import { withRuntimeEnv } from '../support/runtime-env.js';
+
+const { apiUrl, config, env } = inject('runtime');
+const meta = graphStandIn(env);
+const PLATFORMS = ['whatsapp', 'messenger', 'instagram'] as const;
+
+/** Polls until `read` gives a value `done` accepts (the answer is processed asynchronously). */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Still waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const sign = (body: string, secret: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const postWebhook = (url: string, body: string, signature?: string) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) }, body });
+
+const storedEvent = (connectionId: string, eventId: string) =>
+  withRuntimeEnv(env, async () => {
+    const { db } = await import('../../functions/core/data/db.js');
+    return (await db().entities.channelEvent.get({ connection_id: connectionId, event_id: eventId }).go()).data;
+  });
+const sentRecord = (connectionId: string, externalId: string) =>
+  withRuntimeEnv(env, async () => {
+    const { db } = await import('../../functions/core/data/db.js');
+    return (await db().entities.channelMessage.get({ connection_id: connectionId, external_id: externalId }).go()).data;
+  });
+
+describe("Meta's webhooks: handshake, signatures, answers through the Graph API", () => {
+  const assistant = useAssistantFromFixtureSite(apiUrl, config, 30);
+  const channels = {} as Record<Platform, { account: StandInAccount; webhookUrl: string; verifyToken: string; connectionId: string }>;
+
+  beforeAll(async () => {
+    await trainForChannels(assistant.owner, assistant.chatbotId);
+    for (const platform of PLATFORMS) {
+      const account = await meta.newAccount(platform, `Harbor ${platform}`);
+      const res = await assistant.owner.put(`/chatbots/${assistant.chatbotId}/channels/${platform}`, { credentials: credentialsOf(account) });
+      if (res.status !== 200) throw new Error(`connecting ${platform} answered ${res.status}: ${JSON.stringify(res.body)}`);
+      const { webhook_url: webhookUrl, verify_token: verifyToken } = res.body.channel;
+      channels[platform] = { account, webhookUrl, verifyToken, connectionId: webhookUrl.split('/').pop() };
+    }
+  }, 120_000);
+
+  it('the verification handshake echoes the challenge for the right verify token only', async () => {
+    const { webhookUrl, verifyToken } = channels.whatsapp;
+    const handshake = (query: Record<string, string>) => fetch(`${webhookUrl}?${new URLSearchParams(query)}`);
+    const right = await handshake({ 'hub.mode': 'subscribe', 'hub.verify_token': verifyToken, 'hub.challenge': '1158201444' });
+    expect(right.status).toBe(200);
+    expect(await right.text()).toBe('1158201444');
+    expect((await handshake({ 'hub.mode': 'subscribe', 'hub.verify_token': 'not-the-token', 'hub.challenge': '1' })).status).toBe(403);
+    expect((await handshake({ 'hub.verify_token': verifyToken, 'hub.challenge': '1' })).status).toBe(400);
+    // Another platform's address, or one that names no channel.
+    expect((await fetch(`${webhookUrl.replace('/whatsapp/', '/messenger/')}?hub.mode=subscribe&hub.challenge=1`)).status).toBe(404);
+    expect((await fetch(`${apiUrl}/webhooks/whatsapp/00000000-0000-4000-8000-000000000000?hub.mode=subscribe&hub.challenge=1`)).status).toBe(404);
+
+    // Meta's "Verify and save" (the stand-in does what Meta does) for each channel.
+    for (const platform of PLATFORMS) {
+      const { account, webhookUrl: url, verifyToken: token } = channels[platform];
+      expect(await meta.subscribe(account.account_id, url, token)).toMatchObject({ verified: true });
+    }
+  });
+
+  it.each(PLATFORMS)('%s: a customer message goes through the engine into the inbox, and the answer out in the platform’s send shape', async (platform) => {
+    const { account } = channels[platform];
+    const customer = platform === 'whatsapp' ? '447700900123' : `2${platform === 'messenger' ? '1' : '2'}00000000000042`;
+    const delivered = await meta.customerWrites(account.account_id, { from: customer, name: 'Kerry Fisher', text: 'When do you open on Saturdays?' });
+    expect(delivered.webhook_status).toBe(200);
+
+    const [sent] = await eventually(() => meta.sentTo(account.account_id, customer), (list) => list.length > 0, `the ${platform} answer`);
+    const expectedBody = {
+      whatsapp: { messaging_product: 'whatsapp', recipient_type: 'individual', to: customer, type: 'text', text: { preview_url: false, body: sent!.text } },
+      messenger: { recipient: { id: customer }, messaging_type: 'RESPONSE', message: { text: sent!.text } },
+      instagram: { recipient: { id: customer }, message: { text: sent!.text } },
+    }[platform];
+    expect(sent!.body).toEqual(expectedBody);
+    expect(sent!.text.length).toBeGreaterThan(0);
+
+    const { conversations } = (await assistant.owner.get(`/conversations?chatbotId=${assistant.chatbotId}`)).body;
+    const conversation = conversations.find((c: { contact_id: string }) => c.contact_id === `${platform}:${customer}`);
+    expect(conversation).toMatchObject({ channel: platform, contact_name: 'Kerry Fisher' });
+    if (platform === 'whatsapp') expect(conversation.contact_phone).toBe(`+${customer}`);
+    const { messages } = (await assistant.owner.get(`/conversations/${conversation.id}`)).body;
+    expect(messages.map((m: { sender_type: string; content: string }) => [m.sender_type, m.content])).toEqual([
+      ['user', 'When do you open on Saturdays?'],
+      ['assistant', sent!.text],
+    ]);
+
+    // Meta reports the answer delivered, then read once the customer sees it; both are stored.
+    const { connectionId } = channels[platform];
+    if (platform !== 'instagram') await eventually(() => sentRecord(connectionId, sent!.id), (r) => Boolean(r?.delivered_at), 'the delivered status');
+    if (platform !== 'messenger') {
+      await meta.conversation(account.account_id, customer);
+      await eventually(() => sentRecord(connectionId, sent!.id), (r) => Boolean(r?.read_at), 'the read status');
+    }
+  });
+
+  it('a bad or missing signature is refused and nothing is stored; Meta’s duplicate delivery is answered once', async () => {
+    const { account, webhookUrl, connectionId } = channels.whatsapp;
+    const customer = '447700900555';
+    const payload = (id: string, text: string) =>
+      JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [
+          {
+            id: '1',
+            changes: [
+              {
+                field: 'messages',
+                value: {
+                  messaging_product: 'whatsapp',
+                  metadata: { display_phone_number: '447700900000', phone_number_id: account.account_id },
+                  contacts: [{ profile: { name: 'Sam Duplicate' }, wa_id: customer }],
+                  messages: [{ from: customer, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }],
+                },
+              },
+            ],
+          },
+        ],
+      });
+
+    const forged = payload('wamid.forged', 'Do you sell rye bread?');
+    expect((await postWebhook(webhookUrl, forged)).status).toBe(401);
+    expect((await postWebhook(webhookUrl, forged, sign(forged, 'not-the-app-secret'))).status).toBe(401);
+    // Signed right, then changed: the signature covers the exact bytes.
+    const tampered = forged.replace('rye', 'RYE');
+    expect((await postWebhook(webhookUrl, tampered, sign(forged, account.app_secret))).status).toBe(401);
+
+    const first = payload('wamid.first-of-two', 'Do you sell rye bread?');
+    const firstSignature = sign(first, account.app_secret);
+    const acks = await Promise.all([postWebhook(webhookUrl, first, firstSignature), postWebhook(webhookUrl, first, firstSignature)]);
+    expect(acks.map((r) => r.status)).toEqual([200, 200]);
+    expect(await acks[0]!.text()).toBe('EVENT_RECEIVED');
+    await eventually(() => meta.sentTo(account.account_id, customer), (list) => list.length >= 1, 'the first answer');
+    // A later message and its answer: by then the duplicate has long been taken or dropped.
+    const second = payload('wamid.second', 'And croissants?');
+    expect((await postWebhook(webhookUrl, second, sign(second, account.app_secret))).status).toBe(200);
+    await eventually(() => meta.sentTo(account.account_id, customer), (list) => list.length >= 2, 'the second answer');
+    // Meta retries once more later: still no new answer.
+    expect((await postWebhook(webhookUrl, first, firstSignature)).status).toBe(200);
+    const third = payload('wamid.third', 'Thanks!');
+    expect((await postWebhook(webhookUrl, third, sign(third, account.app_secret))).status).toBe(200);
+    const answers = await eventually(() => meta.sentTo(account.account_id, customer), (list) => list.length >= 3, 'the third answer');
+    expect(answers).toHaveLength(3);
+
+    const { conversations } = (await assistant.owner.get(`/conversations?chatbotId=${assistant.chatbotId}`)).body;
+    const conversation = conversations.find((c: { contact_id: string }) => c.contact_id === `whatsapp:${customer}`);
+    const { messages } = (await assistant.owner.get(`/conversations/${conversation.id}`)).body;
+    expect(messages.filter((m: { sender_type: string }) => m.sender_type === 'user').map((m: { content: string }) => m.content)).toEqual([
+      'Do you sell rye bread?',
+      'And croissants?',
+      'Thanks!',
+    ]);
+    expect(await storedEvent(connectionId, 'wamid.forged')).toBeNull();
+  });
+});
