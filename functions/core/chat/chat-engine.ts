@@ -209,7 +209,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
       answer = offTopicMessage(bot.business_name);
       offTopic = true;
     } else {
-      const grounded = offlineAnswer(request.message, knowledge ?? { passages: [], termWeights: new Map() }, settings.strictnessLevel);
+      const grounded = offlineAnswer(request.message, knowledge ?? { passages: [], termWeights: new Map() }, settings.strictnessLevel, bot.business_name);
       answer = grounded.answer ?? settings.fallbackMessage;
       sources = grounded.sources;
     }

@@ -89,6 +89,17 @@ const wordCount = (text: string) => text.match(/\S+/g)?.length ?? 0;
 
 type Candidate = { passage: SearchHit; rank: number; score: number };
 
+/**
+ * The business's own name in a question ("Who runs Dhaka Sparkle?", "Does PureClean do offices?")
+ * says nothing about what is asked: the whole knowledge is about it. Left out, unless nothing else
+ * is asked ("Tell me about PureClean"); a kind of fact asked for is enough ("who runs it?").
+ */
+function withoutBusinessName(groups: string[][], businessName: string, asksFact: boolean): string[][] {
+  const nameTerms = new Set(termsOf(businessName));
+  const rest = groups.filter((group) => !group.every((term) => nameTerms.has(term)));
+  return rest.length || asksFact ? rest : groups;
+}
+
 
 function factBesideTerm(passage: SearchHit, asked: readonly FactType[], terms: ReadonlySet<string>): boolean {
   if (!asked.length || !terms.size) return false;
@@ -236,7 +247,7 @@ function pricedSiblings(best: SearchHit, passages: readonly SearchHit[], terms: 
  * The answer is the passage's own text (its heading when that names the answer, list items on their
  * own lines, never the FAQ question again) and a link to its page by title.
  */
-export function offlineAnswer(question: string, knowledge: QuestionKnowledge, strictnessLevel: number): GroundedAnswer {
+export function offlineAnswer(question: string, knowledge: QuestionKnowledge, strictnessLevel: number, businessName = ''): GroundedAnswer {
   const { passages, termWeights } = knowledge;
   const terms = termsOf(question);
   if (terms.length === 0) return { sources: [] };
@@ -244,9 +255,13 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   const factWords = factWordsAsked(question);
   // Words asking for a kind of fact ("much", "located") are answered by the fact, not by their spelling.
   const factTerms = new Set([...factWords.values()].flatMap((words) => [...words].flatMap((word) => termsOf(word))));
-  const termGroups = termGroupsOf(question)
-    .map((group) => group.filter((term) => !factTerms.has(term)))
-    .filter((group) => group.length);
+  const termGroups = withoutBusinessName(
+    termGroupsOf(question)
+      .map((group) => group.filter((term) => !factTerms.has(term)))
+      .filter((group) => group.length),
+    businessName,
+    factWords.size > 0,
+  );
   const parsed: ParsedQuestion = { termGroups, factWords, termWeights, everydayTerms: lightUnknownTermsOf(question, terms) };
   const needed = requiredCoverage(strictnessLevel);
 

@@ -95,9 +95,9 @@ Yes, you can cancel without a fee up to 24 hours before the clean.`,
 const site = [homePage, pricingPage, faqPage];
 
 /** What the chat engine does: search the index, weigh the question's terms, answer offline. */
-function ask(question: string, strictnessLevel = 5, documents: KnowledgeDocument[] = site) {
+function ask(question: string, strictnessLevel = 5, documents: KnowledgeDocument[] = site, businessName = 'Acme Cleaning') {
   const index = buildSearchIndex(chunkDocuments(documents));
-  return offlineAnswer(question, { passages: searchIndex(index, question, 5), termWeights: questionTermWeights(index, question) }, strictnessLevel);
+  return offlineAnswer(question, { passages: searchIndex(index, question, 5), termWeights: questionTermWeights(index, question) }, strictnessLevel, businessName);
 }
 
 /** The answer without its "More details" link line. */
@@ -321,6 +321,10 @@ describe('offlineAnswer: people', () => {
   it('answers "who" with the person whose role the site gives', () => {
     expect(body(ask('Who supervises the cleaners?', 7, [...site, teamPage]).answer)).toMatch(/Tomasz Wiśniewski/);
     expect(body(ask('Who founded Acme?', 7, [...site, teamPage]).answer)).toMatch(/Grace Ndlovu/);
+  });
+
+  it('answers "who runs" the business by its name with the person the site names first', () => {
+    expect(body(ask('Who runs Acme Cleaning?', 7, [...site, teamPage]).answer)).toMatch(/Grace Ndlovu/);
   });
 
   it("never answers \"who\" with a reviewer's name", () => {
