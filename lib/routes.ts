@@ -136,6 +136,16 @@ export const httpRoutes = [
   },
   // Voice AI (issue 16): Voice Settings of one assistant, used by the voice chat.
   { name: 'get-voice-settings', domain: 'voice', method: 'GET', path: '/chatbots/{id}/voice-settings', access: 'user', action: 'read', uses: ['table'] },
+  // Spec 000 create-realtime-session: a short-lived token of our own that opens the realtime socket for this assistant.
+  {
+    name: 'create-realtime-session',
+    domain: 'voice',
+    method: 'POST',
+    path: '/chatbots/{id}/realtime-session',
+    access: 'user', action: 'edit',
+    // providers: to tell the browser whether the server transcribes and speaks (keys configured).
+    uses: ['table', 'visitorTokens', 'providers'],
+  },
   { name: 'update-voice-settings', domain: 'voice', method: 'PUT', path: '/chatbots/{id}/voice-settings', access: 'user', action: 'edit', uses: ['table'] },
   { name: 'get-crawl-status', domain: 'accounts', method: 'GET', path: '/chatbots/{id}/crawl', access: 'user', action: 'read', uses: ['table', 'site'] },
   // Reads again the pages the last crawl could not read (a crawl 'done_with_problems').
@@ -573,7 +583,8 @@ export const socketRoutes = [
 export const socketAuthorizer = {
   name: 'realtime-authorizer',
   identitySource: 'token',
-  uses: ['userPool'],
+  // visitorTokens: the key that signs create-realtime-session's voice session tokens.
+  uses: ['userPool', 'visitorTokens'],
 } as const;
 
 /** Cognito user pool triggers. Locally cognito-local calls them through the Lambda Invoke API. */

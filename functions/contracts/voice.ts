@@ -68,6 +68,18 @@ export const DEFAULT_VOICE_SETTINGS: VoiceSettings = {
 export const voiceSettingsResponseSchema = z.object({ settings: voiceSettingsSchema });
 export type VoiceSettingsResponse = z.infer<typeof voiceSettingsResponseSchema>;
 
+/**
+ * create-realtime-session (spec 000 section 7): `client_secret.value` is a short-lived token of our
+ * own that opens the realtime socket (`?token=`) for this assistant; never a provider's key.
+ */
+export const realtimeSessionResponseSchema = z.object({
+  client_secret: z.object({ value: z.string(), expires_at: z.number().int() }),
+  session: z.string(),
+  /** What the server does itself: transcription (an OpenAI key), speech (an ElevenLabs key); the browser does the rest. */
+  providers: z.object({ transcription: z.boolean(), speech: z.boolean() }),
+});
+export type RealtimeSessionResponse = z.infer<typeof realtimeSessionResponseSchema>;
+
 /** A voice conversation's id on the owner's side, chosen by the browser for each Start Voice Chat. */
 const sessionId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _');
 
@@ -77,7 +89,16 @@ const sessionId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 let
  * where it has none (the embedded default without provider keys).
  */
 export const voiceClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('init'), chatbot: z.string().min(1).max(64), session: sessionId, ephemeralKey: z.string().max(4096).optional() }),
+  // `session` is needed only on a socket opened with a Cognito token; a session token carries its own.
+  z.object({ type: z.literal('init'), chatbot: z.string().min(1).max(64), session: sessionId.optional(), ephemeralKey: z.string().max(4096).optional() }),
+  // 24 kHz mono PCM16, base64; within API Gateway's 128 KB message.
+  // `seq` (1, 2, 3, ... per socket) keeps the chunks in order: API Gateway may run two messages at once.
+  // Without it the server numbers chunks as they arrive.
+  z.object({
+    type: z.literal('input_audio_buffer.append'),
+    audio: z.string().min(1).max(120_000).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
+    seq: z.number().int().min(1).max(1e9).optional(),
+  }),
   z.object({ type: z.literal('input_text'), text: z.string().trim().min(1, 'Say or type something first').max(MAX_CHAT_MESSAGE_CHARS), spoken: z.boolean().optional() }),
 ]);
 export type VoiceClientMessage = z.infer<typeof voiceClientMessageSchema>;
@@ -85,7 +106,11 @@ export type VoiceClientMessage = z.infer<typeof voiceClientMessageSchema>;
 /** Voice events the server sends (the spec's event names, as OpenAI's realtime API names them). */
 export type VoiceServerEvent =
   | { type: 'session.created'; chatbot: string; session: string }
+  | { type: 'input_audio_buffer.speech_started' }
+  | { type: 'input_audio_buffer.speech_stopped' }
   | { type: 'conversation.item.input_audio_transcription.completed'; transcript: string }
+  | { type: 'response.audio.delta'; delta: string }
+  | { type: 'response.audio.done' }
   | { type: 'response.audio_transcript.delta'; delta: string }
   | { type: 'response.audio_transcript.done'; transcript: string; conversationId: string }
   | { type: 'error'; message: string };

@@ -3,6 +3,7 @@ import { createTokenVerifier } from '../core/auth/verify-token.js';
 import { requireEnv } from '../core/runtime/env.js';
 import { log } from '../core/runtime/log.js';
 import { observed } from '../core/runtime/observability.js';
+import { looksLikeVoiceSessionToken, verifyVoiceSessionToken } from '../core/voice/session-token.js';
 
 let cached: { issuer: string; verify: ReturnType<typeof createTokenVerifier> } | undefined;
 
@@ -12,23 +13,31 @@ function verifier() {
   return cached.verify;
 }
 
+const allow = (methodArn: string, userId: string, context: Record<string, string>): APIGatewayAuthorizerResult => ({
+  principalId: userId,
+  policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: methodArn }] },
+  context: { userId, ...context },
+});
+
 /**
- * `$connect` authorizer: browsers cannot set headers on a WebSocket, so the Cognito token comes as
- * `?token=`. Throwing 'Unauthorized' makes API Gateway answer 401.
+ * `$connect` authorizer: browsers cannot set headers on a WebSocket, so the token comes as `?token=`:
+ * the user's Cognito ID token, or a voice session token from create-realtime-session (bound to one
+ * assistant and conversation, valid for a minute). Throwing 'Unauthorized' makes API Gateway answer 401.
  */
 export const handler = observed(async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
   const token = event.queryStringParameters?.token;
   if (!token) throw new Error('Unauthorized');
+  if (looksLikeVoiceSessionToken(token)) {
+    const claims = await verifyVoiceSessionToken(token);
+    if (!claims) {
+      log.warn('Refused WebSocket connection', { reason: 'expired or foreign voice session token' });
+      throw new Error('Unauthorized');
+    }
+    return allow(event.methodArn, claims.userId, { email: claims.email, chatbotId: claims.chatbotId, voiceSession: claims.session });
+  }
   try {
     const claims = await verifier()(token);
-    return {
-      principalId: claims.sub,
-      policyDocument: {
-        Version: '2012-10-17',
-        Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: event.methodArn }],
-      },
-      context: { userId: claims.sub, email: typeof claims.email === 'string' ? claims.email : '' },
-    };
+    return allow(event.methodArn, claims.sub, { email: typeof claims.email === 'string' ? claims.email : '' });
   } catch (error) {
     log.warn('Refused WebSocket connection', { reason: (error as Error).message });
     throw new Error('Unauthorized');

@@ -8,7 +8,13 @@ const secretIdOf = (description: string) =>
 
 /** The keys the stack generates, and the only functions that may read each. */
 const KEYS = [
-  { what: 'visitor tokens are signed', description: 'visitor tokens', env: 'VISITOR_SECRET_NAME', readers: ['chat-with-emma', 'rate-chat-message'] },
+  // Voice session tokens (create-realtime-session) are signed with it too, under their own issuer; the socket's authorizer checks them.
+  {
+    what: 'visitor tokens are signed',
+    description: 'visitor tokens',
+    env: 'VISITOR_SECRET_NAME',
+    readers: ['chat-with-emma', 'rate-chat-message', 'create-realtime-session', 'realtime-authorizer'],
+  },
   {
     what: 'channel credentials are sealed',
     description: 'credentials of WhatsApp, Messenger and Instagram',

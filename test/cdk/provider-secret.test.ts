@@ -1,22 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { allFunctionNames, asyncFunctions, httpRoutes } from '../../lib/routes.js';
+import { allFunctionNames, asyncFunctions, httpRoutes, socketRoutes } from '../../lib/routes.js';
 import { actionsOf, environmentOf, functionId, roleStatements, synthStack } from './app-template.js';
 
 const { template, config } = synthStack();
 const usesProviders = new Set<string>(
-  [...httpRoutes, ...asyncFunctions].filter((f) => (f.uses as readonly string[]).includes('providers')).map((f) => f.name),
+  [...httpRoutes, ...asyncFunctions, ...socketRoutes].filter((f) => (f.uses as readonly string[]).includes('providers')).map((f) => f.name),
 );
 
 describe('AI provider keys come from one Secrets Manager secret', () => {
-  it('the functions that call a model (chat, FAQs) or embed knowledge (crawl, every knowledge change) get the secret name and may read it', () => {
+  it('the functions that call a model (chat, FAQs, voice turns), embed knowledge (crawl, every knowledge change) or say which voice keys exist get the secret name and may read it', () => {
     expect([...usesProviders].sort()).toEqual([
       'chat-as-owner',
       'chat-with-emma',
       'crawl-website',
       'create-knowledge-entry',
+      'create-realtime-session',
       'delete-knowledge-entry',
       'generate-faqs-from-website',
       'process-document',
+      'realtime-default',
       'set-knowledge-entry-active',
       'update-knowledge-entry',
     ]);

@@ -12,6 +12,12 @@ export interface FakeOpenAi {
   embeddedTexts: string[];
   /** Embeddings answer after this long (a slow provider); 0 answers at once. */
   embeddingDelayMs: number;
+  /** Chat completions answer after this long (a slow model); 0 answers at once. */
+  replyDelayMs: number;
+  /** Uploads to the transcription endpoint: the model named and the audio file's bytes. */
+  transcriptionRequests: { model: string; file: Buffer; contentType: string }[];
+  /** What the transcription endpoint hears, or the HTTP status it fails with. */
+  transcript: { text: string } | { status: number };
   stop(): Promise<void>;
 }
 
@@ -20,12 +26,25 @@ export interface FakeOpenAi {
  * client (functions/core/runtime/openai-api.ts), with its request shapes, through `OPENAI_BASE_URL`.
  */
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
-  const fake: Omit<FakeOpenAi, 'baseURL' | 'stop'> = { chatRequests: [], reply: { text: 'OK' }, embeddedTexts: [], embeddingDelayMs: 0 };
+  const fake: Omit<FakeOpenAi, 'baseURL' | 'stop'> = {
+    chatRequests: [],
+    reply: { text: 'OK' },
+    embeddedTexts: [],
+    embeddingDelayMs: 0,
+    replyDelayMs: 0,
+    transcriptionRequests: [],
+    transcript: { text: 'What are your opening hours?' },
+  };
   const delayed = new Set<NodeJS.Timeout>();
   const server: Server = createServer((req, res) => {
     let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
+    const bytes: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => {
+      bytes.push(chunk);
+      raw += chunk;
+    });
     req.on('end', () => {
+      if (req.url?.endsWith('/audio/transcriptions')) return transcription(req.headers['content-type'] ?? '', Buffer.concat(bytes), res);
       const body = JSON.parse(raw || '{}');
       const send = (status: number, json: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
@@ -56,19 +75,39 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       }
       if (req.url?.endsWith('/chat/completions')) {
         fake.chatRequests.push(body);
-        if ('status' in fake.reply) return send(fake.reply.status, { error: { message: 'fake provider failure', type: 'server_error' } });
-        return send(200, {
-          id: 'chatcmpl-fake',
-          object: 'chat.completion',
-          created: Math.floor(Date.now() / 1000),
-          model: body.model,
-          choices: [{ index: 0, message: { role: 'assistant', content: fake.reply.text }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-        });
+        const reply = fake.reply;
+        const answer = () => {
+          if ('status' in reply) return send(reply.status, { error: { message: 'fake provider failure', type: 'server_error' } });
+          return send(200, {
+            id: 'chatcmpl-fake',
+            object: 'chat.completion',
+            created: Math.floor(Date.now() / 1000),
+            model: body.model,
+            choices: [{ index: 0, message: { role: 'assistant', content: reply.text }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+          });
+        };
+        if (!fake.replyDelayMs) return answer();
+        const timer = setTimeout(() => {
+          delayed.delete(timer);
+          if (!res.destroyed) answer();
+        }, fake.replyDelayMs);
+        delayed.add(timer);
+        return;
       }
       send(404, { error: { message: `no fake for ${req.url}` } });
     });
   });
+  /** A multipart upload as the SDK sends it: the `model` field and the `file` part. */
+  function transcription(contentType: string, body: Buffer, res: import('node:http').ServerResponse) {
+    const boundary = /boundary=(.+)$/.exec(contentType)?.[1];
+    const parts = boundary ? splitMultipart(body, boundary) : [];
+    const model = parts.find((p) => p.name === 'model')?.data.toString('utf8') ?? '';
+    const file = parts.find((p) => p.name === 'file')?.data ?? Buffer.alloc(0);
+    fake.transcriptionRequests.push({ model, file, contentType });
+    res.writeHead('status' in fake.transcript ? fake.transcript.status : 200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify('status' in fake.transcript ? { error: { message: 'fake transcription failure' } } : { text: fake.transcript.text }));
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return Object.assign(fake, {
@@ -79,4 +118,20 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   });
+}
+
+function splitMultipart(body: Buffer, boundary: string): { name: string; data: Buffer }[] {
+  const parts: { name: string; data: Buffer }[] = [];
+  const delimiter = Buffer.from(`--${boundary}`);
+  let at = body.indexOf(delimiter);
+  while (at >= 0) {
+    const next = body.indexOf(delimiter, at + delimiter.length);
+    if (next < 0) break;
+    const part = body.subarray(at + delimiter.length + 2, next - 2);
+    const split = part.indexOf('\r\n\r\n');
+    const name = /name="([^"]+)"/.exec(part.subarray(0, split).toString('utf8'))?.[1] ?? '';
+    parts.push({ name, data: part.subarray(split + 4) });
+    at = next;
+  }
+  return parts;
 }

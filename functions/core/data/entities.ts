@@ -68,6 +68,20 @@ export const connectionEntity = new Entity({
     /** Set by a voice `init`: the assistant this socket talks to and the voice conversation's session. */
     chatbot_id: { type: 'string' },
     voice_session: { type: 'string' },
+    /** Opened with a voice session token: the assistant and conversation are the token's, not init's. */
+    session_bound: { type: 'boolean' },
+    /** Interruptions on (the assistant's voice settings at init): speech cancels the turn being answered. */
+    interrupt: { type: 'boolean' },
+    /** Voice activity detection state (core/voice/vad.ts VadState) of the audio received so far. */
+    vad: { type: 'any' },
+    /** The utterance the audio now arriving belongs to; counts up at each end of speech. */
+    utterance: { type: 'number' },
+    /** The last audio chunk (by seq) run through detection: the optimistic lock between concurrent appends. */
+    audio_version: { type: 'number' },
+    /** Chunks received without a seq, numbered in arrival order. */
+    audio_received: { type: 'number' },
+    /** The turn being answered; cleared (or replaced) by an interruption, which stops the turn. */
+    turn_id: { type: 'string' },
   },
   indexes: {
     byConnection: {
@@ -78,6 +92,29 @@ export const connectionEntity = new Entity({
       index: gsi1.indexName,
       pk: { field: gsi1.partitionKey, composite: ['user_id'] },
       sk: { field: gsi1.sortKey, composite: ['connection_id'] },
+    },
+  },
+});
+
+/**
+ * Microphone audio on a voice socket (base64 PCM16): chunks waiting for their turn in order
+ * (utterance -1), then an utterance's chunks until its end of speech hands them to transcription.
+ * Any Lambda instance reads them; TTL removes what is left behind.
+ */
+export const voiceAudioChunkEntity = new Entity({
+  model: { entity: 'voiceAudioChunk', version: '1', service },
+  attributes: {
+    connection_id: { type: 'string', required: true },
+    utterance: { type: 'number', required: true },
+    // Zero-padded in the sort key, so seq 10 comes after seq 9 ('after seq n' queries rely on it).
+    seq: { type: 'number', required: true, padding: { length: 10, char: '0' } },
+    audio: { type: 'string', required: true },
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    byUtterance: {
+      pk: { field: pk, composite: ['connection_id', 'utterance'] },
+      sk: { field: sk, composite: ['seq'] },
     },
   },
 });
@@ -664,6 +701,7 @@ export const entities = {
   userProfile: userProfileEntity,
   subscription: subscriptionEntity,
   connection: connectionEntity,
+  voiceAudioChunk: voiceAudioChunkEntity,
   chatbot: chatbotEntity,
   crawledPage: crawledPageEntity,
   conversation: conversationEntity,

@@ -5,9 +5,21 @@ const CONNECTION_TTL_SECONDS = 2 * 60 * 60 + 5 * 60;
 
 const expiry = (now: Date) => Math.floor(now.getTime() / 1000) + CONNECTION_TTL_SECONDS;
 
-export async function registerConnection(connectionId: string, userId: string, now = new Date()): Promise<void> {
+/** A socket opened with a voice session token is bound to that assistant and conversation from the start. */
+export async function registerConnection(
+  connectionId: string,
+  userId: string,
+  now = new Date(),
+  voice?: { chatbotId: string; voiceSession: string },
+): Promise<void> {
   await db()
-    .entities.connection.put({ connection_id: connectionId, user_id: userId, connected_at: now.toISOString(), ttl: expiry(now) })
+    .entities.connection.put({
+      connection_id: connectionId,
+      user_id: userId,
+      connected_at: now.toISOString(),
+      ttl: expiry(now),
+      ...(voice && { chatbot_id: voice.chatbotId, voice_session: voice.voiceSession, session_bound: true }),
+    })
     .go();
 }
 
@@ -15,8 +27,8 @@ export async function removeConnection(connectionId: string): Promise<void> {
   await db().entities.connection.delete({ connection_id: connectionId }).go();
 }
 
-export async function findConnection(connectionId: string) {
-  const { data } = await db().entities.connection.get({ connection_id: connectionId }).go();
+export async function findConnection(connectionId: string, consistent = false) {
+  const { data } = await db().entities.connection.get({ connection_id: connectionId }).go({ consistent });
   return data;
 }
 

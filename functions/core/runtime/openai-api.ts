@@ -124,12 +124,19 @@ function refusal(answer: Answer): OpenAiError {
 }
 
 /** One POST with a deadline for the connection and one for the whole exchange. */
-function send(url: URL, body: string, apiKey: string, timeouts: { connectMs: number; totalMs: number }, signal?: AbortSignal): Promise<Answer> {
+function send(
+  url: URL,
+  body: string | Buffer,
+  apiKey: string,
+  timeouts: { connectMs: number; totalMs: number },
+  signal?: AbortSignal,
+  contentType = 'application/json',
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new Aborted());
     const headers = {
       authorization: `Bearer ${apiKey}`,
-      'content-type': 'application/json',
+      'content-type': contentType,
       'content-length': Buffer.byteLength(body),
       accept: 'application/json',
     };
@@ -164,9 +171,18 @@ function send(url: URL, body: string, apiKey: string, timeouts: { connectMs: num
   });
 }
 
+/** A body sent as it is (a multipart upload) instead of as JSON. */
+interface EncodedBody {
+  bytes: Buffer;
+  contentType: string;
+}
+
 async function post<T>(path: string, body: unknown, connection: OpenAiConnection): Promise<T> {
   const url = new URL(`${(connection.baseURL || OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, '')}/${path}`);
-  const json = JSON.stringify(body);
+  const encoded = body as EncodedBody;
+  const raw = Buffer.isBuffer(encoded?.bytes);
+  const json = raw ? encoded.bytes : JSON.stringify(body);
+  const contentType = raw ? encoded.contentType : 'application/json';
   const { signal } = connection;
   const connectMs = connection.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const endsAt = Date.now() + (connection.totalTimeoutMs ?? Infinity);
@@ -177,7 +193,7 @@ async function post<T>(path: string, body: unknown, connection: OpenAiConnection
     if (signal?.aborted) throw new OpenAiError('Request aborted.');
     let answer: Answer;
     try {
-      answer = await send(url, json, connection.apiKey, { connectMs, totalMs: Math.min(connection.timeoutMs, left()) }, signal);
+      answer = await send(url, json, connection.apiKey, { connectMs, totalMs: Math.min(connection.timeoutMs, left()) }, signal, contentType);
     } catch (error) {
       if (error instanceof Aborted) throw new OpenAiError('Request aborted.');
       const delay = retryDelayMs(attempt);
@@ -233,4 +249,24 @@ function toVector(embedding: string | number[]): Float32Array {
   const vector = new Float32Array(bytes.length / 4);
   new Uint8Array(vector.buffer).set(bytes);
   return vector;
+}
+
+/**
+ * Speech to text (`audio/transcriptions`): the audio is uploaded as a multipart form, as the SDK's
+ * `audio.transcriptions.create` sends it; the answer's text.
+ */
+export async function transcriptionText(
+  request: { model: string; file: Buffer; fileName: string; language?: string },
+  connection: OpenAiConnection,
+): Promise<string> {
+  const boundary = `----assistly${Math.random().toString(16).slice(2)}`;
+  const field = (name: string, value: string) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const bytes = Buffer.concat([
+    Buffer.from(field('model', request.model) + (request.language ? field('language', request.language) : '') + field('response_format', 'json')),
+    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${request.fileName}"\r\ncontent-type: audio/wav\r\n\r\n`),
+    request.file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const answer = await post<{ text?: string }>('audio/transcriptions', { bytes, contentType: `multipart/form-data; boundary=${boundary}` }, connection);
+  return answer.text ?? '';
 }

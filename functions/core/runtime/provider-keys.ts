@@ -3,7 +3,16 @@ import { awsClientConfig } from './aws-client-config.js';
 import { log } from './log.js';
 
 /** The provider settings a secret may hold; anything else in it is ignored. */
-export const PROVIDER_KEYS = ['OPENAI_API_KEY', 'OPENAI_MODEL', 'OPENAI_EMBEDDING_MODEL', 'OPENAI_BASE_URL'] as const;
+export const PROVIDER_KEYS = [
+  'OPENAI_API_KEY',
+  'OPENAI_MODEL',
+  'OPENAI_EMBEDDING_MODEL',
+  'OPENAI_BASE_URL',
+  // Voice (issue 16): speech to text and text to speech.
+  'OPENAI_TRANSCRIPTION_MODEL',
+  'ELEVENLABS_API_KEY',
+  'ELEVENLABS_BASE_URL',
+] as const;
 
 let loading: Promise<void> | undefined;
 

@@ -112,6 +112,7 @@ export const routeRequests: Record<UserRouteName, MatrixEntry> = {
   'update-chatbot': { request: (c) => ({ method: 'PATCH', path: `/chatbots/${c.chatbotId}`, body: { agent_name: 'Ada' } }) },
   'set-chatbot-active': { request: (c) => ({ method: 'PUT', path: `/chatbots/${c.chatbotId}/active`, body: { is_active: true } }) },
   'delete-chatbot': { request: (c) => ({ method: 'DELETE', path: `/chatbots/${c.chatbotId}` }), destroysFixture: true },
+  'create-realtime-session': { request: (c) => ({ method: 'POST', path: `/chatbots/${c.chatbotId}/realtime-session` }) },
   'get-voice-settings': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/voice-settings` }) },
   'update-voice-settings': {
     request: (c) => ({

@@ -1,0 +1,87 @@
+import type { VoiceServerEvent } from '../../contracts/voice.js';
+import type { Caller } from '../access/authorize.js';
+import { chat } from '../chat/chat-engine.js';
+import { OWNER_CHAT_PER_MINUTE } from '../chat/owner-chat.js';
+import { enforceLimit } from '../chat/rate-limit.js';
+import { db } from '../data/db.js';
+import { findConnection } from '../realtime/connections.js';
+import { log } from '../runtime/log.js';
+import { audioDeltas } from './audio-frames.js';
+import { SpeechSynthesisFailure, synthesize, ttsConfigured } from './elevenlabs.js';
+import { transcriptChunks } from './transcript-chunks.js';
+import { voiceSettingsOf } from './voice-settings.js';
+
+/** Who is on the socket: its connection and the signed-in user the `$connect` authorizer let in. */
+export interface SocketPeer {
+  connectionId: string;
+  userId: string;
+  email: string;
+}
+
+export type SendEvent = (event: VoiceServerEvent) => Promise<unknown>;
+
+/** A socket bound to an assistant and a voice conversation (by init or by its session token). */
+export interface BoundConnection {
+  chatbotId: string;
+  session: string;
+}
+
+/**
+ * The voice conversations' contacts. Not the owner's test-chat prefix (`owner:`): voice conversations
+ * are listed in the inbox on the channel 'voice' (issue 16).
+ */
+export const voiceContactId = (userId: string, session: string) => `voice:${userId}:${session}`;
+export const VOICE_CONTACT_NAME = 'Voice User';
+
+/** Talking to an assistant by voice is testing it: the test chat's right (editor or owner). */
+export const callerOf = (peer: SocketPeer): Caller => ({ userId: peer.userId, email: peer.email, businessName: '', groups: [], action: 'edit' });
+
+/** An interruption (speech over the answer) replaced or cleared the connection's turn. */
+export async function turnCancelled(connectionId: string, turnId: string | undefined): Promise<boolean> {
+  if (!turnId) return false;
+  const connection = await findConnection(connectionId, true);
+  return connection?.turn_id !== turnId;
+}
+
+/**
+ * Answers words through the same chat engine as text (stored on the channel 'voice'), streamed as the
+ * spec's events: a transcript delta per sentence and, with an ElevenLabs key, that sentence's audio in
+ * frames API Gateway accepts; the turn stops where an interruption cancelled it.
+ */
+export async function answerWords(peer: SocketPeer, bound: BoundConnection, text: string, send: SendEvent, turnId?: string): Promise<void> {
+  const outcome = await chat({
+    chatbotId: bound.chatbotId,
+    contactId: voiceContactId(peer.userId, bound.session),
+    contactName: VOICE_CONTACT_NAME,
+    message: text,
+    caller: callerOf(peer),
+    channel: 'voice',
+    countTurn: () => enforceLimit(`chat:owner:${peer.userId}`, OWNER_CHAT_PER_MINUTE, 'Too many voice messages right now.'),
+  });
+  if ('error' in outcome) return void (await send({ type: 'error', message: outcome.error }));
+  if (await turnCancelled(peer.connectionId, turnId)) return;
+
+  const voice = ttsConfigured() ? await assistantVoice(bound.chatbotId) : undefined;
+  let spoken = false;
+  for (const sentence of transcriptChunks(outcome.message)) {
+    if (spoken && (await turnCancelled(peer.connectionId, turnId))) return;
+    await send({ type: 'response.audio_transcript.delta', delta: sentence });
+    if (!voice) continue;
+    try {
+      for (const delta of audioDeltas(await synthesize(sentence, voice))) await send({ type: 'response.audio.delta', delta });
+      spoken = true;
+    } catch (error) {
+      if (!(error instanceof SpeechSynthesisFailure)) throw error;
+      log.error('Text to speech failed', { chatbotId: bound.chatbotId, error: error.message });
+      await send({ type: 'error', message: `Failed to generate AI voice response: ${error.message}` });
+      break;
+    }
+  }
+  if (spoken) await send({ type: 'response.audio.done' });
+  await send({ type: 'response.audio_transcript.done', transcript: outcome.message, conversationId: outcome.conversationId });
+}
+
+async function assistantVoice(chatbotId: string) {
+  const { data } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go({ attributes: ['voice_settings'] });
+  return voiceSettingsOf(data ?? {});
+}
