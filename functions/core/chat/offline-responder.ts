@@ -89,6 +89,19 @@ const wordCount = (text: string) => text.match(/\S+/g)?.length ?? 0;
 
 type Candidate = { passage: SearchHit; rank: number; score: number };
 
+/** Share of the question's words an FAQ heading must have to ask the same ("Where is my data stored?"). */
+const SAME_QUESTION_SHARE = 0.75;
+
+/** Whether the passage is the answer of an FAQ whose question (its heading) has the visitor's words. */
+function asksSameAs(passage: SearchHit, terms: ReadonlySet<string>): boolean {
+  const heading = innermostHeading(passage.heading);
+  // One shared word is too little to call two questions the same.
+  if (!heading || !isQuestion(heading) || terms.size < 2) return false;
+  const headingTerms = new Set(termsOf(heading));
+  const shared = [...terms].filter((term) => headingTerms.has(term) || synonymsOf(term).some((synonym) => headingTerms.has(synonym)));
+  return shared.length / terms.size >= SAME_QUESTION_SHARE;
+}
+
 /**
  * The business's own name in a question ("Who runs Dhaka Sparkle?", "Does PureClean do offices?")
  * says nothing about what is asked: the whole knowledge is about it. Left out, unless nothing else
@@ -262,6 +275,8 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
     businessName,
     factWords.size > 0,
   );
+  // What the question is about, without the words asking for a kind of fact or naming the business.
+  const askedTerms = new Set(termGroups.flat());
   const parsed: ParsedQuestion = { termGroups, factWords, termWeights, everydayTerms: lightUnknownTermsOf(question, terms) };
   const needed = requiredCoverage(strictnessLevel);
 
@@ -270,9 +285,11 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   const yesNo = isYesNoQuestion(question);
   let best: Candidate | undefined;
   passages.forEach((passage, rank) => {
+    // The site's own FAQ asking the same question answers it, whatever kind of fact it seemed to ask for.
+    const sameQuestion = asksSameAs(passage, askedTerms);
     // "How much is a deep clean?" needs an amount; "Are there any extra fees?" may be answered by "No hidden fees".
-    if (asked.length && !yesNo && !asked.some((type) => statesFactIn(passage, type))) return;
-    const coverage = coverageOf(parsed, passage);
+    if (!sameQuestion && asked.length && !yesNo && !asked.some((type) => statesFactIn(passage, type))) return;
+    const coverage = sameQuestion ? 1 : coverageOf(parsed, passage);
     // A business has one phone number, e-mail and address: asked for one ("the office e-mail"), the
     // passage stating it answers, whatever the question's other words.
     const statesContact = asked.some((type) => CONTACT_FACTS.has(type) && statesFactIn(passage, type));

@@ -163,6 +163,19 @@ describe('offlineAnswer: FAQs and lists', () => {
   });
 });
 
+describe('offlineAnswer: the site asks the same question', () => {
+  it('answers with its FAQ answer even when the question seemed to ask for another kind of fact', () => {
+    const faq: KnowledgeDocument = {
+      id: 'https://acme-clean.example/privacy',
+      source: 'page',
+      title: 'Privacy | Acme',
+      url: 'https://acme-clean.example/privacy',
+      text: '# Your data\n\n#### Where is my data stored?\n\nAll customer data is hosted in Frankfurt, Germany, and never leaves the EU.',
+    };
+    expect(body(ask('Where is our data stored?', 7, [...site, faq]).answer)).toContain('Frankfurt');
+  });
+});
+
 describe('offlineAnswer: contact details', () => {
   it("answers \"What's your phone number?\" with the number", () => {
     expect(body(ask("What's your phone number?").answer)).toContain('0113 496 0321');
