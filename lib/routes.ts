@@ -167,7 +167,8 @@ export const httpRoutes = [
     access: 'public',
     // realtime: live inbox updates to the assistant's readers (core/realtime/inbox-updates.ts); workflowRunner:
     // starts the workflows a visitor's message triggers (core/workflows/chat-triggers.ts).
-    uses: ['table', 'documents', 'providers', 'visitorTokens', 'site', 'realtime', 'workflowRunner'],
+    // mail: a new transfer e-mails the assistant's agents (core/transfers/transfer-mail.ts).
+    uses: ['table', 'documents', 'providers', 'visitorTokens', 'site', 'realtime', 'workflowRunner', 'mail'],
     maxBodyBytes: 16 * 1024,
     timeoutSeconds: 29,
   },

@@ -5,6 +5,7 @@ import { signUpAndSignIn } from '../support/accounts.js';
 import { apiClient } from '../support/api-client.js';
 import { useAssistantFromFixtureSite } from '../support/fixture-assistant.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
+import { mailTo } from '../support/sent-mail.js';
 import { chatVisitor } from '../support/visitor.js';
 
 const { apiUrl, config, env } = inject('runtime');
@@ -102,7 +103,7 @@ describe('Agent Transfers: settings stored per assistant, validated by the serve
     expect(ignored.transferRequested).toBe(false);
     expect(ignored.message).not.toBe(DEFAULT_TRANSFER_SETTINGS.fallback_message);
 
-    await save({ enabled: true, triggers: ['wrong order'], fallback_message: 'A baker will be with you in a moment.' });
+    await save({ enabled: true, triggers: ['wrong order'], fallback_message: 'A baker will be with you in a moment.', agent_availability: '24/7' });
     const byKeyword = await ask('Can I talk to a HUMAN?');
     expect(byKeyword).toMatchObject({ transferRequested: true, message: 'A baker will be with you in a moment.' });
     const byPhrase = await ask('I got the wrong order yesterday');
@@ -117,6 +118,43 @@ describe('Agent Transfers: settings stored per assistant, validated by the serve
       [byKeyword.conversationId, 'pending', 'Auto-transfer keyword: "human"'],
     ]);
     expect(listed.some((t) => t.conversation_id === ignored.conversationId || t.conversation_id === wordOnly.conversationId)).toBe(false);
+    await save({});
+  });
+
+  it('a new transfer e-mails every agent e-mail once, with the link that opens the conversation in the inbox', async () => {
+    const agents = [`agent-a-${randomUUID()}@example.com`, `agent-b-${randomUUID()}@example.com`];
+    await save({ enabled: true, agent_availability: '24/7', agent_emails: [agents[0]!.toUpperCase(), agents[0]!, agents[1]!] });
+    const asked = await ask('I need to speak to someone about my cake order');
+    expect(asked.transferRequested).toBe(true);
+    for (const agent of agents) {
+      const mails = await mailTo(env.AWS_ENDPOINT_URL_SESV2!, agent);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toMatch(/is waiting for a person$/);
+      expect(mails[0]!.body.text).toContain('I need to speak to someone about my cake order');
+      expect(mails[0]!.body.text).toContain(`/conversations?conversation=${asked.conversationId}`);
+    }
+    // An ordinary question sends nothing.
+    await ask('Do you bake rye bread?');
+    expect(await mailTo(env.AWS_ENDPOINT_URL_SESV2!, agents[1]!)).toHaveLength(1);
+    await save({});
+  });
+
+  it('outside the agents\' hours the visitor is told when a person will be back', async () => {
+    // Custom hours on tomorrow only (UTC): whatever the time now, nobody is there until tomorrow at 10:00.
+    const tomorrow = (new Date().getUTCDay() + 1) % 7;
+    await save({
+      enabled: true,
+      fallback_message: 'A baker will be with you soon.',
+      agent_availability: 'custom',
+      time_zone: 'UTC',
+      custom_hours: { days: [tomorrow], start: '10:00', end: '12:00' },
+    });
+    expect(await ask('Can I talk to a human?')).toMatchObject({
+      transferRequested: true,
+      message: 'A baker will be with you soon. Our team is away right now; a person will be back tomorrow at 10:00 (UTC).',
+    });
+    await save({ enabled: true, fallback_message: 'A baker will be with you soon.', agent_availability: '24/7' });
+    expect((await ask('Can I talk to a human?')).message).toBe('A baker will be with you soon.');
     await save({});
   });
 

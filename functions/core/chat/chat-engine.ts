@@ -23,9 +23,10 @@ import {
 } from './conversation-store.js';
 import { recordCustomerDetails } from '../inbox/customer-details.js';
 import { matchingCorrection } from './corrections.js';
-import { HANDOFF_CONFIRMATION_QUESTION, handoffReason, requestAgentTransfer } from './escalation.js';
+import { HANDOFF_CONFIRMATION_QUESTION, handoffReason, requestAgentTransfer, transferAnswer } from './escalation.js';
 import { personIsAnswering } from '../transfers/takeover.js';
 import { transferSettingsOf } from '../transfers/transfer-settings.js';
+import type { TransferNotice } from '../transfers/transfer-mail.js';
 import { isOffTopic, offTopicMessage } from './off-topic.js';
 import { unsupportedFacts } from './grounding-check.js';
 import { offlineAnswer } from './offline-responder.js';
@@ -56,6 +57,8 @@ export interface ChatTurn extends Contact {
   channel?: ConversationChannel;
   /** Visitors' turns start the workflows they trigger (core/workflows/chat-triggers.ts); an owner's test chat none. */
   workflows?: WorkflowTriggers;
+  /** Tells the agents of a new transfer (core/transfers/transfer-mail.ts); routes without e-mail pass none. */
+  notifyAgents?: (notice: TransferNotice) => Promise<void>;
 }
 
 /** Passages retrieved per question: the answer checks choose among them (the model is given them all). */
@@ -145,11 +148,13 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   let answer: string;
   let sources: { title: string; url: string }[] = [];
   let transferRequested = false;
+  let transferReason: string | undefined;
   let confirmation: ChatResponse['confirmation'];
   let offTopic = false;
   if (answered && confirmAnswer === 'handoff') {
-    await requestAgentTransfer(bot.chatbot_id, conversationId, 'Visitor confirmed the handoff to a person', now);
-    answer = transfers.fallback_message;
+    transferReason = 'Visitor confirmed the handoff to a person';
+    await requestAgentTransfer(bot.chatbot_id, conversationId, transferReason, now);
+    answer = transferAnswer(transfers, now);
     transferRequested = true;
   } else if (answered) {
     answer = DECLINED_TEXT;
@@ -158,8 +163,9 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     answer = HANDOFF_CONFIRMATION_QUESTION;
     confirmation = { action: 'handoff' };
   } else if (trigger) {
+    transferReason = trigger;
     await requestAgentTransfer(bot.chatbot_id, conversationId, trigger, now);
-    answer = transfers.fallback_message;
+    answer = transferAnswer(transfers, now);
     transferRequested = true;
   } else {
     const [correction, knowledge] = await (grounding ?? ground());
@@ -250,6 +256,14 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
         newConversation: isNew,
         reply: { outcome, responseMs },
         at: now,
+      }),
+    transferReason &&
+      request.notifyAgents?.({
+        agentEmails: transfers.agent_emails,
+        businessName: bot.business_name,
+        conversationId,
+        reason: transferReason,
+        message: request.message,
       }),
     triggered.length > 0 &&
       request.workflows?.start(triggered, {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ConversationSettings } from '../../contracts/chatbot.js';
 import type { TransferSettings } from '../../contracts/transfers.js';
 import { db } from '../data/db.js';
+import { awayMessage, nextAgentHours } from '../transfers/availability.js';
 
 /** The first escalation trigger phrase the visitor's message contains (case-insensitive), if any. */
 export function matchedEscalationTrigger(message: string, triggers: readonly string[]): string | undefined {
@@ -52,4 +53,13 @@ export async function requestAgentTransfer(chatbotId: string, conversationId: st
       transferred_at: now.toISOString(),
     })
     .go();
+}
+
+/**
+ * What the visitor is told of their transfer: the owner's message and, while Agent Transfers are
+ * enabled (their availability is then the owner's), outside the agents' hours when a person is back.
+ */
+export function transferAnswer(transfers: TransferSettings, now: Date): string {
+  const back = transfers.enabled ? nextAgentHours(transfers, now) : undefined;
+  return back ? `${transfers.fallback_message} ${awayMessage(back)}` : transfers.fallback_message;
 }

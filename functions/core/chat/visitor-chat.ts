@@ -1,5 +1,6 @@
 import type { ChatRequest, VisitorChatOutcome } from '../../contracts/chat.js';
 import { announceInboxChange } from '../realtime/inbox-updates.js';
+import { notifyAgentsByMail } from '../transfers/transfer-mail.js';
 import { workflowTriggers } from '../workflows/chat-triggers.js';
 import { chat } from './chat-engine.js';
 import { enforcePublicLimits, type PublicLimits } from './rate-limit.js';
@@ -40,6 +41,7 @@ export async function visitorChat(
       newContact: !request.visitorToken,
       pageOrigin,
       workflows: workflowTriggers,
+      notifyAgents: notifyAgentsByMail,
       countTurn: () => enforcePublicLimits('chat', request.chatbotId, sourceIp, visitorChatLimits()),
     },
     now,
