@@ -34,6 +34,8 @@ export const inboxConversationSchema = z.object({
   customer_email: z.string().nullable(),
   reason_for_enquiry: z.string().nullable(),
   status: z.enum(conversationStatuses),
+  /** Visitor messages since anyone last opened the conversation. */
+  unread_count: z.number().int().nonnegative(),
   last_message_at: z.string(),
   created_at: z.string(),
 });

@@ -79,6 +79,8 @@ describe('Agent Transfers in the browser', () => {
     expect(reply.message).toMatch(/^A baker will be with you shortly\.( Our team is away right now; a person will be back .+ \(Europe\/London time\)\.)?$/);
 
     await page.reload();
+    // The visitor's unread message shows on the inbox's sidebar item until the conversation is opened.
+    expect(await page.getByTestId('sidebar-unread').textContent()).toBe('1');
     await page.getByRole('tab', { name: 'Transfer History' }).click();
     const transfer = page.getByRole('list', { name: 'Agent transfers' }).getByRole('listitem');
     await expectPage.visible(transfer.getByText('Transfer trigger: "wrong order"'));

@@ -93,6 +93,26 @@ describe('Human takeover: a person answering silences the assistant until they h
     expect(answered.message).not.toBe('');
   });
 
+  it("counts a conversation's unread visitor messages until someone opens it; a message during takeover moves it to the top", async () => {
+    const { visitor, conversationId } = await visitorAskingForAPerson();
+    await visitor.ask('Also, do you deliver?');
+    const unreadOf = async () =>
+      ((await owner.get(`/conversations?chatbotId=${chatbotId}`)).body.conversations as { id: string; unread_count: number }[]).find(
+        (c) => c.id === conversationId,
+      )?.unread_count;
+    expect(await unreadOf()).toBe(2);
+    const opened = await owner.get(`/conversations/${conversationId}`);
+    expect(opened.body.conversation.unread_count).toBe(0);
+    expect(await unreadOf()).toBe(0);
+
+    await setStatus(conversationId, 'in_progress');
+    // Another visitor writes meanwhile: theirs is the newest conversation, until the first one writes again.
+    await chatVisitor(apiUrl, chatbotId).ask('Do you bake rye bread?');
+    await visitor.ask('Hello? Anyone there?');
+    const list = (await owner.get(`/conversations?chatbotId=${chatbotId}`)).body.conversations as { id: string; unread_count: number }[];
+    expect(list[0]).toMatchObject({ id: conversationId, unread_count: 1 });
+  });
+
   it('refuses an unknown status (400) and changes nothing; another owner gets 404', async () => {
     const { conversationId } = await visitorAskingForAPerson();
     for (const body of [{ status: 'closed' }, {}, { status: 'in_progress', extra: 1 }]) {

@@ -14,6 +14,24 @@ import {
 } from '@/components/ui/sidebar';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { DASHBOARD_HOME, dashboardHref, visibleNavigation } from '@/dashboard/navigation';
+import { useUnreadConversationCount } from '@/inbox/inbox-queries';
+
+/** The inbox's unread conversations on its sidebar item (hidden while there are none). */
+function UnreadBadge() {
+  const unread = useUnreadConversationCount().data ?? 0;
+  if (unread === 0) return null;
+  return (
+    <span
+      className="ml-auto min-w-5 rounded-full bg-primary px-1.5 text-center text-[11px] font-semibold text-primary-foreground group-data-[collapsible=icon]:hidden"
+      // The item's name stays 'Contacts' for assistive technology; the count is its visual note.
+      aria-hidden="true"
+      title={`${unread} unread conversations`}
+      data-testid="sidebar-unread"
+    >
+      {unread >= 100 ? '99+' : unread}
+    </span>
+  );
+}
 
 export function AppSidebar() {
   const { productName } = useRuntimeConfig();
@@ -53,6 +71,7 @@ export function AppSidebar() {
                         <NavLink to={dashboardHref(item)} onClick={closeOnMobile}>
                           <item.icon aria-hidden="true" />
                           <span>{item.title}</span>
+                          {item.path === 'contacts' && <UnreadBadge />}
                         </NavLink>
                       </SidebarMenuButton>
                     </SidebarMenuItem>

@@ -37,9 +37,20 @@ function ConversationItem({ conversation, selected, onSelect }: { conversation: 
             <span className="truncate text-xs text-muted-foreground">Enquiry: {conversation.reason_for_enquiry}</span>
           )}
         </span>
-        <time className="shrink-0 text-[11px] whitespace-nowrap text-muted-foreground" dateTime={conversation.last_message_at}>
-          {relativeTime(conversation.last_message_at)}
-        </time>
+        <span className="flex shrink-0 flex-col items-end gap-1">
+          <time className="text-[11px] whitespace-nowrap text-muted-foreground" dateTime={conversation.last_message_at}>
+            {relativeTime(conversation.last_message_at)}
+          </time>
+          {conversation.unread_count > 0 && (
+            <span
+              data-testid="unread-count"
+              title={`${conversation.unread_count} unread`}
+              className="min-w-5 rounded-full bg-primary px-1.5 text-center text-[11px] font-semibold text-primary-foreground"
+            >
+              {conversation.unread_count}
+            </span>
+          )}
+        </span>
       </button>
     </li>
   );

@@ -5,4 +5,6 @@ export const inboxKeys = {
   lists: (userId: string) => ['inbox', userId, 'list'] as const,
   list: (userId: string, chatbotId: string | undefined, q: string) => ['inbox', userId, 'list', chatbotId ?? 'all', q] as const,
   detail: (userId: string, id: string) => ['inbox', userId, 'detail', id] as const,
+  /** Under `lists`: a new message or a reply refreshes it too. */
+  unread: (userId: string) => ['inbox', userId, 'list', 'unread'] as const,
 };

@@ -1,4 +1,4 @@
-import type { ConversationDetailResponse, ConversationStatus } from '@contracts/inbox';
+import { MAX_INBOX_PAGE_SIZE, type ConversationDetailResponse, type ConversationStatus } from '@contracts/inbox';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useUserId } from '@/auth/auth-context';
@@ -77,5 +77,24 @@ export function useConversationStatus(conversationId: string) {
       // Transfer History (dashboard/transfers) shows the transfer's new status.
       void client.invalidateQueries({ queryKey: ['transfers', userId] });
     },
+  });
+}
+
+/**
+ * Conversations with unread visitor messages, for the sidebar. Unread ones are those a visitor wrote to
+ * last, so they lead the newest-activity list: counted among the 100 most recently active, shown as
+ * '99+' beyond. Refreshed when the inbox changes (live updates, replies) and every minute otherwise.
+ */
+export function useUnreadConversationCount() {
+  const api = useApi();
+  const userId = useUserId();
+  return useQuery({
+    queryKey: inboxKeys.unread(userId),
+    queryFn: async ({ signal }) => {
+      const { conversations } = await listConversations(api, { limit: MAX_INBOX_PAGE_SIZE }, signal);
+      return conversations.filter((conversation) => conversation.unread_count > 0).length;
+    },
+    enabled: userId !== '',
+    refetchInterval: 60_000,
   });
 }

@@ -19,6 +19,8 @@ export interface InboxListParams {
   chatbotId?: string;
   q?: string;
   cursor?: string;
+  /** Conversations per page; the server's default without it. */
+  limit?: number;
 }
 
 /** GET /conversations: a page of the inbox, newest activity first. */
@@ -27,6 +29,7 @@ export function listConversations(api: ApiClient, params: InboxListParams, signa
   if (params.chatbotId) query.set('chatbotId', params.chatbotId);
   if (params.q?.trim()) query.set('q', params.q.trim());
   if (params.cursor) query.set('cursor', params.cursor);
+  if (params.limit) query.set('limit', String(params.limit));
   const suffix = query.size ? `?${query.toString()}` : '';
   return api.request(`/conversations${suffix}`, { schema: conversationListResponseSchema, signal });
 }

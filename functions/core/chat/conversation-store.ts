@@ -83,6 +83,7 @@ export async function continueOrStartConversation(args: {
             reason_for_enquiry: reason,
             search_text: searchTextOf({ contact_id: contact.contactId, contact_name: args.contactName, reason_for_enquiry: reason }),
             status: 'active',
+            unread_count: 1,
             last_message_at: at,
             created_at: at,
           })
@@ -98,7 +99,9 @@ export async function continueOrStartConversation(args: {
 }
 
 /**
- * Stores the visitor's message; their last activity (what the timeout reads) moves with it.
+ * Stores the visitor's message; their last activity (what the timeout reads) moves with it, and the
+ * conversation's (what the inbox sorts by, also while a person answers and the assistant stays quiet)
+ * with one more unread message.
  * Messages are written with a plain put: the id is new, so "must not exist" guards nothing, and when
  * the SDK retries a write that timed out but had succeeded, a conditional create would fail the turn.
  */
@@ -111,13 +114,21 @@ export async function storeVisitorMessage(
   const messageId = randomUUID();
   await Promise.all([
     db().entities.message.put({ conversation_id: conversationId, message_id: messageId, message_type: 'text', ...message }).go(),
-    // A conversation just started carries this time already.
+    // A conversation just started carries this time and its first unread message already.
     isNewConversation
       ? undefined
       : db()
           .entities.visitor.patch({ chatbot_id: contact.chatbotId, contact_id: contact.contactId })
           .set({ last_message_at: message.created_at })
           .go(),
+    isNewConversation
+      ? undefined
+      : db()
+          .entities.conversation.patch({ conversation_id: conversationId })
+          .set({ last_message_at: message.created_at })
+          .add({ unread_count: 1 })
+          .composite({ chatbot_id: contact.chatbotId })
+          .go({ response: 'none' }),
   ]);
   return messageId;
 }

@@ -219,6 +219,8 @@ export const conversationEntity = new Entity({
     /** Lower-cased names, ids, phone and reason: what the inbox search matches (core/inbox/search-text.ts). */
     search_text: { type: 'string' },
     status: { type: 'string', required: true, default: 'active' },
+    /** Visitor messages nobody has opened the conversation since (the inbox's unread count, shared by its readers). */
+    unread_count: { type: 'number' },
     last_message_at: { type: 'string', required: true },
     created_at: { type: 'string', required: true, readOnly: true },
     // Analytics (core/analytics/conversation-flags.ts): when the conversation first went wrong, so each counts once.

@@ -26,6 +26,7 @@ export function toInboxConversation(conversation: StoredConversation, businessNa
     customer_email: conversation.customer_email ?? null,
     reason_for_enquiry: conversation.reason_for_enquiry ?? null,
     status: oneOf(conversationStatuses, conversation.status, 'active'),
+    unread_count: Math.max(0, conversation.unread_count ?? 0),
     last_message_at: conversation.last_message_at,
     created_at: conversation.created_at,
   };
