@@ -82,6 +82,7 @@ export class AppStack extends Stack {
       crawler: this.asyncFunctions.crawler,
       channelProcessor: this.asyncFunctions.channelProcessor,
       workflowRunner: this.workflowEngine.stateMachine,
+      workflowScheduler: this.workflowEngine.scheduler,
     } satisfies FunctionResources;
 
     this.auth = new Auth(this, 'Auth', { triggerResources: resources });

@@ -50,7 +50,9 @@ export type Resource =
   /** Messaging channels (issue 13): the key that seals their credentials, and Meta's Graph API address. */
   | 'channelCredentials'
   /** Invoking process-channel-webhook asynchronously (env CHANNEL_PROCESSOR_FUNCTION_NAME plus invoke permission). */
-  | 'channelProcessor';
+  | 'channelProcessor'
+  /** The EventBridge Scheduler schedules of time-based workflows (core/workflows/schedules.ts). */
+  | 'workflowScheduler';
 
 /**
  * What a signed-in route needs of its caller; functions/core/access/authorize.ts decides it (owner, or
@@ -372,14 +374,14 @@ export const httpRoutes = [
   },
   // Workflow automation (spec 001 /dashboard/workflows): an assistant's workflows and their execution history.
   { name: 'list-workflows', domain: 'workflows', method: 'GET', path: '/chatbots/{id}/workflows', access: 'user', action: 'read', uses: ['table'] },
-  { name: 'create-workflow', domain: 'workflows', method: 'POST', path: '/chatbots/{id}/workflows', access: 'user', action: 'edit', uses: ['table'] },
+  { name: 'create-workflow', domain: 'workflows', method: 'POST', path: '/chatbots/{id}/workflows', access: 'user', action: 'edit', uses: ['table', 'workflowScheduler'] },
   {
     name: 'update-workflow',
     domain: 'workflows',
     method: 'PUT',
     path: '/chatbots/{id}/workflows/{workflowId}',
     access: 'user', action: 'edit',
-    uses: ['table'],
+    uses: ['table', 'workflowScheduler'],
   },
   {
     name: 'set-workflow-active',
@@ -387,7 +389,7 @@ export const httpRoutes = [
     method: 'PUT',
     path: '/chatbots/{id}/workflows/{workflowId}/active',
     access: 'user', action: 'edit',
-    uses: ['table'],
+    uses: ['table', 'workflowScheduler'],
   },
   {
     name: 'delete-workflow',
@@ -395,7 +397,7 @@ export const httpRoutes = [
     method: 'DELETE',
     path: '/chatbots/{id}/workflows/{workflowId}',
     access: 'user', action: 'edit',
-    uses: ['table'],
+    uses: ['table', 'workflowScheduler'],
   },
   // 'Run test': runs the workflow now with sample data on the state machine; the history shows the execution.
   {

@@ -12,3 +12,6 @@ export const WORKFLOW_TASK_FUNCTION = 'run-workflow-action' satisfies FunctionNa
 
 /** The `${...}` placeholders of the definition and their values. */
 export const workflowDefinitionSubstitutions = (taskFunctionArn: string) => ({ RunWorkflowActionArn: taskFunctionArn });
+
+/** Names of the schedules of time-based workflows (`workflow-<id>`): what the managing functions may touch. */
+export const WORKFLOW_SCHEDULE_PREFIX = 'workflow-';

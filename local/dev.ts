@@ -68,6 +68,7 @@ async function main() {
   WebSocket: ${runtime.realtimeUrl}
   E-mail:    ${runtime.mailUrl}   (mail the app sends)
   Texts:     ${runtime.smsUrl}   (SMS the app sends)
+  Schedules: ${runtime.schedulerUrl}   (time-based workflows)
   Stripe:    ${runtime.stripeUrl ? `${runtime.stripeUrl}   (local stand-in: Checkout takes 4242 4242 4242 4242; its page lists the events sent)` : 'the real Stripe API (keys from .env)'}
   Meta:      ${runtime.graphUrl}   (local Graph API: test WhatsApp, Messenger and Instagram accounts to connect, messages sent)
 

@@ -20,6 +20,8 @@ export interface RuntimePorts {
   sms: number;
   /** The local Meta Graph API (local/graph): WhatsApp, Messenger and Instagram. */
   graph: number;
+  /** EventBridge Scheduler (local/services/scheduler.ts): the schedules of time-based workflows. */
+  scheduler: number;
 }
 
 /** Fixed ports of `npm run dev`, so bookmarks and the printed URL stay the same. */
@@ -38,6 +40,7 @@ export const devPorts: RuntimePorts = {
   stepFunctions: 3011,
   sms: 3012,
   graph: 3013,
+  scheduler: 3014,
 };
 
 /** Free ports for a test run, so tests never collide with a running `npm run dev`. */

@@ -20,6 +20,7 @@ import { mailCodeDelivery } from './services/cognito-code-mail.js';
 import { startDynamo } from './services/dynamodb.js';
 import { startS3 } from './services/s3.js';
 import { startSes } from './services/ses.js';
+import { startScheduler } from './services/scheduler.js';
 import { startSmsOutbox } from './services/sms-outbox.js';
 import { startStepFunctions } from './services/step-functions.js';
 import { keepRunningOnStrayErrors } from './stray-errors.js';
@@ -51,6 +52,8 @@ export interface LocalRuntime {
   mailUrl: string;
   /** The SMS outbox: its page lists the texts sent, GET /messages gives them as JSON. */
   smsUrl: string;
+  /** The local EventBridge Scheduler: its page lists the schedules of time-based workflows. */
+  schedulerUrl: string;
   /** The demo assistant's website. */
   sampleSiteUrl: string;
   /** The local Stripe stand-in, or '' when `.env` has real Stripe keys. */
@@ -90,6 +93,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     stops.push(dynamo.stop, s3.stop, ses.stop, cognito.stop);
     const [stepFunctions, sms] = await Promise.all([startStepFunctions(ports.stepFunctions, lambda.endpoint), startSmsOutbox(ports.sms)]);
     stops.push(stepFunctions.stop, sms.stop);
+    const scheduler = await startScheduler(ports.scheduler, stepFunctions.endpoint, join(dataDir, 'schedules.json'));
+    stops.push(scheduler.stop);
     const shim = await startCognitoRefreshShim(ports.cognitoShim, cognito.endpoint);
     stops.push(shim.stop);
 
@@ -133,6 +138,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       AWS_ENDPOINT_URL_SFN: stepFunctions.endpoint,
       AWS_ENDPOINT_URL_PINPOINT_SMS_VOICE_V2: sms.endpoint,
       WORKFLOW_STATE_MACHINE_ARN: stepFunctions.stateMachineArn,
+      AWS_ENDPOINT_URL_SCHEDULER: scheduler.endpoint,
+      // The local scheduler starts its targets itself; the role is named as Scheduler requires one.
+      WORKFLOW_SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/workflow-scheduler',
+      WORKFLOW_SCHEDULE_TARGET_ARN: stepFunctions.stateMachineArn,
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       S3_FORCE_PATH_STYLE: 'true',
       LOCAL_DEV: 'true',
@@ -198,6 +207,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       env,
       mailUrl: ses.endpoint,
       smsUrl: sms.endpoint,
+      schedulerUrl: scheduler.endpoint,
       sampleSiteUrl: sampleSite.url,
       stripeUrl: stripeStandIn?.url ?? '',
       graphUrl: graph.url,

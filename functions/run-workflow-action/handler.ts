@@ -4,6 +4,7 @@ import { observed } from '../core/runtime/observability.js';
 import { ActionFailedError } from '../core/workflows/action-errors.js';
 import { finishWorkflowExecution } from '../core/workflows/finish-execution.js';
 import { runWorkflowAction } from '../core/workflows/run-action.js';
+import { startScheduledRun } from '../core/workflows/scheduled-run.js';
 
 const executionSchema = z.object({
   chatbot_id: z.string().min(1),
@@ -14,6 +15,7 @@ const executionSchema = z.object({
 
 /** The payloads workflows/run-workflow.asl.json sends. */
 const eventSchema = z.discriminatedUnion('step', [
+  z.object({ step: z.literal('schedule'), scheduled: z.object({ chatbot_id: z.string().min(1), workflow_id: z.string().min(1) }) }),
   z.object({
     step: z.literal('action'),
     execution: executionSchema,
@@ -30,11 +32,12 @@ const eventSchema = z.discriminatedUnion('step', [
   }),
 ]);
 
-/** A task of the workflow state machine (never API Gateway): one action, or the record of how it ended. */
+/** A task of the workflow state machine (never API Gateway): a scheduled run's record, one action, or how it ended. */
 export const handler = observed(async (event: unknown) => {
   const parsed = eventSchema.safeParse(event);
   if (!parsed.success) throw new ActionFailedError(`The task input is not valid: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
   const input = parsed.data;
+  if (input.step === 'schedule') return startScheduledRun(input.scheduled);
   if (input.step === 'finish') return finishWorkflowExecution(input.execution, input.status, input.error);
   return runWorkflowAction(input.execution, input.action);
 });

@@ -13,7 +13,7 @@ import { UserPool, UserPoolClient, type IUserPool, type IUserPoolClient } from '
 import { Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { ChannelCredentialsRef, FunctionRef, FunctionResources, MailRef, RealtimeStageRef, SecretRef, StateMachineRef } from './app-function.js';
+import type { ChannelCredentialsRef, FunctionRef, FunctionResources, MailRef, RealtimeStageRef, SecretRef, StateMachineRef, WorkflowSchedulerRef } from './app-function.js';
 
 /** Everything the app stack shares with the domain stacks. */
 export interface SharedResources extends Required<FunctionResources> {
@@ -130,6 +130,13 @@ export class SharedImports implements FunctionResources {
 
   get workflowRunner(): StateMachineRef {
     return { stateMachineArn: this.parameter('WorkflowStateMachineArn', this.shared.workflowRunner.stateMachineArn) };
+  }
+
+  get workflowScheduler(): WorkflowSchedulerRef {
+    return {
+      roleArn: this.parameter('WorkflowSchedulerRoleArn', this.shared.workflowScheduler.roleArn),
+      targetArn: this.parameter('WorkflowStateMachineArn', this.shared.workflowScheduler.targetArn),
+    };
   }
 
   get userPool(): { readonly pool: IUserPool; readonly client: IUserPoolClient } {

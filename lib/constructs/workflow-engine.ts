@@ -5,14 +5,14 @@ import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cd
 import { Construct } from 'constructs';
 import { stateMachineTasks, type FunctionName } from '../routes.js';
 import { WORKFLOW_DEFINITION_FILE, WORKFLOW_TASK_FUNCTION, workflowDefinitionSubstitutions } from '../workflow-definition.js';
-import { AppFunction, applyUses, type FunctionResources } from './app-function.js';
+import { AppFunction, applyUses, type FunctionResources, type WorkflowSchedulerRef } from './app-function.js';
 import { constructId } from './construct-id.js';
 import { acknowledge, acknowledgeWildcardResource } from './nag.js';
 import { repoPath } from './repo-path.js';
 
 export interface WorkflowEngineProps {
   /** What the task function may use (lib/routes.ts `stateMachineTasks`). */
-  readonly resources: Omit<FunctionResources, 'crawler' | 'channelProcessor' | 'workflowRunner'>;
+  readonly resources: Omit<FunctionResources, 'crawler' | 'channelProcessor' | 'workflowRunner' | 'workflowScheduler'>;
 }
 
 /** Step Functions runs an execution for at most a year (Standard workflows); waits fit inside (contracts MAX_WAIT_SECONDS). */
@@ -26,6 +26,8 @@ const EXECUTION_TIMEOUT = Duration.days(365);
 export class WorkflowEngine extends Construct {
   readonly stateMachine: StateMachine;
   readonly taskFunction: AppFunction;
+  /** What EventBridge Scheduler starts time-based workflows with: its role, and the state machine. */
+  readonly scheduler: WorkflowSchedulerRef;
 
   constructor(scope: Construct, id: string, props: WorkflowEngineProps) {
     super(scope, id);
@@ -66,6 +68,14 @@ export class WorkflowEngine extends Construct {
       // Every state's events, without their data: trigger data names customers and their phone numbers.
       logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },
     });
+    // Time-based workflows: EventBridge Scheduler starts executions of this state machine, and nothing else.
+    const schedulerRole = new Role(this, 'SchedulerRole', {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } } }),
+      description: 'EventBridge Scheduler role of time-based workflows: starts the workflow state machine',
+    });
+    schedulerRole.addToPolicy(new PolicyStatement({ actions: ['states:StartExecution'], resources: [this.stateMachine.stateMachineArn] }));
+    this.scheduler = { roleArn: schedulerRole.roleArn, targetArn: this.stateMachine.stateMachineArn };
+
     acknowledge(
       role,
       'AwsSolutions-IAM5[Resource::*]',

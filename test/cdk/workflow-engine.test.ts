@@ -72,3 +72,37 @@ describe('run-workflow-action', () => {
     expect(Object.keys(environmentOf(template, taskFunctionId))).toEqual(expect.arrayContaining(['TABLE_NAME', 'MAIL_FROM']));
   });
 });
+
+describe('EventBridge Scheduler for time-based workflows', () => {
+  const schedulerRoleId = logicalIdOf(stack.workflowEngine.node.findChild('SchedulerRole'));
+  const managers = httpRoutes.filter((r) => (r.uses as readonly string[]).includes('workflowScheduler')).map((r) => r.name);
+
+  it('has a role only Scheduler of this account assumes, which may start the workflow state machine and nothing else', () => {
+    const role = template.toJSON().Resources[schedulerRoleId].Properties;
+    expect(role.AssumeRolePolicyDocument.Statement).toEqual([
+      expect.objectContaining({ Principal: { Service: 'scheduler.amazonaws.com' }, Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } } }),
+    ]);
+    expect(statementsOfRole(schedulerRoleId)).toEqual([expect.objectContaining({ Action: 'states:StartExecution', Resource: stateMachineArn })]);
+  });
+
+  it('is managed by the routes that write workflows, on workflow schedules only, passing that role to Scheduler only', () => {
+    expect(managers.sort()).toEqual(['create-workflow', 'delete-workflow', 'set-workflow-active', 'update-workflow']);
+    for (const name of managers) {
+      const id = functionId(template, name);
+      const env = environmentOf(template, id);
+      expect(env.WORKFLOW_SCHEDULE_TARGET_ARN).toEqual(stateMachineArn);
+      expect(env.WORKFLOW_SCHEDULER_ROLE_ARN).toEqual({ 'Fn::GetAtt': [schedulerRoleId, 'Arn'] });
+      const statements = roleStatements(template, id);
+      const schedules = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('scheduler:')));
+      expect(actionsOf(schedules).sort()).toEqual(['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:UpdateSchedule']);
+      expect(JSON.stringify(schedules.map((s) => s.Resource))).toContain(':schedule/default/workflow-*');
+      const passRole = statements.filter((s) => actionsOf([s]).includes('iam:PassRole'));
+      expect(passRole).toEqual([
+        expect.objectContaining({
+          Resource: { 'Fn::GetAtt': [schedulerRoleId, 'Arn'] },
+          Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+        }),
+      ]);
+    }
+  });
+});

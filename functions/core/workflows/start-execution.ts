@@ -25,6 +25,29 @@ export interface StateMachineInput {
  * travel in the input, so an edit of the workflow while it runs does not change what it does.
  */
 export async function startWorkflowExecution(workflow: StoredWorkflow, triggerData: TriggerData, now = new Date()): Promise<StoredWorkflowExecution> {
+  const { execution, input } = await beginExecution(workflow, triggerData, now);
+  try {
+    await startStateMachine(execution.execution_id, input);
+  } catch (error) {
+    // The record must not stay 'running' for ever: the history shows why it never ran.
+    await db()
+      .entities.workflowExecution.patch({ chatbot_id: workflow.chatbot_id, execution_id: execution.execution_id })
+      .set({ status: 'failed', error_message: 'The workflow could not be started. Please try again.', finished_at: new Date().toISOString() })
+      .go();
+    throw error;
+  }
+  return execution;
+}
+
+/**
+ * The running execution record, counted on the workflow, and the state machine's input for it: what
+ * starting an execution writes, also when EventBridge Scheduler started the state machine itself.
+ */
+export async function beginExecution(
+  workflow: StoredWorkflow,
+  triggerData: TriggerData,
+  now = new Date(),
+): Promise<{ execution: StoredWorkflowExecution; input: StateMachineInput }> {
   const at = now.toISOString();
   const { data: execution } = await db()
     .entities.workflowExecution.create({
@@ -45,17 +68,7 @@ export async function startWorkflowExecution(workflow: StoredWorkflow, triggerDa
     execution: { chatbot_id: workflow.chatbot_id, execution_id: execution.execution_id, workflow_id: workflow.workflow_id, trigger_data: triggerData },
     actions: planActions(workflow.actions as never),
   };
-  try {
-    await startStateMachine(execution.execution_id, input);
-  } catch (error) {
-    // The record must not stay 'running' for ever: the history shows why it never ran.
-    await db()
-      .entities.workflowExecution.patch({ chatbot_id: workflow.chatbot_id, execution_id: execution.execution_id })
-      .set({ status: 'failed', error_message: 'The workflow could not be started. Please try again.', finished_at: new Date().toISOString() })
-      .go();
-    throw error;
-  }
-  return execution as StoredWorkflowExecution;
+  return { execution: execution as StoredWorkflowExecution, input };
 }
 
 async function countExecution(workflow: StoredWorkflow, at: string): Promise<void> {
