@@ -4,7 +4,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { pauseSpeaking, resumeSpeaking, stopSpeaking } from '@/voice/browser-speech';
 import type { useVoiceChat, VoiceStatus } from '@/voice/use-voice-chat';
 
 /** Spec 000: the status avatar's words. */
@@ -92,8 +91,8 @@ export function VoiceChatTab({ chatbotId, chat }: { chatbotId: string | null; ch
   const [paused, setPaused] = useState(false);
   const open = chat.status !== 'idle' && chat.status !== 'connecting';
   const togglePause = () => {
-    if (paused) resumeSpeaking();
-    else pauseSpeaking();
+    if (paused) chat.audio.resume();
+    else chat.audio.pause();
     setPaused(!paused);
   };
 
@@ -118,8 +117,8 @@ export function VoiceChatTab({ chatbotId, chat }: { chatbotId: string | null; ch
                 End Chat
               </Button>
             )}
-            {open && chat.support.recognition && chat.status !== 'listening' && (
-              <Button variant="outline" onClick={() => (stopSpeaking(), chat.listen())} disabled={chat.waiting}>
+            {open && chat.support.recognition && !chat.server.transcription && chat.status !== 'listening' && (
+              <Button variant="outline" onClick={() => (chat.audio.stop(), chat.listen())} disabled={chat.waiting}>
                 <MicIcon aria-hidden="true" />
                 Talk
               </Button>
@@ -127,11 +126,11 @@ export function VoiceChatTab({ chatbotId, chat }: { chatbotId: string | null; ch
             <Button variant="outline" size="icon" onClick={togglePause} disabled={chat.status !== 'speaking'} aria-label={paused ? 'Play AI audio' : 'Pause AI audio'}>
               {paused ? <PlayIcon aria-hidden="true" /> : <PauseIcon aria-hidden="true" />}
             </Button>
-            <Button variant="outline" size="icon" onClick={() => (stopSpeaking(), setPaused(false))} disabled={chat.status !== 'speaking'} aria-label="Stop AI audio">
+            <Button variant="outline" size="icon" onClick={() => (chat.audio.stop(), setPaused(false))} disabled={chat.status !== 'speaking'} aria-label="Stop AI audio">
               <SquareIcon aria-hidden="true" />
             </Button>
           </div>
-          <CapabilityNote recognition={chat.support.recognition} synthesis={chat.support.synthesis} />
+          <CapabilityNote recognition={chat.support.recognition || chat.server.transcription} synthesis={chat.support.synthesis || chat.server.speech} />
           {/* Typing is always possible: where the browser cannot listen, or its recognition service fails. */}
           {open && <TypedMessage disabled={chat.waiting} onSend={chat.sendText} />}
           <div className="min-h-16 rounded-lg border bg-muted/40 p-3 text-sm" aria-live="polite">

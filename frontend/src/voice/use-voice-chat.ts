@@ -1,9 +1,11 @@
-import type { VoiceServerEvent, VoiceSettings } from '@contracts/voice';
+import { realtimeSessionResponseSchema, type RealtimeSessionResponse, type VoiceServerEvent, type VoiceSettings } from '@contracts/voice';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRuntimeConfig } from '@/config/runtime-config';
-import { errorMessage } from '@/lib/api';
+import { errorMessage, useApi } from '@/lib/api';
+import { chatbotPath } from '@/lib/chatbots-api';
 import { notify } from '@/lib/notify';
-import { RATE_OF_SPEED, listenOnce, speak, speechSupport, stopSpeaking, type Listener } from '@/voice/browser-speech';
+import { RATE_OF_SPEED, listenOnce, pauseSpeaking, resumeSpeaking, speak, speechSupport, stopSpeaking, type Listener } from '@/voice/browser-speech';
+import { captureMicrophone, createPcmPlayer, type Microphone } from '@/voice/pcm-audio';
 import { openVoiceSocket, type VoiceSocket } from '@/voice/voice-socket';
 
 /** Spec 000 section 4 "Voice session". */
@@ -15,7 +17,6 @@ export interface VoiceLine {
   text: string;
 }
 
-const newSession = () => crypto.randomUUID().replace(/-/g, '');
 const lineId = () => crypto.randomUUID();
 
 /**
@@ -24,14 +25,24 @@ const lineId = () => crypto.randomUUID();
  */
 export function useVoiceChat(chatbotId: string | null, settings: VoiceSettings | undefined) {
   const { realtimeUrl } = useRuntimeConfig();
+  const api = useApi();
   const [status, setStatus] = useState<VoiceStatus>('idle');
   const [lines, setLines] = useState<VoiceLine[]>([]);
   const [live, setLive] = useState('');
   const [waiting, setWaiting] = useState(false);
+  /** What the server does itself (known once a session is created): keys it has for transcription and speech. */
+  const [server, setServer] = useState<RealtimeSessionResponse['providers']>({ transcription: false, speech: false });
   const socket = useRef<VoiceSocket | null>(null);
   const ready = useRef(false);
   const endRef = useRef<(announce: boolean) => void>(() => undefined);
   const listener = useRef<Listener | null>(null);
+  const providers = useRef<RealtimeSessionResponse['providers']>({ transcription: false, speech: false });
+  const microphone = useRef<Microphone | null>(null);
+  const statusRef = useRef<VoiceStatus>('idle');
+  statusRef.current = status;
+  /** The server spoke this turn (ElevenLabs): the browser's own voice stays silent. */
+  const serverSpoke = useRef(false);
+  const player = useRef(createPcmPlayer(() => setStatus((s) => (s === 'speaking' ? 'connected' : s))));
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
   const support = speechSupport();
@@ -72,6 +83,22 @@ export function useVoiceChat(chatbotId: string | null, settings: VoiceSettings |
     [listen],
   );
 
+  /**
+   * The server transcribes (an OpenAI key): the microphone streams while the socket is open and either
+   * interruptions are on or the assistant is not speaking (spec 000 section 4).
+   */
+  const streamMicrophone = useCallback(async () => {
+    let seq = 0;
+    try {
+      microphone.current = await captureMicrophone(
+        (audio) => socket.current?.send({ type: 'input_audio_buffer.append', audio, seq: ++seq }),
+        () => socket.current !== null && (settingsRef.current?.interrupt_enabled !== false || statusRef.current !== 'speaking'),
+      );
+    } catch (error) {
+      notify.error('Error', { description: `Failed to start voice conversation: ${errorMessage(error, 'the microphone is not available')}. You can type your message instead.` });
+    }
+  }, []);
+
   const onEvent = useCallback(
     (event: VoiceServerEvent) => {
       switch (event.type) {
@@ -80,7 +107,26 @@ export function useVoiceChat(chatbotId: string | null, settings: VoiceSettings |
           ready.current = true;
           setStatus('connected');
           notify.success('Connected');
-          listen();
+          if (providers.current.transcription) void streamMicrophone();
+          else listen();
+          return;
+        case 'input_audio_buffer.speech_started':
+          setStatus('listening');
+          if (settingsRef.current?.interrupt_enabled !== false) {
+            player.current.clear();
+            stopSpeaking();
+          }
+          return;
+        case 'input_audio_buffer.speech_stopped':
+          setStatus('connected');
+          setWaiting(true);
+          return;
+        case 'response.audio.delta':
+          serverSpoke.current = true;
+          setStatus('speaking');
+          if (settingsRef.current?.auto_play !== false) player.current.enqueue(event.delta);
+          return;
+        case 'response.audio.done':
           return;
         case 'conversation.item.input_audio_transcription.completed':
           setLines((l) => [...l, { id: lineId(), role: 'user', text: event.transcript }]);
@@ -92,7 +138,8 @@ export function useVoiceChat(chatbotId: string | null, settings: VoiceSettings |
           setLive('');
           setWaiting(false);
           setLines((l) => [...l, { id: lineId(), role: 'assistant', text: event.transcript }]);
-          if (settingsRef.current?.auto_play !== false && speechSupport().synthesis) void play(event.transcript, true);
+          if (serverSpoke.current || providers.current.transcription) serverSpoke.current = false;
+          else if (settingsRef.current?.auto_play !== false && speechSupport().synthesis) void play(event.transcript, true);
           else listen();
           return;
         case 'error':
@@ -104,12 +151,15 @@ export function useVoiceChat(chatbotId: string | null, settings: VoiceSettings |
           return;
       }
     },
-    [listen, play],
+    [listen, play, streamMicrophone],
   );
 
   const end = useCallback((announce: boolean) => {
     listener.current?.stop();
     listener.current = null;
+    microphone.current?.stop();
+    microphone.current = null;
+    player.current.clear();
     stopSpeaking();
     socket.current?.close();
     const wasOpen = socket.current !== null;
@@ -124,7 +174,22 @@ export function useVoiceChat(chatbotId: string | null, settings: VoiceSettings |
   const start = useCallback(async () => {
     if (!chatbotId || status !== 'idle') return;
     setStatus('connecting');
-    if (speechSupport().recognition && navigator.mediaDevices?.getUserMedia) {
+    let session: RealtimeSessionResponse;
+    try {
+      session = await api.request(`${chatbotPath(chatbotId)}/realtime-session`, { method: 'POST', schema: realtimeSessionResponseSchema });
+    } catch (error) {
+      setStatus('idle');
+      notify.error('Error', { description: `Failed to create session: ${errorMessage(error)}` });
+      return;
+    }
+    if (!session.client_secret.value) {
+      setStatus('idle');
+      notify.error('Error', { description: 'Failed to get ephemeral token' });
+      return;
+    }
+    providers.current = session.providers;
+    setServer(session.providers);
+    if (!session.providers.transcription && speechSupport().recognition && navigator.mediaDevices?.getUserMedia) {
       try {
         // Spec 000: Start asks for the microphone first; the recogniser then uses the granted device.
         const stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
@@ -134,7 +199,7 @@ export function useVoiceChat(chatbotId: string | null, settings: VoiceSettings |
       }
     }
     try {
-      socket.current = await openVoiceSocket(realtimeUrl, {
+      socket.current = await openVoiceSocket(realtimeUrl, session.client_secret.value, {
         onEvent,
         onClose: () => {
           socket.current = null;
@@ -149,8 +214,8 @@ export function useVoiceChat(chatbotId: string | null, settings: VoiceSettings |
       notify.error('Connection Error', { description: 'Failed to connect to voice service. Please check the logs for details.' });
       return;
     }
-    socket.current.send({ type: 'init', chatbot: chatbotId, session: newSession() });
-  }, [chatbotId, status, realtimeUrl, onEvent]);
+    socket.current.send({ type: 'init', chatbot: chatbotId, ephemeralKey: session.client_secret.value });
+  }, [chatbotId, status, realtimeUrl, onEvent, api]);
 
   /** A typed message (browsers without speech recognition): the same turn as spoken words. */
   const sendText = useCallback((text: string) => {
@@ -166,5 +231,12 @@ export function useVoiceChat(chatbotId: string | null, settings: VoiceSettings |
   // A new assistant is a new conversation; leaving the screen ends it (spec 000 section 4).
   useEffect(() => () => end(false), [chatbotId, end]);
 
-  return { status, lines, live, waiting, support, start, end: () => end(true), sendText, listen, playAgain };
+  /** The assistant's audio controls act on the server's voice and the browser's alike. */
+  const audio = {
+    pause: () => (player.current.pause(), pauseSpeaking()),
+    resume: () => (player.current.resume(), resumeSpeaking()),
+    stop: () => (player.current.clear(), stopSpeaking(), setStatus((s) => (s === 'speaking' ? 'connected' : s))),
+  };
+
+  return { status, lines, live, waiting, support, server, audio, start, end: () => end(true), sendText, listen, playAgain };
 }

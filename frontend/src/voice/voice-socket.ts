@@ -1,6 +1,5 @@
 import { HEARTBEAT_INTERVAL_MS } from '@contracts/realtime';
 import type { VoiceServerEvent } from '@contracts/voice';
-import { fetchAuthSession } from 'aws-amplify/auth';
 
 export interface VoiceSocket {
   send(message: Record<string, unknown>): void;
@@ -8,15 +7,14 @@ export interface VoiceSocket {
 }
 
 /**
- * Opens the realtime socket (the signed-in user's ID token as `?token=`, since browsers cannot set
+ * Opens the realtime socket with create-realtime-session's token as `?token=` (browsers cannot set
  * headers on a WebSocket) and keeps it alive with the heartbeat. Rejects if it cannot open.
  */
 export async function openVoiceSocket(
   realtimeUrl: string,
+  token: string,
   handlers: { onEvent(event: VoiceServerEvent): void; onClose(): void },
 ): Promise<VoiceSocket> {
-  const token = (await fetchAuthSession()).tokens?.idToken?.toString();
-  if (!token) throw new Error('You are not signed in.');
   const socket = new WebSocket(`${realtimeUrl}?token=${encodeURIComponent(token)}`);
   await new Promise<void>((resolve, reject) => {
     socket.onopen = () => resolve();
