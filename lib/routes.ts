@@ -431,7 +431,8 @@ export const httpRoutes = [
     path: '/conversations/{id}/messages',
     access: 'user',
     action: 'edit',
-    uses: ['table', 'realtime'],
+    // Replies on WhatsApp, Messenger and Instagram conversations go out through the Graph API.
+    uses: ['table', 'realtime', 'channelCredentials'],
     maxBodyBytes: 16 * 1024,
   },
   // Human takeover: a person takes the conversation over, hands it back to the assistant or resolves it.

@@ -1,7 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { useAssistantFromFixtureSite } from '../support/fixture-assistant.js';
-import { credentialsOf, graphStandIn, trainForChannels, type Platform, type StandInAccount } from '../support/graph-stand-in.js';
+import { credentialsOf, graphStandIn, hubSignatureOf, trainForChannels, whatsappTextPayload, type Platform, type StandInAccount } from '../support/graph-stand-in.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
 
 const { apiUrl, config, env } = inject('runtime');
@@ -19,7 +18,7 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
   }
 }
 
-const sign = (body: string, secret: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const sign = hubSignatureOf;
 const postWebhook = (url: string, body: string, signature?: string) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) }, body });
 
@@ -105,26 +104,7 @@ describe("Meta's webhooks: handshake, signatures, answers through the Graph API"
   it('a bad or missing signature is refused and nothing is stored; Meta’s duplicate delivery is answered once', async () => {
     const { account, webhookUrl, connectionId } = channels.whatsapp;
     const customer = '447700900555';
-    const payload = (id: string, text: string) =>
-      JSON.stringify({
-        object: 'whatsapp_business_account',
-        entry: [
-          {
-            id: '1',
-            changes: [
-              {
-                field: 'messages',
-                value: {
-                  messaging_product: 'whatsapp',
-                  metadata: { display_phone_number: '447700900000', phone_number_id: account.account_id },
-                  contacts: [{ profile: { name: 'Sam Duplicate' }, wa_id: customer }],
-                  messages: [{ from: customer, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }],
-                },
-              },
-            ],
-          },
-        ],
-      });
+    const payload = (id: string, text: string) => whatsappTextPayload(account.account_id, { from: customer, name: 'Sam Duplicate', id, text });
 
     const forged = payload('wamid.forged', 'Do you sell rye bread?');
     expect((await postWebhook(webhookUrl, forged)).status).toBe(401);
@@ -159,5 +139,36 @@ describe("Meta's webhooks: handshake, signatures, answers through the Graph API"
       'Thanks!',
     ]);
     expect(await storedEvent(connectionId, 'wamid.forged')).toBeNull();
+  });
+
+  it('an owner’s inbox reply reaches the customer through the Graph API, within the 24-hour window only', async () => {
+    const { account } = channels.messenger;
+    const customer = '2100000000000077';
+    await meta.customerWrites(account.account_id, { from: customer, name: 'Robin Reply', text: 'Can I order a birthday cake?' });
+    await eventually(() => meta.sentTo(account.account_id, customer), (list) => list.length === 1, 'the assistant’s answer');
+    const { conversations } = (await assistant.owner.get(`/conversations?chatbotId=${assistant.chatbotId}`)).body;
+    const conversation = conversations.find((c: { contact_id: string }) => c.contact_id === `messenger:${customer}`);
+
+    const reply = await assistant.owner.post(`/conversations/${conversation.id}/messages`, { content: 'Yes! Which day do you need it?' });
+    expect(reply.status).toBe(201);
+    const sent = await meta.sentTo(account.account_id, customer);
+    expect(sent.map((m) => m.body)).toContainEqual({
+      recipient: { id: customer },
+      messaging_type: 'RESPONSE',
+      message: { text: 'Yes! Which day do you need it?' },
+    });
+
+    // The customer last wrote 25 hours ago: the platform's window is closed, the reply neither sent nor stored.
+    await withRuntimeEnv(env, async () => {
+      const { db } = await import('../../functions/core/data/db.js');
+      const dayAndAnHourAgo = new Date(Date.now() - 25 * 3600 * 1000).toISOString();
+      await db().entities.visitor.patch({ chatbot_id: assistant.chatbotId, contact_id: `messenger:${customer}` }).set({ last_message_at: dayAndAnHourAgo }).go();
+    });
+    const late = await assistant.owner.post(`/conversations/${conversation.id}/messages`, { content: 'Are you still there?' });
+    expect(late.status).toBe(409);
+    expect(late.body.error).toBe("Messenger allows replies only within 24 hours of the customer's last message. Wait for the customer to write again.");
+    expect((await meta.sentTo(account.account_id, customer)).map((m) => m.text)).not.toContain('Are you still there?');
+    const { messages } = (await assistant.owner.get(`/conversations/${conversation.id}`)).body;
+    expect(messages.map((m: { content: string }) => m.content)).not.toContain('Are you still there?');
   });
 });

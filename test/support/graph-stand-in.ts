@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { ApiClient } from './api-client.js';
 
 export type Platform = 'whatsapp' | 'messenger' | 'instagram';
@@ -85,3 +86,31 @@ export async function trainForChannels(owner: ApiClient, chatbotId: string): Pro
   }
   return (await owner.get(`/chatbots/${chatbotId}`)).body.chatbot.training_quality as number;
 }
+
+/** A WhatsApp Cloud API webhook body with one text message, as Meta sends it (to sign and post by hand). */
+export function whatsappTextPayload(phoneNumberId: string, message: { from: string; name: string; id: string; text: string }): string {
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '1',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '447700900000', phone_number_id: phoneNumberId },
+              contacts: [{ profile: { name: message.name }, wa_id: message.from }],
+              messages: [
+                { from: message.from, id: message.id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: message.text } },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+}
+
+/** Meta's X-Hub-Signature-256 of a body. */
+export const hubSignatureOf = (body: string, appSecret: string) => `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;

@@ -86,6 +86,11 @@ async function answerMessage(connection: Connection, credentials: GraphCredentia
     log.warn('Channel message not answered', { platform: connection.platform, chatbotId: connection.chatbot_id, reason: outcome.error });
     return;
   }
+  if (outcome.personAnswering || !outcome.message) {
+    // A person has taken the conversation over: they answer from the inbox (core/channels/channel-reply.ts).
+    await announceInboxChange(connection.chatbot_id, outcome.conversationId);
+    return;
+  }
   if (connection.platform === 'whatsapp') {
     // A WhatsApp id is the customer's phone number in international form.
     await db()

@@ -7,6 +7,7 @@ import { notFound } from '../http/http-error.js';
 import { toInboxConversation, toInboxMessage } from './inbox-record.js';
 import { conversationFor } from './conversation-access.js';
 import { moveTransfers } from '../transfers/takeover.js';
+import { sendReplyOnChannel } from '../channels/channel-reply.js';
 
 /**
  * The owner answers in the inbox: stored as the business's reply (sender assistant, message_type text,
@@ -22,9 +23,12 @@ export async function sendOwnerReply(
 ): Promise<{ message: InboxMessage; conversation: InboxConversation }> {
   const { conversation, chatbot } = await conversationFor(caller, conversationId);
   const at = now.toISOString();
+  const messageId = randomUUID();
+  // A WhatsApp, Messenger or Instagram customer gets the reply through Meta first (refused: nothing stored).
+  await sendReplyOnChannel(conversation, content.trim(), messageId, now.getTime());
   const message = {
     conversation_id: conversationId,
-    message_id: randomUUID(),
+    message_id: messageId,
     sender_type: 'assistant' as const,
     content: content.trim(),
     message_type: 'text',
