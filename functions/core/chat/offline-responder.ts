@@ -81,6 +81,8 @@ const isTestimonial = (passage: SearchHit) => /\b(?:testimonials?|reviews?|(?:cl
 
 const isYesNoQuestion = (question: string) => /^\s*(?:are|is|do|does|did|can|could|will|would|should|have|has|may|must)\b/i.test(question);
 const CONTACT_FACTS: ReadonlySet<FactType> = new Set(['phone', 'email', 'address']);
+/** Numbers that mean something only beside what they count: days, people, rooms. */
+const COUNT_FACTS: ReadonlySet<FactType> = new Set(['duration', 'quantity']);
 
 const isListItem = (line: string) => /^(?:[-+•]|\d+[.)])\s/.test(line);
 const isQuestion = (text: string) => /\?\s*$/.test(text);
@@ -282,6 +284,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
 
   const contentTerms = terms.filter((term) => !REQUEST_WORDS.has(term));
   const contentTermSet = new Set(contentTerms.filter((term) => !factTerms.has(term)));
+  const asksCount = contentTermSet.size > 0 && asked.length > 0 && asked.every((type) => COUNT_FACTS.has(type));
   const yesNo = isYesNoQuestion(question);
   let best: Candidate | undefined;
   passages.forEach((passage, rank) => {
@@ -289,6 +292,8 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
     const sameQuestion = asksSameAs(passage, askedTerms);
     // "How much is a deep clean?" needs an amount; "Are there any extra fees?" may be answered by "No hidden fees".
     if (!sameQuestion && asked.length && !yesNo && !asked.some((type) => statesFactIn(passage, type))) return;
+    // "How soon...?", "How many...?": a number of days or things counts only where it is said of what is asked.
+    if (!sameQuestion && !yesNo && asksCount && !factBesideTerm(passage, asked, contentTermSet)) return;
     const coverage = sameQuestion ? 1 : coverageOf(parsed, passage);
     // A business has one phone number, e-mail and address: asked for one ("the office e-mail"), the
     // passage stating it answers, whatever the question's other words.

@@ -207,6 +207,25 @@ describe('offlineAnswer: numbers', () => {
   });
 });
 
+describe('offlineAnswer: durations and counts', () => {
+  const insurance: KnowledgeDocument = {
+    id: 'https://acme-clean.example/insurance',
+    source: 'page',
+    title: 'Insurance | Acme',
+    url: 'https://acme-clean.example/insurance',
+    text: '# Insurance\n\nBring your policy number to your first visit.\n\nUnpaid invoices are due within 60 days.\n\nA first visit lasts 2 hours.',
+  };
+
+  it('answers with the number said of what is asked', () => {
+    expect(body(ask('How long is the first visit?', 7, [insurance]).answer)).toContain('2 hours');
+  });
+
+  it('never answers with a number said of something else in the same passage', () => {
+    const withoutLength: KnowledgeDocument = { ...insurance, text: insurance.text.replace('\n\nA first visit lasts 2 hours.', '') };
+    expect(ask('How soon is the first visit?', 7, [withoutLength]).answer).toBeUndefined();
+  });
+});
+
 describe('offlineAnswer: what the knowledge does not say', () => {
   it('gives no answer about a place the business never mentions', () => {
     for (const question of ['Do you deliver to Chicago?', 'Do you clean in Bradford?']) {
