@@ -8,7 +8,7 @@ const usesProviders = new Set<string>(
 );
 
 describe('AI provider keys come from one Secrets Manager secret', () => {
-  it('the functions that call a model (chat, FAQs, voice turns), embed knowledge (crawl, every knowledge change) or say which voice keys exist get the secret name and may read it', () => {
+  it('the functions that call a model (chat, FAQs, voice turns, messaging channels), embed knowledge (crawl, every knowledge change) or say which voice keys exist get the secret name and may read it', () => {
     expect([...usesProviders].sort()).toEqual([
       'chat-as-owner',
       'chat-with-emma',
@@ -17,6 +17,7 @@ describe('AI provider keys come from one Secrets Manager secret', () => {
       'create-realtime-session',
       'delete-knowledge-entry',
       'generate-faqs-from-website',
+      'process-channel-webhook',
       'process-document',
       'realtime-default',
       'set-knowledge-entry-active',
