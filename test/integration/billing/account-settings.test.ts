@@ -88,7 +88,7 @@ describe('account settings', () => {
       const [sent] = await mailTo(env.AWS_ENDPOINT_URL_SESV2!, newEmail);
       if (!sent) throw new Error('no code mailed yet');
       return sent;
-    });
+    }, { timeout: 15_000, interval: 100 });
     const code = /\b\d{6}\b/.exec(mail.body.text ?? '')?.[0];
     expect(code).toBeDefined();
     await cognito.send(new VerifyUserAttributeCommand({ AccessToken: user.accessToken, AttributeName: 'email', Code: code }));
