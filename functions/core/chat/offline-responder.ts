@@ -91,6 +91,9 @@ const wordCount = (text: string) => text.match(/\S+/g)?.length ?? 0;
 
 type Candidate = { passage: SearchHit; rank: number; score: number };
 
+/** Whether `terms` has `term` or a word meaning the same (synonyms.ts). */
+const hasTermOrSynonym = (terms: ReadonlySet<string>, term: string) => terms.has(term) || synonymsOf(term).some((synonym) => terms.has(synonym));
+
 /** Share of the question's words an FAQ heading must have to ask the same ("Where is my data stored?"). */
 const SAME_QUESTION_SHARE = 0.75;
 
@@ -100,7 +103,7 @@ function asksSameAs(passage: SearchHit, terms: ReadonlySet<string>): boolean {
   // One shared word is too little to call two questions the same.
   if (!heading || !isQuestion(heading) || terms.size < 2) return false;
   const headingTerms = new Set(termsOf(heading));
-  const shared = [...terms].filter((term) => headingTerms.has(term) || synonymsOf(term).some((synonym) => headingTerms.has(synonym)));
+  const shared = [...terms].filter((term) => hasTermOrSynonym(headingTerms, term));
   return shared.length / terms.size >= SAME_QUESTION_SHARE;
 }
 
@@ -118,7 +121,7 @@ function withoutBusinessName(groups: string[][], businessName: string, asksFact:
 
 function factBesideTerm(passage: SearchHit, asked: readonly FactType[], terms: ReadonlySet<string>): boolean {
   if (!asked.length || !terms.size) return false;
-  const about = (text: string) => termsOf(text).some((term) => terms.has(term) || synonymsOf(term).some((synonym) => terms.has(synonym)));
+  const about = (text: string) => termsOf(text).some((term) => hasTermOrSynonym(terms, term));
   // A section's heading says what every line of it is about ("The Cellar Room": "Up to 24 guests").
   const headingIsAbout = about(innermostHeading(passage.heading) ?? '');
   return plainLines(passage.text).some((line) => asked.some((type) => statesFact(line, type)) && (headingIsAbout || about(line)));
@@ -147,7 +150,7 @@ export function coverageOf(question: ParsedQuestion, passage: SearchHit): number
   for (const group of question.termGroups) {
     const groupWeight = Math.max(...group.map(weight));
     total += groupWeight;
-    if (group.some((term) => known.has(term) || synonymsOf(term).some((synonym) => known.has(synonym)))) covered += groupWeight;
+    if (group.some((term) => hasTermOrSynonym(known, term))) covered += groupWeight;
   }
   // The kind of fact asked for ("where", "how much") is itself part of the question, as telling as an average word.
   if (question.factWords.size) {
