@@ -1,6 +1,6 @@
 /**
  * Files bundled next to a function's handler (`index.mjs`) and loaded by it at run time, such as the
- * worker thread that reads uploaded documents: a second entry point of the same function, bundled
+ * reader process that reads uploaded documents: a second entry point of the same function, bundled
  * with the same options (lib/bundling.ts). CDK builds them in an after-bundling hook
  * (lib/constructs/app-function.ts) and the benchmark beside its bundles; run from the sources, the
  * handler loads the entry's TypeScript instead.

@@ -30,7 +30,7 @@ const CONTENT_TYPES: Record<DocumentExtension, string> = {
 /**
  * The text of an uploaded document, checked against what its extension claims. Throws 422 when the
  * content is another format, unreadable, has no text, has more than one entry holds, or passes one of
- * the reading limits (extraction-limits.ts). Runs in a worker thread (read-document.ts), never on the
+ * the reading limits (extraction-limits.ts). Runs in a reader process (read-document.ts), never on the
  * request's event loop.
  */
 export async function extractDocumentText(extension: DocumentExtension, bytes: Uint8Array): Promise<ExtractedDocument> {

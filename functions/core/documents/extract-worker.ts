@@ -1,9 +1,8 @@
 /**
- * The worker thread that reads documents (read-document.ts starts it and sends it one document at a
+ * The child process that reads documents (read-document.ts starts it and sends it one document at a
  * time). Bundled as its own file next to process-document's handler (lib/side-entries.ts), so PDF.js
  * and the Word readers load only here, and never count against the handler's bundle or cold start.
  */
-import { parentPort } from 'node:worker_threads';
 import type { DocumentExtension } from '../../contracts/documents.js';
 import { HttpError } from '../http/http-error.js';
 import { extractDocumentText } from './extract-text.js';
@@ -19,10 +18,12 @@ export type ExtractionReply =
   | { ok: false; crash: string };
 
 function reply(message: ExtractionReply): void {
-  parentPort!.postMessage(message);
+  process.send!(message);
 }
 
-parentPort!.on('message', ({ extension, bytes }: ExtractionRequest) => {
+// The reader lives as long as the process that started it.
+process.on('disconnect', () => process.exit(0));
+process.on('message', ({ extension, bytes }: ExtractionRequest) => {
   extractDocumentText(extension, bytes).then(
     ({ text, contentType }) => reply({ ok: true, text, contentType }),
     (error: unknown) =>

@@ -29,11 +29,11 @@ export const MAX_PDF_UNPACKED_BYTES = 256 * 1024 * 1024;
  */
 export const STOP_READING_CHARS = MAX_KNOWLEDGE_CONTENT_CHARS * 3;
 /**
- * Wall time of reading one document, in a worker thread that is terminated when it passes. The
+ * Wall time of reading one document, in a reader process that is killed when it passes. The
  * route answers within 29 s; storing and re-indexing need the rest.
  */
 export const EXTRACTION_TIME_LIMIT_MS = 12_000;
-/** Heap of that worker; the function has 1,024 MB (lib/routes.ts). */
+/** Heap of that reader process; the function has 1,024 MB (lib/routes.ts). */
 export const EXTRACTION_MEMORY_MB = 512;
 
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;

@@ -1,6 +1,6 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DocumentExtension } from '../../contracts/documents.js';
 import { HttpError } from '../http/http-error.js';
 import { log } from '../runtime/log.js';
@@ -18,17 +18,30 @@ const DEFAULT_LIMITS: ReadLimits = { timeMs: EXTRACTION_TIME_LIMIT_MS, memoryMb:
 const UNREADABLE_MESSAGE = 'This document could not be read: it may be damaged. Please save it again and upload the new copy.';
 /** Readers kept for the next document: Lambda runs one request at a time, the local runtime several. */
 const MAX_IDLE_READERS = 2;
+/** What V8 prints when a reader passes its heap limit (the process then aborts). */
+const OUT_OF_MEMORY = /heap out of memory|Reached heap limit/;
+const STDERR_TAIL_CHARS = 4_000;
+
+/** A reader process, with the end of what it printed on stderr (how an out-of-memory death is told apart). */
+interface Reader {
+  process: ChildProcess;
+  stderrTail: () => string;
+}
 
 /**
- * Reads a document's text in a worker thread, off the request's event loop: parsing a hostile file
+ * Reads a document's text in a child process, off the request's event loop: parsing a hostile file
  * cannot stall the other requests of the process (the local runtime serves every route from one),
- * and whatever the parser does, it is stopped at the wall-time and memory limits by terminating the
- * worker, with a 422 naming the limit. The worker's own limits (unpacked bytes, XML depth and
- * elements, text length) answer 422 from inside it. A reader that finished cleanly is kept for the
- * next document (as a warm Lambda keeps its modules), so PDF.js loads once per instance.
+ * and whatever the parser does, it is stopped at the wall-time and memory limits by killing the
+ * process, with a 422 naming the limit. A process, not a worker thread: terminating a thread in the
+ * middle of a zlib call aborts the whole host process (Node's "close before init" assertion), and PDF.js
+ * and the Word readers inflate all the time; a killed process takes nothing else down. The reader's own
+ * limits (unpacked bytes, XML depth and elements, text length) answer 422 from inside it. A reader that
+ * finished cleanly is kept for the next document (as a warm Lambda keeps its modules), so PDF.js loads
+ * once per instance.
  */
 export async function readDocument(extension: DocumentExtension, bytes: Uint8Array, limits = DEFAULT_LIMITS): Promise<ExtractedDocument> {
-  const worker = await takeReader(limits.memoryMb);
+  const reader = await takeReader(limits.memoryMb);
+  const child = reader.process;
   let reusable = false;
   try {
     const reply = await new Promise<ExtractionReply>((resolve, reject) => {
@@ -38,7 +51,7 @@ export async function readDocument(extension: DocumentExtension, bytes: Uint8Arr
       }, limits.timeMs);
       const done = () => {
         clearTimeout(timer);
-        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        child.off('message', onMessage).off('error', onError).off('exit', onExit);
       };
       const onMessage = (message: ExtractionReply) => {
         done();
@@ -46,14 +59,14 @@ export async function readDocument(extension: DocumentExtension, bytes: Uint8Arr
       };
       const onError = (error: Error) => {
         done();
-        reject(readerFailure(error, limits));
+        reject(readerFailure(error, reader, limits));
       };
-      const onExit = (code: number) => {
+      const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
         done();
-        reject(readerFailure(new Error(`The document reader stopped (exit code ${code})`), limits));
+        reject(readerFailure(new Error(`The document reader stopped (exit code ${code}, signal ${signal})`), reader, limits));
       };
-      worker.on('message', onMessage).once('error', onError).once('exit', onExit);
-      worker.postMessage({ extension, bytes } satisfies ExtractionRequest);
+      child.on('message', onMessage).once('error', onError).once('exit', onExit);
+      child.send({ extension, bytes } satisfies ExtractionRequest);
     });
     reusable = true;
     if (reply.ok) return { text: reply.text, contentType: reply.contentType };
@@ -61,8 +74,8 @@ export async function readDocument(extension: DocumentExtension, bytes: Uint8Arr
     log.error('Reading a document failed unexpectedly', { extension, error: reply.crash });
     throw unprocessableDocument(UNREADABLE_MESSAGE);
   } finally {
-    if (reusable && limits.memoryMb === DEFAULT_LIMITS.memoryMb) release(worker);
-    else await worker.terminate();
+    if (reusable && limits.memoryMb === DEFAULT_LIMITS.memoryMb) release(reader);
+    else child.kill('SIGKILL');
   }
 }
 
@@ -70,9 +83,9 @@ export async function readDocument(extension: DocumentExtension, bytes: Uint8Arr
 export function warmDocumentReader(): void {
   if (idle.size || starting) return;
   starting = Promise.resolve(startReader(DEFAULT_LIMITS.memoryMb)).then(
-    (worker) => {
+    (reader) => {
       starting = undefined;
-      release(worker);
+      release(reader);
     },
     (error: unknown) => {
       starting = undefined;
@@ -81,46 +94,60 @@ export function warmDocumentReader(): void {
   );
 }
 
-const idle = new Set<Worker>();
+const idle = new Set<Reader>();
 let starting: Promise<void> | undefined;
 
-async function takeReader(memoryMb: number): Promise<Worker> {
+async function takeReader(memoryMb: number): Promise<Reader> {
   if (memoryMb !== DEFAULT_LIMITS.memoryMb) return startReader(memoryMb);
   await starting;
-  const [worker] = idle;
-  if (!worker) return startReader(memoryMb);
-  idle.delete(worker);
-  worker.ref();
-  return worker;
+  const [reader] = idle;
+  if (!reader) return startReader(memoryMb);
+  idle.delete(reader);
+  holdsProcessOpen(reader.process, true);
+  return reader;
 }
 
-function release(worker: Worker): void {
-  if (idle.size >= MAX_IDLE_READERS) {
-    void worker.terminate();
+function release(reader: Reader): void {
+  if (idle.size >= MAX_IDLE_READERS || !reader.process.connected) {
+    reader.process.kill('SIGKILL');
     return;
   }
   // An idle reader keeps no process alive, and one that dies while idle is forgotten.
-  worker.unref();
-  worker.removeAllListeners('exit').once('exit', () => idle.delete(worker));
-  idle.add(worker);
+  holdsProcessOpen(reader.process, false);
+  reader.process.removeAllListeners('exit').once('exit', () => idle.delete(reader));
+  idle.add(reader);
 }
 
-function readerFailure(error: Error, limits: ReadLimits): Error {
-  if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') return unprocessableDocument(memoryLimitMessage(limits.memoryMb));
-  log.error('The document reader failed', { error });
+function holdsProcessOpen(child: ChildProcess, hold: boolean): void {
+  // The stderr pipe is a socket (it has ref/unref), typed as a plain Readable.
+  const handles = [child, child.channel, child.stderr as Partial<Pick<ChildProcess, 'ref' | 'unref'>> | null];
+  for (const handle of handles) {
+    if (hold) handle?.ref?.();
+    else handle?.unref?.();
+  }
+}
+
+function readerFailure(error: Error, reader: Reader, limits: ReadLimits): Error {
+  const stderr = reader.stderrTail();
+  if (OUT_OF_MEMORY.test(stderr)) return unprocessableDocument(memoryLimitMessage(limits.memoryMb));
+  log.error('The document reader failed', { error, stderr });
   return unprocessableDocument(UNREADABLE_MESSAGE);
 }
 
 /**
  * Deployed, the reader is `extract-worker.mjs` beside the handler's `index.mjs` (lib/side-entries.ts).
- * Run from the sources (the local runtime, the tests), the worker loads the TypeScript through tsx's
- * API, which this never reaches on Lambda.
+ * Run from the sources (the local runtime, the tests), it loads the TypeScript through tsx's loader,
+ * which this never reaches on Lambda.
  */
-function startReader(memoryMb: number): Worker {
-  const resourceLimits = { maxOldGenerationSizeMb: memoryMb };
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./extract-worker.mjs', import.meta.url), { resourceLimits });
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-  const source = new URL('./extract-worker.ts', import.meta.url).href;
-  const load = `import(${JSON.stringify(tsx)}).then((api) => api.tsImport(${JSON.stringify(source)}, ${JSON.stringify(import.meta.url)}))`;
-  return new Worker(load, { eval: true, resourceLimits });
+function startReader(memoryMb: number): Reader {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const entry = fileURLToPath(new URL(fromSources ? './extract-worker.ts' : './extract-worker.mjs', import.meta.url));
+  const execArgv = [`--max-old-space-size=${memoryMb}`];
+  if (fromSources) execArgv.push('--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href);
+  const child = fork(entry, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
+  let tail = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    tail = (tail + chunk).slice(-STDERR_TAIL_CHARS);
+  });
+  return { process: child, stderrTail: () => tail };
 }

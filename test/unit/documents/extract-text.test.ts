@@ -192,8 +192,8 @@ describe('reading limits (hostile files)', () => {
   });
 });
 
-describe('readDocument (worker thread)', () => {
-  it('reads a document in a worker and answers as the extraction does', async () => {
+describe('readDocument (reader process)', () => {
+  it('reads a document in a reader process and answers as the extraction does', async () => {
     const fixture = (await documentFixtures())[0]!;
     const { text, contentType } = await readDocument('.pdf', fixture.bytes);
     expect(text).toMatch(fixture.fact);
