@@ -51,7 +51,7 @@ async function start(script: HTMLScriptElement): Promise<void> {
   const origin = new URL(script.src, location.href).origin;
   const configResponse = await fetch(`${origin}/config.json`);
   if (!configResponse.ok) throw new Error(`config.json answered ${configResponse.status}`);
-  const { apiUrl } = (await configResponse.json()) as Pick<RuntimeConfig, 'apiUrl'>;
+  const { apiUrl, realtimeUrl } = (await configResponse.json()) as Pick<RuntimeConfig, 'apiUrl' | 'realtimeUrl'>;
   const api = apiUrl.replace(/\/+$/, '');
 
   const profile = await fetch(`${api}/public/chatbots/${encodeURIComponent(chatbotId)}`);
@@ -98,7 +98,7 @@ async function start(script: HTMLScriptElement): Promise<void> {
     const host = document.createElement('assistant-widget');
     host.setAttribute('data-chatbot-id', chatbotId);
     document.body.append(host);
-    mountWidget(host, { chatbotId, bot: chatbot, assetOrigin: origin, send, rate });
+    mountWidget(host, { chatbotId, bot: chatbot, assetOrigin: origin, realtimeUrl, send, rate });
   };
   if (document.body) mount();
   else document.addEventListener('DOMContentLoaded', mount, { once: true });

@@ -3,6 +3,7 @@ import { MAX_CHAT_MESSAGE_CHARS, MAX_DELAY_MS } from '../../functions/contracts/
 import { splitMessageLinks } from '../src/lib/chat-links.js';
 import { loadConversation, saveConversation, type StoredMessage } from './history.js';
 import { widgetCss } from './styles.js';
+import { listenForReplies } from './visitor-socket.js';
 
 const DEFAULT_PRIMARY = '#2563eb';
 const DEFAULT_SECONDARY = '#1e40af';
@@ -66,6 +67,8 @@ export interface WidgetOptions {
    * first reply); rejects with the error text to show when the server could not take it.
    */
   send(message: string, visitorToken: string | undefined, confirm?: ConfirmAnswer): Promise<WidgetOutcome>;
+  /** The realtime WebSocket's URL: a person's replies from the inbox arrive there live (absent: none arrive). */
+  realtimeUrl?: string;
   /** Stores the visitor's thumbs up / down on a reply; rejects with the error text to show. */
   rate(reply: { conversationId: string; messageId: string }, visitorToken: string, rating: Rating): Promise<void>;
 }
@@ -251,6 +254,24 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
     if (message.role === 'assistant') feedback(message);
   }
 
+  /**
+   * Once the visitor has a conversation (a token), a person's replies from the inbox appear as the
+   * business's replies the moment they are sent, without a reload.
+   */
+  let listening = false;
+  const shownReplies = new Set<string>();
+  const listen = () => {
+    if (listening || !options.realtimeUrl || !state.visitorToken) return;
+    listening = true;
+    listenForReplies(options.realtimeUrl, () => state.visitorToken, (reply) => {
+      if (shownReplies.has(reply.message_id)) return;
+      shownReplies.add(reply.message_id);
+      typing.hidden = true;
+      remember({ role: 'assistant', text: reply.content });
+    });
+  };
+  listen();
+
   const setOpen = (open: boolean) => {
     win.hidden = !open;
     launcher.setAttribute('aria-expanded', String(open));
@@ -293,6 +314,7 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
       const outcome = await options.send(message, state.visitorToken, confirm);
       state.visitorToken = outcome.visitorToken;
       save();
+      listen();
       if ('error' in outcome) throw new Error(outcome.error);
       const reply = outcome;
       if (reply.personAnswering) {

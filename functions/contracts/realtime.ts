@@ -19,5 +19,10 @@ export type ServerSocketMessage =
   | { type: 'pong'; id?: string; time: string }
   /** A conversation of an assistant the connection's user may read changed: reload it (issue 12). */
   | { type: 'inbox'; chatbot_id: string; conversation_id: string }
+  /**
+   * To a visitor's widget socket: a message of the business in the visitor's conversation (a person's
+   * reply from the inbox, or the transfer fallback message), shown as the business's reply.
+   */
+  | { type: 'reply'; conversation_id: string; message_id: string; content: string; created_at: string }
   | { type: 'error'; message: string }
   | VoiceServerEvent;

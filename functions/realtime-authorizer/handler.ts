@@ -1,5 +1,7 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { createTokenVerifier } from '../core/auth/verify-token.js';
+import { looksLikeVisitorToken, visitorOfToken } from '../core/chat/visitor-token.js';
+import { visitorSocketKey } from '../core/realtime/visitor-replies.js';
 import { requireEnv } from '../core/runtime/env.js';
 import { log } from '../core/runtime/log.js';
 import { observed } from '../core/runtime/observability.js';
@@ -22,11 +24,20 @@ const allow = (methodArn: string, userId: string, context: Record<string, string
 /**
  * `$connect` authorizer: browsers cannot set headers on a WebSocket, so the token comes as `?token=`:
  * the user's Cognito ID token, or a voice session token from create-realtime-session (bound to one
- * assistant and conversation, valid for a minute). Throwing 'Unauthorized' makes API Gateway answer 401.
+ * assistant and conversation, valid for a minute), or a visitor token from POST /chat: the widget's
+ * socket, which only receives the business's replies in that visitor's conversations. Throwing 'Unauthorized' makes API Gateway answer 401.
  */
 export const handler = observed(async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
   const token = event.queryStringParameters?.token;
   if (!token) throw new Error('Unauthorized');
+  if (looksLikeVisitorToken(token)) {
+    const visitor = await visitorOfToken(token);
+    if (!visitor) {
+      log.warn('Refused WebSocket connection', { reason: 'expired or foreign visitor token' });
+      throw new Error('Unauthorized');
+    }
+    return allow(event.methodArn, visitorSocketKey(visitor.chatbotId, visitor.contactId), { email: '', chatbotId: visitor.chatbotId, visitor: 'true' });
+  }
   if (looksLikeVoiceSessionToken(token)) {
     const claims = await verifyVoiceSessionToken(token);
     if (!claims) {

@@ -3,9 +3,11 @@ import { DEFAULT_AGENT_NAME } from '@contracts/chatbot';
 import { ArrowUpIcon, ThumbsDownIcon, ThumbsUpIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MessageText } from '@/chat/MessageText';
+import { useRuntimeConfig } from '@/config/runtime-config';
 import { useApi } from '@/lib/api';
 import { rateChatMessage, sendVisitorMessage, trackDemoEvent } from '@/lib/chat-api';
 import { cn } from '@/lib/cn';
+import { listenForReplies } from '../../widget/visitor-socket';
 
 /** Spec 001 section 9: the chat window is 380x600 and opens by itself after 2000 ms. */
 export const DEMO_CHAT_AUTO_OPEN_MS = 2000;
@@ -91,6 +93,9 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
   ]);
   /** The visitor token the server issued with the first reply: this visit's conversation. */
   const visitorToken = useRef<string | undefined>(undefined);
+  /** Set with the first token: from then on a person's replies from the inbox arrive live. */
+  const [hasConversation, setHasConversation] = useState(false);
+  const { realtimeUrl } = useRuntimeConfig();
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
 
@@ -110,6 +115,16 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
   }, [messages, waiting, open]);
+
+  useEffect(() => {
+    if (!hasConversation) return;
+    const shown = new Set<string>();
+    return listenForReplies(realtimeUrl, () => visitorToken.current, (reply) => {
+      if (shown.has(reply.message_id)) return;
+      shown.add(reply.message_id);
+      setMessages((list) => [...list, { id: newId(), isBot: true, text: reply.content }]);
+    });
+  }, [hasConversation, realtimeUrl]);
 
   const toggle = () => {
     setFocusInput(!open);
@@ -141,6 +156,7 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
         confirm,
       });
       visitorToken.current = reply.visitorToken;
+      setHasConversation(true);
       if ('error' in reply) throw new Error(reply.error);
       // A person has taken the conversation over: the message went to their inbox, no bot reply follows.
       if (reply.personAnswering) return;

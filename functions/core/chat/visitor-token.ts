@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, decodeJwt, jwtVerify } from 'jose';
 import { unauthorized } from '../http/http-error.js';
 import { visitorTokenKey } from '../runtime/visitor-secret.js';
 
@@ -41,5 +41,36 @@ export async function verifyVisitorToken(token: string, chatbotId: string): Prom
     return { chatbotId, contactId: payload.sub };
   } catch {
     throw unauthorized(EXPIRED_VISITOR_MESSAGE);
+  }
+}
+
+/**
+ * The visitor a token speaks for, whichever assistant it names (its audience, protected by the
+ * signature): how the realtime socket's authorizer knows whose replies a visitor's socket may receive.
+ * Undefined for a token that is not a visitor token of ours or no longer verifies.
+ */
+export async function visitorOfToken(token: string): Promise<Visitor | undefined> {
+  let audience: unknown;
+  try {
+    const claims = decodeJwt(token);
+    if (claims.iss !== ISSUER) return undefined;
+    audience = claims.aud;
+  } catch {
+    return undefined;
+  }
+  if (typeof audience !== 'string' || !audience) return undefined;
+  try {
+    return await verifyVisitorToken(token, audience);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a `?token=` is meant as a visitor token (its issuer), before any verification. */
+export function looksLikeVisitorToken(token: string): boolean {
+  try {
+    return decodeJwt(token).iss === ISSUER;
+  } catch {
+    return false;
   }
 }

@@ -3,6 +3,7 @@ import type { Caller } from '../access/authorize.js';
 import type { InboxConversation, InboxMessage } from '../../contracts/inbox.js';
 import { db } from '../data/db.js';
 import { announceInboxChange } from '../realtime/inbox-updates.js';
+import { sendToVisitor } from '../realtime/visitor-replies.js';
 import { notFound } from '../http/http-error.js';
 import { toInboxConversation, toInboxMessage } from './inbox-record.js';
 import { conversationFor } from './conversation-access.js';
@@ -48,8 +49,11 @@ export async function sendOwnerReply(
     .go();
   if (canceled) throw notFound('Conversation not found');
   await moveTransfers(conversationId, 'in_progress', caller.email);
-  // The other readers' open inboxes (the owner, the team) show the reply too.
-  await announceInboxChange(conversation.chatbot_id, conversationId);
+  // The visitor's open widget shows the reply live; the other readers' open inboxes (the owner, the team) too.
+  await Promise.all([
+    sendToVisitor(conversation, { conversation_id: conversationId, message_id: messageId, content: message.content, created_at: at }),
+    announceInboxChange(conversation.chatbot_id, conversationId),
+  ]);
   return {
     message: toInboxMessage(message),
     conversation: toInboxConversation({ ...conversation, last_message_at: at, status: 'in_progress' }, chatbot.business_name),

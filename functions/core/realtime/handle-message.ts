@@ -4,6 +4,7 @@ import { describeIssues } from '../http/json-body.js';
 import { handleVoiceMessage, type SocketPeer } from '../voice/voice-socket.js';
 
 const NOT_JSON = { type: 'error', message: 'Messages must be JSON' } as const;
+export const VISITOR_SOCKET_MESSAGE = "A visitor's socket only receives replies; send messages through the chat.";
 
 function parse(raw: string | undefined): unknown {
   try {
@@ -34,7 +35,7 @@ const hasType = (value: unknown): value is { type: unknown } => typeof value ===
 
 /** Every client message: the heartbeat answered at once, voice messages (with a `type`) by the voice core. */
 export async function handleSocketMessage(
-  peer: SocketPeer,
+  peer: SocketPeer & { visitor?: boolean },
   raw: string | undefined,
   send: (message: ServerSocketMessage) => Promise<unknown>,
   now = new Date(),
@@ -42,6 +43,8 @@ export async function handleSocketMessage(
   const value = parse(raw);
   if (value === undefined) return void (await send(NOT_JSON));
   if (!hasType(value)) return void (await send(replyToAction(value, now)));
+  // A visitor token opens a socket for receiving replies (and the heartbeat), never a voice session.
+  if (peer.visitor) return void (await send({ type: 'error', message: VISITOR_SOCKET_MESSAGE }));
   const voice = voiceClientMessageSchema.safeParse(value);
   if (!voice.success) return void (await send({ type: 'error', message: describeIssues(voice.error) }));
   await handleVoiceMessage(peer, voice.data, send);

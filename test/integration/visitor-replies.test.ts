@@ -1,0 +1,105 @@
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
+import { DEFAULT_TRANSFER_SETTINGS } from '../../functions/contracts/transfers.js';
+import { useAssistantFromFixtureSite } from '../support/fixture-assistant.js';
+import { withRuntimeEnv } from '../support/runtime-env.js';
+import { chatVisitor, contactIdOf } from '../support/visitor.js';
+
+const { apiUrl, realtimeUrl, config, env } = inject('runtime');
+
+type Received = Record<string, unknown>;
+
+/** Opens the realtime socket with `token`; rejects with the HTTP status of a refused upgrade. */
+function connect(token: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${realtimeUrl}?token=${encodeURIComponent(token)}`);
+    socket.once('open', () => resolve(socket));
+    socket.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
+    socket.once('error', reject);
+  });
+}
+
+const visitorConnections = (chatbotId: string, contactId: string) =>
+  withRuntimeEnv(env, async () => {
+    const { connectionsOfUser } = await import('../../functions/core/realtime/connections.js');
+    const { visitorSocketKey } = await import('../../functions/core/realtime/visitor-replies.js');
+    return connectionsOfUser(visitorSocketKey(chatbotId, contactId));
+  });
+
+/** A visitor's widget socket, keeping every message it receives in order. */
+async function widgetSocket(chatbotId: string, visitorToken: string) {
+  const socket = await connect(visitorToken);
+  const received: Received[] = [];
+  const waiters: (() => void)[] = [];
+  socket.on('message', (data) => {
+    received.push(JSON.parse(data.toString()));
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  // $connect registers the connection after the upgrade: wait until the server knows it.
+  await expect.poll(() => visitorConnections(chatbotId, contactIdOf(visitorToken)), { timeout: 15_000 }).not.toHaveLength(0);
+  return {
+    socket,
+    async message(index: number): Promise<Received> {
+      while (received.length <= index) await new Promise<void>((wake) => waiters.push(wake));
+      return received[index]!;
+    },
+  };
+}
+
+describe("a person's reply from the inbox reaches the visitor's widget live", () => {
+  const fixture = useAssistantFromFixtureSite(apiUrl, config, 2);
+  const sockets: WebSocket[] = [];
+  // Closed before the runtime stops, so $disconnect still finds the database.
+  afterAll(() => Promise.all(sockets.map((s) => new Promise((closed) => (s.once('close', closed), s.close())))));
+
+  it('the visitor who asked for a person receives the reply on their socket; another visitor receives nothing', async () => {
+    const { owner, chatbotId } = fixture;
+    await owner.put(`/chatbots/${chatbotId}/transfer-settings`, { ...DEFAULT_TRANSFER_SETTINGS, enabled: true });
+    const visitor = chatVisitor(apiUrl, chatbotId);
+    const asked = (await visitor.ask('Can I speak to a human please?')).body;
+    expect(asked).toMatchObject({ transferRequested: true });
+    const stranger = chatVisitor(apiUrl, chatbotId);
+    expect((await stranger.ask('Do you bake rye bread?')).status).toBe(200);
+
+    const widget = await widgetSocket(chatbotId, visitor.visitorToken!);
+    const other = await widgetSocket(chatbotId, stranger.visitorToken!);
+    sockets.push(widget.socket, other.socket);
+
+    const replied = await owner.post(`/conversations/${asked.conversationId}/messages`, { content: 'Hi, this is Sam from the bakery.' });
+    expect(replied.status).toBe(201);
+    expect(await widget.message(0)).toEqual({
+      type: 'reply',
+      conversation_id: asked.conversationId,
+      message_id: replied.body.message.id,
+      content: 'Hi, this is Sam from the bakery.',
+      created_at: expect.any(String),
+    });
+
+    // The reply was sent before the owner's request was answered: the stranger's first message is the answer to its ping.
+    other.socket.send(JSON.stringify({ action: 'ping', id: 'after' }));
+    expect(await other.message(0)).toMatchObject({ type: 'pong', id: 'after' });
+  });
+
+  it('a visitor socket answers the heartbeat but runs no voice session', async () => {
+    const { chatbotId } = fixture;
+    const visitor = chatVisitor(apiUrl, chatbotId);
+    expect((await visitor.ask('Hello')).status).toBe(200);
+    const widget = await widgetSocket(chatbotId, visitor.visitorToken!);
+    sockets.push(widget.socket);
+    widget.socket.send(JSON.stringify({ type: 'init', chatbot: chatbotId, session: 'mine' }));
+    expect(await widget.message(0)).toMatchObject({ type: 'error', message: expect.stringContaining('only receives replies') });
+    widget.socket.send(JSON.stringify({ action: 'ping', id: 'beat' }));
+    expect(await widget.message(1)).toMatchObject({ type: 'pong', id: 'beat' });
+  });
+
+  it('refuses a tampered visitor token (401)', async () => {
+    const { chatbotId } = fixture;
+    const visitor = chatVisitor(apiUrl, chatbotId);
+    expect((await visitor.ask('Hello')).status).toBe(200);
+    const [h, p, s] = visitor.visitorToken!.split('.');
+    const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
+    claims.sub = 'v_someone_else';
+    const tampered = [h, Buffer.from(JSON.stringify(claims)).toString('base64url'), s].join('.');
+    await expect(connect(tampered)).rejects.toThrow('refused 401');
+  });
+});
