@@ -1,5 +1,6 @@
 import type { WorkflowSchedule } from '../../contracts/workflows.js';
 import { db } from '../data/db.js';
+import { DAILY_CAP_REACHED } from './daily-cap.js';
 import { beginExecution, type StateMachineInput } from './start-execution.js';
 
 /** The input EventBridge Scheduler gives the state machine for a time-based workflow. */
@@ -30,5 +31,7 @@ export async function startScheduledRun(ref: ScheduledRef, now = new Date()): Pr
   if (workflow.trigger_type !== 'time_based') return { skip: true, reason: 'The workflow is no longer time-based' };
   const { schedule } = workflow.trigger_conditions as { schedule: WorkflowSchedule };
   const { input } = await beginExecution(workflow, { source: 'time_based', matched: describeSchedule(schedule), business_name: chatbot.business_name }, now);
+  // Refused by the daily cap: the history already shows the refused execution and why.
+  if (!input) return { skip: true, reason: DAILY_CAP_REACHED };
   return { skip: false, ...input };
 }

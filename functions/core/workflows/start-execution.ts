@@ -2,6 +2,7 @@ import type { TriggerData } from '../../contracts/workflows.js';
 import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 import { timeOrderedId } from '../data/time-ordered-id.js';
+import { DAILY_CAP_REACHED, takeDailyExecution } from './daily-cap.js';
 import { planActions, type PlannedAction } from './execution-plan.js';
 import { startStateMachine } from './state-machine.js';
 import type { StoredWorkflow, StoredWorkflowExecution } from './workflow-record.js';
@@ -20,12 +21,17 @@ export interface StateMachineInput {
   actions: PlannedAction[];
 }
 
+/** An execution as recorded: running with the state machine's input, or refused by the daily cap (no input). */
+export type BegunExecution = { execution: StoredWorkflowExecution; input: StateMachineInput } | { execution: StoredWorkflowExecution; input?: undefined };
+
 /**
  * Records a running execution, counts it on the workflow and starts it on the state machine. The actions
- * travel in the input, so an edit of the workflow while it runs does not change what it does.
+ * travel in the input, so an edit of the workflow while it runs does not change what it does. Over the
+ * owner's daily cap, the refused execution is recorded (failed, with the reason) and nothing starts.
  */
 export async function startWorkflowExecution(workflow: StoredWorkflow, triggerData: TriggerData, now = new Date()): Promise<StoredWorkflowExecution> {
   const { execution, input } = await beginExecution(workflow, triggerData, now);
+  if (!input) return execution;
   try {
     await startStateMachine(execution.execution_id, input);
   } catch (error) {
@@ -42,33 +48,33 @@ export async function startWorkflowExecution(workflow: StoredWorkflow, triggerDa
 /**
  * The running execution record, counted on the workflow, and the state machine's input for it: what
  * starting an execution writes, also when EventBridge Scheduler started the state machine itself.
+ * Over the owner's daily cap: a failed record saying so, and no input (the owner sees why it did not run).
  */
-export async function beginExecution(
-  workflow: StoredWorkflow,
-  triggerData: TriggerData,
-  now = new Date(),
-): Promise<{ execution: StoredWorkflowExecution; input: StateMachineInput }> {
+export async function beginExecution(workflow: StoredWorkflow, triggerData: TriggerData, now = new Date()): Promise<BegunExecution> {
   const at = now.toISOString();
-  const { data: execution } = await db()
+  const allowed = await takeDailyExecution(workflow.user_id, now);
+  const { data: created } = await db()
     .entities.workflowExecution.create({
       chatbot_id: workflow.chatbot_id,
       execution_id: timeOrderedId(now),
       workflow_id: workflow.workflow_id,
       workflow_name: workflow.name,
-      status: 'running',
       actions_executed: 0,
       action_results: [],
       trigger_data: triggerData,
       executed_at: at,
+      ...(allowed ? { status: 'running' } : { status: 'failed', error_message: DAILY_CAP_REACHED, finished_at: at }),
     })
     .go();
+  const execution = created as StoredWorkflowExecution;
+  if (!allowed) return { execution };
   await countExecution(workflow, at);
 
   const input: StateMachineInput = {
     execution: { chatbot_id: workflow.chatbot_id, execution_id: execution.execution_id, workflow_id: workflow.workflow_id, trigger_data: triggerData },
     actions: planActions(workflow.actions as never),
   };
-  return { execution: execution as StoredWorkflowExecution, input };
+  return { execution, input };
 }
 
 async function countExecution(workflow: StoredWorkflow, at: string): Promise<void> {
