@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { eventually } from '../support/eventually.js';
 import { useAssistantFromFixtureSite } from '../support/fixture-assistant.js';
 import { credentialsOf, graphStandIn, hubSignatureOf, trainForChannels, whatsappTextPayload, type Platform, type StandInAccount } from '../support/graph-stand-in.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
@@ -6,17 +7,6 @@ import { withRuntimeEnv } from '../support/runtime-env.js';
 const { apiUrl, config, env } = inject('runtime');
 const meta = graphStandIn(env);
 const PLATFORMS = ['whatsapp', 'messenger', 'instagram'] as const;
-
-/** Polls until `read` gives a value `done` accepts (the answer is processed asynchronously). */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Still waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const sign = hubSignatureOf;
 const postWebhook = (url: string, body: string, signature?: string) =>

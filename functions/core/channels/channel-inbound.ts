@@ -4,9 +4,11 @@ import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 import { announceInboxChange } from '../realtime/inbox-updates.js';
 import { log } from '../runtime/log.js';
+import { notifyAgentsByMail } from '../transfers/transfer-mail.js';
 import { openChannelSecrets } from './credential-vault.js';
 import type { GraphCredentials } from './graph-api.js';
 import { customerProfileName, sendChannelText } from './graph-send.js';
+import { typedConfirmation } from './typed-confirmation.js';
 import { channelEvents, type DeliveryStatus, type InboundText } from './webhook-events.js';
 
 /** Meta retries a webhook for up to a day or so; a message id is remembered a week. */
@@ -76,6 +78,9 @@ async function answerMessage(connection: Connection, credentials: GraphCredentia
       contactName,
       message: message.text,
       channel: connection.platform,
+      confirm: typedConfirmation(message.text),
+      // A customer asking for a person is a transfer like the web chat's, and the agents are e-mailed.
+      notifyAgents: notifyAgentsByMail,
       // Every call is signed by Meta with the business's app secret, and Meta limits its own senders.
       countTurn: async () => undefined,
     },

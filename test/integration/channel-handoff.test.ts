@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEFAULT_CONVERSATION_SETTINGS } from '../../functions/contracts/chatbot.js';
+import { DEFAULT_TRANSFER_SETTINGS } from '../../functions/contracts/transfers.js';
+import { eventually } from '../support/eventually.js';
+import { useAssistantFromFixtureSite } from '../support/fixture-assistant.js';
+import { credentialsOf, graphStandIn, trainForChannels, type Platform, type StandInAccount } from '../support/graph-stand-in.js';
+import { mailTo } from '../support/sent-mail.js';
+
+const { apiUrl, config, env } = inject('runtime');
+const meta = graphStandIn(env);
+
+interface Message {
+  sender_type: string;
+  content: string;
+}
+
+/**
+ * Human handoff on messaging channels, as in the web chat: a customer asking for a person starts a
+ * transfer and its e-mails, and while a person answers the conversation the assistant stays quiet on
+ * the channel (the customer's messages still reach the inbox).
+ */
+describe('Channels: transfers to a person and human takeover', () => {
+  const assistant = useAssistantFromFixtureSite(apiUrl, config, 30);
+  const accounts = {} as Record<Platform, StandInAccount>;
+
+  beforeAll(async () => {
+    await trainForChannels(assistant.owner, assistant.chatbotId);
+    for (const platform of ['whatsapp', 'messenger'] as const) {
+      accounts[platform] = await meta.newAccount(platform, `Handoff ${platform}`);
+      const res = await assistant.owner.put(`/chatbots/${assistant.chatbotId}/channels/${platform}`, { credentials: credentialsOf(accounts[platform]) });
+      if (res.status !== 200) throw new Error(`connecting ${platform} answered ${res.status}: ${JSON.stringify(res.body)}`);
+      // Meta's "Verify and save" of the callback URL, as the owner does in their Meta app.
+      await meta.subscribe(accounts[platform].account_id, res.body.channel.webhook_url, res.body.channel.verify_token);
+    }
+  }, 120_000);
+
+  const conversationOf = async (platform: Platform, customer: string) => {
+    const { conversations } = (await assistant.owner.get(`/conversations?chatbotId=${assistant.chatbotId}`)).body;
+    return conversations.find((c: { contact_id: string }) => c.contact_id === `${platform}:${customer}`) as { id: string; status: string } | undefined;
+  };
+  const threadOf = async (conversationId: string) => (await assistant.owner.get(`/conversations/${conversationId}`)).body.messages as Message[];
+  const transfersOf = async (conversationId: string) =>
+    ((await assistant.owner.get(`/chatbots/${assistant.chatbotId}/transfers`)).body.transfers as { conversation_id: string; status: string; trigger_reason: string }[]).filter(
+      (t) => t.conversation_id === conversationId,
+    );
+  const answersTo = (platform: Platform, customer: string, count: number, what: string) =>
+    eventually(() => meta.sentTo(accounts[platform].account_id, customer), (list) => list.length >= count, what);
+
+  it('a WhatsApp customer asking for a person gets the transfer message, a pending transfer and the agents an e-mail with the link', async () => {
+    const agent = `agent-${randomUUID()}@example.com`;
+    const fallback = 'A baker will answer you here shortly.';
+    const saved = await assistant.owner.put(`/chatbots/${assistant.chatbotId}/transfer-settings`, {
+      ...DEFAULT_TRANSFER_SETTINGS,
+      enabled: true,
+      agent_availability: '24/7',
+      fallback_message: fallback,
+      agent_emails: [agent],
+    });
+    expect(saved.status).toBe(200);
+    const customer = '447700900901';
+    const text = 'I need to speak to someone about my wedding cake';
+    await meta.customerWrites(accounts.whatsapp.account_id, { from: customer, name: 'Alex Transfer', text });
+
+    const [sent] = await answersTo('whatsapp', customer, 1, 'the transfer message');
+    expect(sent!.text).toBe(fallback);
+    const conversation = (await conversationOf('whatsapp', customer))!;
+    expect(await transfersOf(conversation.id)).toEqual([expect.objectContaining({ status: 'pending', trigger_reason: 'Auto-transfer keyword: "speak to someone"' })]);
+    const mails = await eventually(() => mailTo(env.AWS_ENDPOINT_URL_SESV2!, agent), (list) => list.length > 0, 'the transfer e-mail');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/is waiting for a person$/);
+    expect(mails[0]!.body.text).toContain(text);
+    expect(mails[0]!.body.text).toContain(`/conversations?conversation=${conversation.id}`);
+    await assistant.owner.put(`/chatbots/${assistant.chatbotId}/transfer-settings`, DEFAULT_TRANSFER_SETTINGS);
+  });
+
+  it('with confirmation required, the customer is asked and a typed yes starts the transfer', async () => {
+    const settings = (changes: Partial<typeof DEFAULT_CONVERSATION_SETTINGS>) =>
+      assistant.owner.put(`/chatbots/${assistant.chatbotId}/settings`, { ...DEFAULT_CONVERSATION_SETTINGS, ...changes });
+    expect((await settings({ escalationTriggers: ['refund'], requireConfirmation: true })).status).toBe(200);
+    const customer = '2100000000000901';
+    await meta.customerWrites(accounts.messenger.account_id, { from: customer, name: 'Jo Confirm', text: 'I want a refund' });
+    const [question] = await answersTo('messenger', customer, 1, 'the confirmation question');
+    expect(question!.text).toBe('Would you like me to connect you with a member of our team?');
+    const conversation = (await conversationOf('messenger', customer))!;
+    expect(await transfersOf(conversation.id)).toEqual([]);
+
+    await meta.customerWrites(accounts.messenger.account_id, { from: customer, name: 'Jo Confirm', text: 'Yes please!' });
+    const answers = await answersTo('messenger', customer, 2, 'the answer to the yes');
+    expect(answers[1]!.text).toBe('Let me connect you with a human agent who can better assist you.');
+    expect(await transfersOf(conversation.id)).toEqual([expect.objectContaining({ status: 'pending', trigger_reason: 'Visitor confirmed the handoff to a person' })]);
+    await settings({});
+  });
+
+  it('while a person answers the conversation, the customer’s message reaches the inbox and the assistant sends nothing', async () => {
+    const customer = '447700900902';
+    const writes = (text: string) => meta.customerWrites(accounts.whatsapp.account_id, { from: customer, name: 'Pat Takeover', text });
+    await writes('Do you bake rye bread?');
+    const [firstAnswer] = await answersTo('whatsapp', customer, 1, 'the assistant’s first answer');
+    const conversation = (await conversationOf('whatsapp', customer))!;
+
+    // The owner answers from the inbox: the reply goes out and the conversation is theirs.
+    const reply = await assistant.owner.post(`/conversations/${conversation.id}/messages`, { content: 'Hi Pat, this is Sam from the bakery.' });
+    expect(reply.status).toBe(201);
+    expect(reply.body.conversation.status).toBe('in_progress');
+    await answersTo('whatsapp', customer, 2, 'the owner’s reply');
+
+    await writes('Great, can I pick up a loaf at 8?');
+    await eventually(
+      () => threadOf(conversation.id),
+      (messages) => messages.some((m) => m.content === 'Great, can I pick up a loaf at 8?'),
+      'the customer’s message in the inbox',
+    );
+    expect((await conversationOf('whatsapp', customer))!.status).toBe('in_progress');
+
+    // Handed back to the assistant, the next message is answered again; the one before never was.
+    expect((await assistant.owner.put(`/conversations/${conversation.id}/status`, { status: 'active' })).status).toBe(200);
+    await writes('Do you sell croissants?');
+    const sent = await answersTo('whatsapp', customer, 3, 'the answer after the hand-back');
+    expect(sent).toHaveLength(3);
+    expect(sent.map((m) => m.text).slice(0, 2)).toEqual([firstAnswer!.text, 'Hi Pat, this is Sam from the bakery.']);
+    const thread = await threadOf(conversation.id);
+    expect(thread.map((m) => [m.sender_type, m.content])).toEqual([
+      ['user', 'Do you bake rye bread?'],
+      ['assistant', firstAnswer!.text],
+      ['assistant', 'Hi Pat, this is Sam from the bakery.'],
+      ['user', 'Great, can I pick up a loaf at 8?'],
+      ['user', 'Do you sell croissants?'],
+      ['assistant', sent[2]!.text],
+    ]);
+  });
+});
