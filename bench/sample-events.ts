@@ -68,6 +68,7 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'retry-crawl': (ctx) => httpEvent('retry-crawl', ctx),
   'update-conversation-settings': (ctx) => httpEvent('update-conversation-settings', ctx, DEFAULT_CONVERSATION_SETTINGS),
   'get-voice-settings': (ctx) => httpEvent('get-voice-settings', ctx),
+  'get-voice-analytics': (ctx) => httpEvent('get-voice-analytics', ctx),
   'create-realtime-session': (ctx) => httpEvent('create-realtime-session', ctx),
   'update-voice-settings': (ctx) => {
     const { voice_name: _name, ...input } = DEFAULT_VOICE_SETTINGS;

@@ -148,6 +148,8 @@ export const httpRoutes = [
     // providers: to tell the browser whether the server transcribes and speaks (keys configured).
     uses: ['table', 'visitorTokens', 'providers'],
   },
+  // The Voice screen's Analytics tab: figures of the assistant's stored voice sessions (last 30 days).
+  { name: 'get-voice-analytics', domain: 'voice', method: 'GET', path: '/chatbots/{id}/voice-analytics', access: 'user', action: 'read', uses: ['table'] },
   { name: 'update-voice-settings', domain: 'voice', method: 'PUT', path: '/chatbots/{id}/voice-settings', access: 'user', action: 'edit', uses: ['table'] },
   { name: 'get-crawl-status', domain: 'accounts', method: 'GET', path: '/chatbots/{id}/crawl', access: 'user', action: 'read', uses: ['table', 'site'] },
   // Reads again the pages the last crawl could not read (a crawl 'done_with_problems').

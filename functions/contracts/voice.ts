@@ -114,3 +114,24 @@ export type VoiceServerEvent =
   | { type: 'response.audio_transcript.delta'; delta: string }
   | { type: 'response.audio_transcript.done'; transcript: string; conversationId: string }
   | { type: 'error'; message: string };
+
+/** The Voice screen's Analytics tab: the period it covers (days back from today, UTC). */
+export const VOICE_ANALYTICS_DAYS = 30;
+
+/**
+ * GET /chatbots/{id}/voice-analytics (issue 16, in place of the spec's static figures): the assistant's
+ * voice sessions of the last VOICE_ANALYTICS_DAYS days. Shares are whole percents of the turns.
+ */
+export const voiceAnalyticsSchema = z.object({
+  days: z.number().int(),
+  sessions: z.number().int(),
+  average_duration_seconds: z.number().int(),
+  turns: z.number().int(),
+  answered: z.number().int(),
+  fallback: z.number().int(),
+  answered_share: z.number().int(),
+  fallback_share: z.number().int(),
+  /** Days with at least one session, oldest first (YYYY-MM-DD, UTC). */
+  per_day: z.array(z.object({ day: z.string(), sessions: z.number().int(), turns: z.number().int() })),
+});
+export type VoiceAnalytics = z.infer<typeof voiceAnalyticsSchema>;

@@ -48,7 +48,10 @@ describe('Voice AI in the browser', () => {
     await expectPage.visible(history.getByText(/Day: Tuesday to Friday; Hours: 7:00 am to 5:00 pm\./));
 
     await page.getByRole('tab', { name: 'Analytics' }).click();
-    await expectPage.visible(page.getByTestId('voice-conversations').getByText('1', { exact: true }));
+    // Read from the stored voice sessions: this chat, one turn, answered from the site.
+    await expectPage.visible(page.getByTestId('voice-sessions').getByText('1', { exact: true }));
+    await expectPage.visible(page.getByTestId('voice-turns').getByText('1', { exact: true }));
+    await expectPage.visible(page.getByTestId('voice-answered-share').getByText('100%', { exact: true }));
     await page.getByRole('tab', { name: 'Voice Chat' }).click();
     await page.getByRole('button', { name: 'End Chat' }).click();
     await expectPage.visible(page.getByText('Voice conversation ended'));

@@ -158,3 +158,58 @@ describe('a voice conversation from recognised words over the realtime socket', 
     }
   });
 });
+
+describe("the Voice screen's Analytics tab, from stored voice sessions", () => {
+  const fixture = useOwnerWithAssistant(30);
+
+  it('has no figures for an assistant nobody has talked to yet', async () => {
+    const { status, body } = await fixture.owner.get(`/chatbots/${fixture.chatbotId}/voice-analytics`);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      days: 30,
+      sessions: 0,
+      average_duration_seconds: 0,
+      turns: 0,
+      answered: 0,
+      fallback: 0,
+      answered_share: 0,
+      fallback_share: 0,
+      per_day: [],
+    });
+  });
+
+  it('counts a voice chat: the session, its turns, how many were answered and how many got the fallback message, by day', async () => {
+    const dayBefore = new Date().toISOString().slice(0, 10);
+    const socket = await openSocket(fixture.idToken);
+    try {
+      const id = session();
+      socket.send({ type: 'init', chatbot: fixture.chatbotId, session: id });
+      await socket.next('session.created');
+      socket.send({ type: 'input_text', text: 'What are your opening hours?', spoken: true });
+      await socket.next('response.audio_transcript.done');
+      const from = socket.events.length;
+      socket.send({ type: 'input_text', text: 'Do you deliver to Chicago?', spoken: true });
+      expect((await socket.next('response.audio_transcript.done', from)).transcript).toBe("I'm not sure I understand. Could you please rephrase that?");
+      // init again on the same socket continues the same session (not a second one).
+      const again = socket.events.length;
+      socket.send({ type: 'init', chatbot: fixture.chatbotId, session: id });
+      await socket.next('session.created', again);
+    } finally {
+      await socket.close();
+    }
+    const dayAfter = new Date().toISOString().slice(0, 10);
+
+    const { status, body } = await fixture.owner.get(`/chatbots/${fixture.chatbotId}/voice-analytics`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ sessions: 1, turns: 2, answered: 1, fallback: 1, answered_share: 50, fallback_share: 50 });
+    expect(body.average_duration_seconds).toBeGreaterThanOrEqual(0);
+    expect(body.per_day).toHaveLength(1);
+    expect(body.per_day[0]).toMatchObject({ sessions: 1, turns: 2 });
+    expect([dayBefore, dayAfter]).toContain(body.per_day[0].day);
+  });
+
+  it("refuses another owner's assistant with 404", async () => {
+    const stranger = apiClient(apiUrl, (await signUpAndSignIn(config)).idToken);
+    expect((await stranger.get(`/chatbots/${fixture.chatbotId}/voice-analytics`)).status).toBe(404);
+  });
+});

@@ -1,4 +1,4 @@
-import { voiceSettingsResponseSchema, type VoiceSettings, type VoiceSettingsInput } from '@contracts/voice';
+import { voiceAnalyticsSchema, voiceSettingsResponseSchema, type VoiceAnalytics, type VoiceSettings, type VoiceSettingsInput } from '@contracts/voice';
 import type { ApiClient } from '@/lib/api';
 import { chatbotPath } from '@/lib/chatbots-api';
 
@@ -16,4 +16,9 @@ export async function updateVoiceSettings(api: ApiClient, id: string, input: Voi
     schema: voiceSettingsResponseSchema,
   });
   return settings;
+}
+
+/** GET /chatbots/{id}/voice-analytics: figures of the assistant's stored voice sessions. */
+export async function getVoiceAnalytics(api: ApiClient, id: string, signal?: AbortSignal): Promise<VoiceAnalytics> {
+  return api.request(`${chatbotPath(id)}/voice-analytics`, { schema: voiceAnalyticsSchema, signal });
 }

@@ -1,7 +1,7 @@
 import { DECLINED_TEXT, type ChatRequest, type ChatResponse } from '../../contracts/chat.js';
 import type { ConversationChannel } from '../../contracts/inbox.js';
 import { authorizeChatbot, type Caller } from '../access/authorize.js';
-import { recordChatTurn } from '../analytics/chat-turn-analytics.js';
+import { recordChatTurn, type ReplyOutcome } from '../analytics/chat-turn-analytics.js';
 import { questionLogFields, replyOutcome } from '../analytics/question-log.js';
 import { requireEmbedAllowed } from '../channels/embed-origin.js';
 import { db } from '../data/db.js';
@@ -59,6 +59,8 @@ export interface ChatTurn extends Contact {
   workflows?: WorkflowTriggers;
   /** Tells the agents of a new transfer (core/transfers/transfer-mail.ts); routes without e-mail pass none. */
   notifyAgents?: (notice: TransferNotice) => Promise<void>;
+  /** How the reply answered (answered, fallback, ...), for counts of the caller's own (voice sessions). */
+  onReplyOutcome?: (outcome: ReplyOutcome) => void;
 }
 
 /** Passages retrieved per question: the answer checks choose among them (the model is given them all). */
@@ -231,6 +233,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     offTopic,
     confirmationTurn: Boolean(answered || confirmation),
   });
+  request.onReplyOutcome?.(outcome);
   answer = limitAnswerLength(answer, settings.maxResponseLength);
   const responseMs = Math.round(performance.now() - started);
   const userActions: UserAction[] = [];

@@ -83,7 +83,7 @@ async function updateChatbotFields(caller: Caller, chatbotId: string, fields: { 
 
 /**
  * Deletes the assistant with everything it learned and was taught: crawled pages, index versions,
- * corrections, training records, transfer requests, demo visits, analytics rollups, its conversations with
+ * corrections, training records, transfer requests, demo visits, analytics rollups, voice sessions, its conversations with
  * their messages, the knowledge entries assigned to it
  * (with their files; entries for all assistants stay), and its uploaded avatar.
  */
@@ -93,13 +93,14 @@ export async function deleteChatbot(caller: Caller, chatbotId: string): Promise<
   const userId = bot.user_id;
   const key = { chatbot_id: chatbotId };
   const { entities } = db();
-  const [pages, corrections, transfers, visits, ratings, analyticsDays] = await Promise.all([
+  const [pages, corrections, transfers, visits, ratings, analyticsDays, voiceSessions] = await Promise.all([
     entities.crawledPage.query.byChatbot(key).go({ pages: 'all' }),
     entities.correction.query.byChatbot(key).go({ pages: 'all' }),
     entities.agentTransfer.query.byChatbot(key).go({ pages: 'all' }),
     entities.demoSession.query.byChatbot(key).go({ pages: 'all' }),
     entities.trainingRecord.query.byChatbot(key).go({ pages: 'all', attributes: ['record_id'] }),
     entities.analyticsDay.query.byChatbot(key).go({ pages: 'all', attributes: ['day'] }),
+    entities.voiceSession.query.byChatbot(key).go({ pages: 'all', attributes: ['started_at', 'session'] }),
   ]);
   await Promise.all([
     deleteAll('pages', pages.data.map((p) => ({ ...key, url: p.url })), (keys) => entities.crawledPage.delete(keys).go()),
@@ -114,6 +115,9 @@ export async function deleteChatbot(caller: Caller, chatbotId: string): Promise<
       entities.trainingRecord.delete(keys).go(),
     ),
     deleteAll('analytics days', analyticsDays.data.map((d) => ({ ...key, day: d.day })), (keys) => entities.analyticsDay.delete(keys).go()),
+    deleteAll('voice sessions', voiceSessions.data.map((v) => ({ ...key, started_at: v.started_at, session: v.session })), (keys) =>
+      entities.voiceSession.delete(keys).go(),
+    ),
     deleteKnowledgeOfChatbot(userId, chatbotId),
     deleteConversationsOfChatbot(chatbotId),
     // No longer listed among its team's shared assistants.

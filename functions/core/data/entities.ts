@@ -68,6 +68,8 @@ export const connectionEntity = new Entity({
     /** Set by a voice `init`: the assistant this socket talks to and the voice conversation's session. */
     chatbot_id: { type: 'string' },
     voice_session: { type: 'string' },
+    /** When the voice conversation began (its first init): the key of its voiceSession record. */
+    voice_started_at: { type: 'string' },
     /** Opened with a voice session token: the assistant and conversation are the token's, not init's. */
     session_bound: { type: 'boolean' },
     /** Interruptions on (the assistant's voice settings at init): speech cancels the turn being answered. */
@@ -92,6 +94,33 @@ export const connectionEntity = new Entity({
       index: gsi1.indexName,
       pk: { field: gsi1.partitionKey, composite: ['user_id'] },
       sk: { field: gsi1.sortKey, composite: ['connection_id'] },
+    },
+  },
+});
+
+/**
+ * One voice chat (a voice session, from its init to its socket's close) for the Voice screen's
+ * Analytics tab (issue 16): when it began and ended, its turns and how they were answered. Kept by
+ * start time so a period is one range read.
+ */
+export const voiceSessionEntity = new Entity({
+  model: { entity: 'voiceSession', version: '1', service },
+  attributes: {
+    chatbot_id: { type: 'string', required: true },
+    started_at: { type: 'string', required: true },
+    session: { type: 'string', required: true },
+    user_id: { type: 'string', required: true },
+    /** The last answered turn: the end of a session whose close never arrived. */
+    last_activity_at: { type: 'string' },
+    ended_at: { type: 'string' },
+    turns: { type: 'number' },
+    answered: { type: 'number' },
+    fallback: { type: 'number' },
+  },
+  indexes: {
+    byChatbot: {
+      pk: { field: pk, composite: ['chatbot_id'] },
+      sk: { field: sk, composite: ['started_at', 'session'] },
     },
   },
 });
@@ -704,6 +733,7 @@ export const entities = {
   subscription: subscriptionEntity,
   connection: connectionEntity,
   voiceAudioChunk: voiceAudioChunkEntity,
+  voiceSession: voiceSessionEntity,
   chatbot: chatbotEntity,
   crawledPage: crawledPageEntity,
   conversation: conversationEntity,

@@ -23,8 +23,10 @@ export async function registerConnection(
     .go();
 }
 
-export async function removeConnection(connectionId: string): Promise<void> {
-  await db().entities.connection.delete({ connection_id: connectionId }).go();
+/** Removes the record; returns what it held (a voice session to end), if anything. */
+export async function removeConnection(connectionId: string) {
+  const { data } = await db().entities.connection.delete({ connection_id: connectionId }).go({ response: 'all_old' });
+  return data;
 }
 
 export async function findConnection(connectionId: string, consistent = false) {

@@ -6,7 +6,7 @@ import { loadProviderKeys } from '../runtime/provider-keys.js';
 import { frameLoudness } from './pcm.js';
 import { NO_TRANSCRIPTION_MESSAGE, TranscriptionFailure, transcribe, transcriptionConfigured } from './transcription.js';
 import { INITIAL_VAD, stepVad, type VadEvent, type VadState } from './vad.js';
-import { answerWords, turnCancelled, type SendEvent, type SocketPeer } from './voice-turn.js';
+import { answerWords, turnCancelled, type BoundConnection, type SendEvent, type SocketPeer } from './voice-turn.js';
 
 /** Audio waits this long for its turn or its end of speech; then TTL removes it. */
 const CHUNK_TTL_SECONDS = 10 * 60;
@@ -73,7 +73,7 @@ export async function appendAudio(peer: SocketPeer, base64: string, givenSeq: nu
   const seq = givenSeq ?? (await arrivalNumber(peer.connectionId));
   if (seq <= (connection.audio_version ?? 0)) return; // a repeat of a chunk already taken
   await db().entities.voiceAudioChunk.put({ connection_id: peer.connectionId, utterance: PENDING, seq, audio: base64, ttl: ttl() }).go();
-  const bound = { chatbotId: connection.chatbot_id, session: connection.voice_session };
+  const bound = { chatbotId: connection.chatbot_id, session: connection.voice_session, startedAt: connection.voice_started_at };
 
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const current = await findConnection(peer.connectionId, true);
@@ -137,7 +137,7 @@ async function takeUtterance(connectionId: string, utterance: number): Promise<B
 }
 
 /** End of speech: transcribe the utterance (OpenAI) and answer its words like typed ones. */
-async function answerSpeech(peer: SocketPeer, bound: { chatbotId: string; session: string }, utterance: number, turnId: string, send: SendEvent) {
+async function answerSpeech(peer: SocketPeer, bound: BoundConnection, utterance: number, turnId: string, send: SendEvent) {
   const [pcm] = await Promise.all([takeUtterance(peer.connectionId, utterance), loadProviderKeys()]);
   if (!transcriptionConfigured()) return void (await send({ type: 'error', message: NO_TRANSCRIPTION_MESSAGE }));
   let transcript: string;

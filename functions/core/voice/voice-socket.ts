@@ -7,6 +7,7 @@ import { findConnection } from '../realtime/connections.js';
 import { dependencyOutage } from '../runtime/dependency-outage.js';
 import { log } from '../runtime/log.js';
 import { NOT_STARTED_MESSAGE, appendAudio } from './voice-audio.js';
+import { beginVoiceSession, endVoiceSession, sessionKeyOf } from './voice-sessions.js';
 import { voiceSettingsOf } from './voice-settings.js';
 import { answerWords, callerOf, type SendEvent, type SocketPeer } from './voice-turn.js';
 
@@ -27,9 +28,14 @@ async function init(peer: SocketPeer, message: Extract<VoiceClientMessage, { typ
   const session = connection?.session_bound ? connection.voice_session : message.session;
   if (!session) return void (await send({ type: 'error', message: SESSION_NEEDED_MESSAGE }));
   const { chatbot } = await chatbotFor(callerOf(peer), message.chatbot);
+  const previous = sessionKeyOf(connection);
+  // A repeated init continues its session; another session on the same socket ends the one before.
+  const same = previous && previous.session === session && previous.chatbotId === message.chatbot;
+  if (previous && !same) await endVoiceSession(previous);
+  const key = same ? previous : await beginVoiceSession(message.chatbot, session, peer.userId);
   await db()
     .entities.connection.patch({ connection_id: peer.connectionId })
-    .set({ chatbot_id: message.chatbot, voice_session: session, interrupt: voiceSettingsOf(chatbot).interrupt_enabled })
+    .set({ chatbot_id: message.chatbot, voice_session: session, voice_started_at: key.startedAt, interrupt: voiceSettingsOf(chatbot).interrupt_enabled })
     .go();
   await send({ type: 'session.created', chatbot: message.chatbot, session });
 }
@@ -44,7 +50,7 @@ async function textTurn(peer: SocketPeer, message: Extract<VoiceClientMessage, {
     return void (await send({ type: 'error', message: NOT_STARTED_MESSAGE }));
   }
   if (message.spoken) await send({ type: 'conversation.item.input_audio_transcription.completed', transcript: message.text });
-  await answerWords(peer, { chatbotId: connection.chatbot_id, session: connection.voice_session }, message.text, send);
+  await answerWords(peer, { chatbotId: connection.chatbot_id, session: connection.voice_session, startedAt: connection.voice_started_at }, message.text, send);
 }
 
 /** Runs one voice message; whatever goes wrong reaches the browser as an `error` event it can show. */

@@ -1,4 +1,6 @@
+import type { ChatResponse } from '../../contracts/chat.js';
 import type { VoiceServerEvent } from '../../contracts/voice.js';
+import type { ReplyOutcome } from '../analytics/chat-turn-analytics.js';
 import type { Caller } from '../access/authorize.js';
 import { chat } from '../chat/chat-engine.js';
 import { OWNER_CHAT_PER_MINUTE } from '../chat/owner-chat.js';
@@ -9,6 +11,7 @@ import { log } from '../runtime/log.js';
 import { audioDeltas } from './audio-frames.js';
 import { SpeechSynthesisFailure, synthesize, ttsConfigured } from './elevenlabs.js';
 import { transcriptChunks } from './transcript-chunks.js';
+import { recordVoiceTurn } from './voice-sessions.js';
 import { voiceSettingsOf } from './voice-settings.js';
 
 /** Who is on the socket: its connection and the signed-in user the `$connect` authorizer let in. */
@@ -24,6 +27,8 @@ export type SendEvent = (event: VoiceServerEvent) => Promise<unknown>;
 export interface BoundConnection {
   chatbotId: string;
   session: string;
+  /** When the session began (its analytics record's key); absent on a socket that never sent init. */
+  startedAt?: string;
 }
 
 /**
@@ -49,6 +54,7 @@ export async function turnCancelled(connectionId: string, turnId: string | undef
  * frames API Gateway accepts; the turn stops where an interruption cancelled it.
  */
 export async function answerWords(peer: SocketPeer, bound: BoundConnection, text: string, send: SendEvent, turnId?: string): Promise<void> {
+  let replyOutcome: ReplyOutcome | undefined;
   const outcome = await chat({
     chatbotId: bound.chatbotId,
     contactId: voiceContactId(peer.userId, bound.session),
@@ -57,11 +63,19 @@ export async function answerWords(peer: SocketPeer, bound: BoundConnection, text
     caller: callerOf(peer),
     channel: 'voice',
     countTurn: () => enforceLimit(`chat:owner:${peer.userId}`, OWNER_CHAT_PER_MINUTE, 'Too many voice messages right now.'),
+    onReplyOutcome: (outcome) => (replyOutcome = outcome),
   });
   if ('error' in outcome) return void (await send({ type: 'error', message: outcome.error }));
+  // Counted once the answer exists (a person taking over answers nothing: a turn all the same), while it is spoken.
+  const key = bound.startedAt && { chatbotId: bound.chatbotId, session: bound.session, startedAt: bound.startedAt };
+  await Promise.all([key && recordVoiceTurn(key, replyOutcome), speak(peer, bound.chatbotId, outcome, send, turnId)]);
+}
+
+/** The answer as transcript deltas and, with a voice provider, audio; stops where an interruption cancelled the turn. */
+async function speak(peer: SocketPeer, chatbotId: string, outcome: ChatResponse, send: SendEvent, turnId: string | undefined): Promise<void> {
   if (await turnCancelled(peer.connectionId, turnId)) return;
 
-  const voice = ttsConfigured() ? await assistantVoice(bound.chatbotId) : undefined;
+  const voice = ttsConfigured() ? await assistantVoice(chatbotId) : undefined;
   let spoken = false;
   for (const sentence of transcriptChunks(outcome.message)) {
     if (spoken && (await turnCancelled(peer.connectionId, turnId))) return;
@@ -72,7 +86,7 @@ export async function answerWords(peer: SocketPeer, bound: BoundConnection, text
       spoken = true;
     } catch (error) {
       if (!(error instanceof SpeechSynthesisFailure)) throw error;
-      log.error('Text to speech failed', { chatbotId: bound.chatbotId, error: error.message });
+      log.error('Text to speech failed', { chatbotId, error: error.message });
       await send({ type: 'error', message: `Failed to generate AI voice response: ${error.message}` });
       break;
     }

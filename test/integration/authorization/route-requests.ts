@@ -113,6 +113,7 @@ export const routeRequests: Record<UserRouteName, MatrixEntry> = {
   'set-chatbot-active': { request: (c) => ({ method: 'PUT', path: `/chatbots/${c.chatbotId}/active`, body: { is_active: true } }) },
   'delete-chatbot': { request: (c) => ({ method: 'DELETE', path: `/chatbots/${c.chatbotId}` }), destroysFixture: true },
   'create-realtime-session': { request: (c) => ({ method: 'POST', path: `/chatbots/${c.chatbotId}/realtime-session` }) },
+  'get-voice-analytics': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/voice-analytics` }) },
   'get-voice-settings': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/voice-settings` }) },
   'update-voice-settings': {
     request: (c) => ({

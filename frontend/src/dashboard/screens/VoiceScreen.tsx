@@ -69,7 +69,7 @@ export default function VoiceScreen() {
           </fieldset>
         </TabsContent>
         <TabsContent value="analytics">
-          <VoiceAnalyticsTab lines={chat.lines} />
+          <VoiceAnalyticsTab chatbotId={selected?.id ?? null} />
         </TabsContent>
       </Tabs>
     </div>
