@@ -30,6 +30,7 @@ import type { TransferNotice } from '../transfers/transfer-mail.js';
 import { isOffTopic, offTopicMessage } from './off-topic.js';
 import { unsupportedFacts } from './grounding-check.js';
 import { offlineAnswer } from './offline-responder.js';
+import { withSiteWords } from '../knowledge/question-phrases.js';
 import { sourceTitle } from './source-link.js';
 import { ProviderFailure, llmConfigured, openAiAnswer } from './openai-responder.js';
 import { systemPrompt, temperatureFor } from './system-prompt.js';
@@ -112,10 +113,12 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   const trigger = handoffReason(request.message, settings, transfers);
   // A yes counts only while a handoff is on (in Controls or Agent Transfers); a no always closes the question.
   const confirmAnswer = request.confirm === 'handoff' && !settings.handoffEnabled && !transfers.enabled ? undefined : request.confirm;
+  // The question as the site would word it, for searching and answering without a model.
+  const question = withSiteWords(request.message);
   // Corrections and passages depend only on the assistant and the message: looked up while the
   // conversation is read and written (on a cold start, the index load overlaps those round trips).
   const ground = () =>
-    Promise.all([matchingCorrection(bot.chatbot_id, request.message), knowledgeFor(bot.chatbot_id, bot.index_version, request.message)]);
+    Promise.all([matchingCorrection(bot.chatbot_id, request.message), knowledgeFor(bot.chatbot_id, bot.index_version, question)]);
   // An answer to a question or a trigger usually needs no knowledge (grounded later if it turns out to).
   const grounding = confirmAnswer || trigger ? undefined : ground();
   // Awaited below; should a conversation write fail first, its outcome is not an unhandled rejection.
@@ -213,11 +216,11 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
       }
     } else if (correction) {
       answer = correction.corrected_response;
-    } else if (!settings.allowOffTopic && isOffTopic(request.message, passages)) {
+    } else if (!settings.allowOffTopic && isOffTopic(question, passages)) {
       answer = offTopicMessage(bot.business_name);
       offTopic = true;
     } else {
-      const grounded = offlineAnswer(request.message, knowledge ?? { passages: [], termWeights: new Map() }, settings.strictnessLevel, bot.business_name);
+      const grounded = offlineAnswer(question, knowledge ?? { passages: [], termWeights: new Map() }, settings.strictnessLevel, bot.business_name);
       answer = grounded.answer ?? settings.fallbackMessage;
       sources = grounded.sources;
     }

@@ -2,6 +2,7 @@ import { Readability } from '@mozilla/readability';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import { normaliseUrl } from './crawl-url.js';
 import { parseDocument } from './parse-document.js';
+import { socialProfileOf } from './social-profile.js';
 
 export interface ExtractedPage {
   /** The document title, else the first h1, else ''. */
@@ -80,11 +81,14 @@ function headings(document: Document): string[] {
 /** Text without separators: what is left of a row of links once the links are taken out. */
 const words = (text: string | null) => clean(text).replace(/[|•·,/\-–—\s]+/g, '');
 
-const isContactLink = (anchor: Element) => /^(?:tel|mailto):/i.test(anchor.getAttribute('href') ?? '');
+const isContactLink = (anchor: Element) => {
+  const href = anchor.getAttribute('href') ?? '';
+  return /^(?:tel|mailto):/i.test(href) || socialProfileOf(href) !== undefined;
+};
 
 /**
  * Removes a block that is only links (a footer's "Quick links" list, "Home | Menu | Contact"): a menu,
- * not content. Links to a phone number or an e-mail address in it are contact details and stay.
+ * not content. Links to a phone number, an e-mail address or a social profile in it are contact details and stay.
  */
 function removeLinkBlock(block: Element): void {
   const anchors = [...block.querySelectorAll('a')];

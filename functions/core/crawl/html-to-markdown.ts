@@ -1,6 +1,7 @@
 // The browser build: the default Node build bundles a whole DOM implementation (domino, ~235 KB minified)
 // only to parse HTML strings; this module passes linkedom nodes, never strings.
 import TurndownService from 'turndown/lib/turndown.browser.cjs.js';
+import { socialProfileOf } from './social-profile.js';
 import { tableToText } from './table-text.js';
 
 /**
@@ -34,11 +35,19 @@ service.addRule('definitionValue', {
   filter: 'dd',
   replacement: (content) => `${oneLine(content)}\n`,
 });
-// A phone or e-mail link shown as an icon or a word ("Call us") still gives its number or address.
+// A phone or e-mail link shown as an icon or a word ("Call us") still gives its number or address,
+// and a social profile shown as an icon its network and address.
 service.addRule('linkText', {
   filter: 'a',
   replacement: (content, node) => {
     const href = (node as Element).getAttribute('href') ?? '';
+    const profile = socialProfileOf(href);
+    if (profile) {
+      const text = oneLine(content);
+      const given = `${profile.network}: ${profile.address}`;
+      if (!text) return `${given} `;
+      return text.toLowerCase().includes(profile.network.split(' ')[0]!.toLowerCase()) ? `${text} (${profile.address})` : `${text} (${given})`;
+    }
     let contact = /^(?:tel|mailto):([^?]+)/i.exec(href)?.[1];
     if (!contact) return content;
     try {

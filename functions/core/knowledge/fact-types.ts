@@ -13,7 +13,8 @@ const clock = String.raw`\b\d{1,2}(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)(?![a-z]
 
 /** What a passage must contain to state a fact of each kind. */
 const statedIn: Record<FactType, RegExp> = {
-  price: /\p{Sc}\s?\d|\b\d[\d,.]*\s?(?:usd|eur|gbp|dollars?|pounds?|euros?)\b|\b(?:free of charge|no charge|for free)\b/iu,
+  // "20% off" is a price too (and a free offer, see freeOffer).
+  price: /\p{Sc}\s?\d|\b\d[\d,.]*\s?(?:usd|eur|gbp|dollars?|pounds?|euros?)\b|\b(?:free of charge|no charge|for free)\b|\b\d+\s?% (?:off|discount)\b/iu,
   hours: new RegExp(String.raw`${clock}|\b(?:opening hours|hours|open)\s*:|\b${day}\b[^.\n]{0,40}(?:\d|closed|open)|\b24\s*/\s*7\b|\bround the clock\b|\bopen (?:daily|every day)\b`, 'i'),
   address: new RegExp(
     [
@@ -40,16 +41,16 @@ const PRICE_FOLLOWS = String.raw`\s+(?:is|are|was|does|do|did|will|would|should|
 /** The words that ask for each kind of fact (matched on whole words of the lower-cased question). */
 const askedBy: Record<FactType, RegExp> = {
   // "How much is / does / for..." asks a price; "how much honey" a quantity.
-  price: new RegExp(String.raw`\b(?:price[sd]?|pricing|costs?|costing|charges?|charged|fees?|rates?|how much(?=${PRICE_FOLLOWS})|expensive|cheap(?:er|est)?|afford(?:able)?|budget|set me back|tariffs?|quote[sd]?)\b`),
+  price: new RegExp(String.raw`\b(?:price[sd]?|pricing|costs?|costing|charges?|charged|fees?|rates?|how much(?=${PRICE_FOLLOWS})|expensive|cheap(?:er|est)?|afford(?:able)?|budget|set me back|run (?:me|us)|tariffs?|quote[sd]?)\b`),
   hours: new RegExp(
     // A day alone ("which loaf do you bake on Thursdays?") is not asking for opening times.
     String.raw`\b(?:hours?|open(?:ing|s)?|clos(?:e|es|ed|ing)|what time|how (?:late|early)|weekends?|weekdays?)\b`,
   ),
   // "Where are you / is your office" asks for the business's address; "where does the bus park" may not.
   address: /\bwhere\b(?=.*\b(?:you|your|yours|office|shop|store|business|company|premises|headquarters|hq)\b)|\bwhere(?:'s| is| are)\b|\b(?:located|locations?|(?<!e-?mail )address(?:es)?|directions?|find you|based|premises|visit you|come to you|postcode|zip)\b/,
-  phone: /\b(?:phone|call|ring|telephone|tel|mobile|number to|whatsapp|text you|hotline)\b|\bnumber\b(?![^?]*\b(?:of|many)\b)/,
+  phone: /\b(?:phone|call|ring|telephone|tel|mobile|number to|whatsapp|text you|hotline)\b|(?<!\b(?:registration|company|vat|tax|account|order|reference|tracking|policy|serial|model|invoice|licen[cs]e) )\bnumber\b(?![^?]*\b(?:of|many)\b)/,
   email: /\b(?:e-?mail|mail you|email address)\b/,
-  duration: /\bhow (?:long|quickly|soon|fast)\b|\bturnaround\b/,
+  duration: /\bhow (?:long|quickly|soon|fast)\b|\bhow far (?:ahead|in advance)\b|\bturnaround\b/,
   person: /\bwho(?:m|se)?\b/,
   quantity: new RegExp(String.raw`\bhow many\b|\bhow much(?!${PRICE_FOLLOWS})|\bnumber of\b|\bhow big\b|\bhow large\b`),
 };
@@ -64,9 +65,22 @@ export function factTypesStated(text: string, heading = ''): FactType[] {
 
 export function statesFact(text: string, type: FactType): boolean {
   if (type === 'phone') return hasPhoneNumber(text);
+  if (type === 'price' && statesFreeOffer(text)) return true;
   if (type === 'person') return statesPerson(text);
   if (type === 'address' && postcode.test(text)) return true;
   return statedIn[type].test(text);
+}
+
+/**
+ * "Get a free quote before we start any work": a price of nothing is a price, said in a sentence. A
+ * button or banner ("Get a Free Estimate", "Start free trial") is an invitation on every page, not
+ * an answer to what something costs.
+ */
+const freeOffer = /\bfree (?:quotes?|estimates?|consultations?|assessments?|delivery|shipping|cancellations?)\b/i;
+const MIN_SENTENCE_WORDS = 7;
+
+function statesFreeOffer(text: string): boolean {
+  return text.split(/\n+|(?<=[.!?])\s+/).some((sentence) => freeOffer.test(sentence) && (sentence.match(/\S+/g)?.length ?? 0) >= MIN_SENTENCE_WORDS);
 }
 
 /** What a named person is at a business: the word that makes "Fatima Ahmed" a person and "Deep Cleaning" not. */

@@ -46,6 +46,9 @@ const GROUPS = [
   'free complimentary',
   'area neighborhood neighbourhood district region',
   'demo showroom',
+  'doctor gp physician',
+  'parking park car',
+  'trial test',
 ];
 
 /** Each term's synonyms, as search terms (stemmed). */

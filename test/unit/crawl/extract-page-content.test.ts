@@ -87,6 +87,11 @@ const servicesPage = `<!doctype html><html><head><title>Services | Sparkle Clean
     </ul>
   </div>
   <p class="row"><a href="/">Home</a> | <a href="/about">About</a> | <a href="/contact">Contact</a></p>
+  <ul class="social">
+    <li><a href="https://www.instagram.com/sparkleclean/"><i class="fa fa-instagram"></i></a></li>
+    <li><a href="https://facebook.com/sparkle.clean">Follow us</a></li>
+    <li><a href="https://www.facebook.com/sharer/sharer.php?u=https://sparkle.example">Share</a></li>
+  </ul>
   <p>Registered in England No. 07654321</p>
 </footer>
 </body></html>`;
@@ -161,6 +166,12 @@ describe('extractPage: the content of a small-business page', () => {
     expect(page.siteText).toContain('Registered in England No. 07654321');
     // An icon-only phone link still gives its number.
     expect(page.siteText.replace(/\D/g, '')).toContain('441179460999');
+  });
+
+  it('names the social profiles of icon and word links, and leaves share buttons out', () => {
+    expect(page.siteText).toContain('Instagram: instagram.com/sparkleclean');
+    expect(page.siteText).toContain('Follow us (Facebook: facebook.com/sparkle.clean)');
+    expect(page.siteText).not.toContain('sharer');
   });
 
   it('drops the footer link menus from the site text', () => {

@@ -35,11 +35,12 @@ describe('extractPage', () => {
     expect(page.headings).toEqual(['Our country sourdough', 'Ingredients']);
   });
 
-  it('returns the readable article as markdown, without scripts, styles, navigation, images or link targets', () => {
+  it('returns the readable article as markdown, without scripts, styles, navigation, images or link targets (but a social profile’s address)', () => {
     expect(page.text).toContain('Sourdough note 1: our bakers ferment the dough');
     expect(page.text).toContain('## Ingredients');
     expect(page.text).toContain('- Organic flour from Skowhegan');
-    expect(page.text).toContain('Read about our starter or follow us.');
+    expect(page.text).toContain('Read about our starter or follow us (Instagram: instagram.com/mapleandrye).');
+    expect(page.text).not.toContain('utm_source');
     for (const absent of ['SHOULD-NOT-APPEAR', 'secretTracking', 'color: red', 'Newsletter', '218 Harbor', '](', '![', 'FAQ']) {
       expect(page.text).not.toContain(absent);
     }

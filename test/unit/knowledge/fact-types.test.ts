@@ -11,6 +11,13 @@ describe('statesFact: prices', () => {
     expect(statesFact('Parking for customers is free of charge.', 'price')).toBe(true);
   });
 
+  it('counts a discount and a free offer said in a sentence as prices, not a button inviting to one', () => {
+    expect(statesFact('Book now and get 20% off your first cleaning.', 'price')).toBe(true);
+    expect(statesFact('Transparent pricing with no surprises. Get a free quote before we start any work.', 'price')).toBe(true);
+    expect(statesFact('Get a Free Estimate', 'price')).toBe(false);
+    expect(statesFact('Start free trial', 'price')).toBe(false);
+  });
+
   it('finds no price in text that only talks about prices', () => {
     expect(statesFact('Ask us for a price list and we will send it.', 'price')).toBe(false);
     expect(statesFact('We have cleaned 500 homes in Bristol.', 'price')).toBe(false);
@@ -86,6 +93,8 @@ describe('factTypesAsked', () => {
     ['What are your opening hours?', 'hours'],
     ['Can I email you?', 'email'],
     ['How many customers have you had?', 'quantity'],
+    ['We need our small office cleaned. What would that run us?', 'price'],
+    ['How far ahead can I book a table?', 'duration'],
   ] as const)('%j asks for %s', (question, type) => {
     expect(factTypesAsked(question)).toContain(type);
   });
@@ -102,6 +111,11 @@ describe('factTypesAsked', () => {
 
   it('does not take a price question for a quantity one', () => {
     expect(factTypesAsked('How much does a standard clean cost?')).not.toContain('quantity');
+  });
+
+  it('does not take a registration or order number for a phone number', () => {
+    expect(factTypesAsked("What's your company registration number?")).not.toContain('phone');
+    expect(factTypesAsked('Where do I find my order number?')).not.toContain('phone');
   });
 
   it('does not take every "where" for an address question', () => {

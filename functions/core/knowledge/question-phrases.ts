@@ -1,0 +1,16 @@
+/**
+ * Everyday phrases visitors use where websites use one word ("every two weeks" for "bi-weekly",
+ * "get back to me" for "respond"): a word-by-word search cannot see that they mean the same. Each
+ * phrase is rewritten to the site's usual word before the question is searched and answered. General
+ * English only: never a business's, a product's or a place's name.
+ */
+const PHRASES: [RegExp, string][] = [
+  [/\bevery (?:two|2|other) weeks?\b|\btwice a month\b/gi, 'biweekly'],
+  [/\b(?:get|gets|got|getting|come|coming) back to (?:me|us)\b|\bhear back\b/gi, 'respond'],
+  [/\b(?:get|have|want|getting) (?:my|our|the|your) money back\b/gi, 'refund'],
+  [/\b(?:leave|put|stop) (?:my|our|the) (?:car|van|vehicle)\b/gi, 'parking'],
+];
+
+export function withSiteWords(question: string): string {
+  return PHRASES.reduce((text, [phrase, word]) => text.replace(phrase, word), question);
+}
