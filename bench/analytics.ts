@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RuntimeConfig } from '../functions/contracts/runtime-config.js';
+import { activityHour } from '../functions/core/analytics/active-visitors.js';
 import { recordChatTurn, type ReplyOutcome } from '../functions/core/analytics/chat-turn-analytics.js';
 import { hourlyAttribute, type RollupCounter } from '../functions/core/analytics/rollup-counters.js';
 import { db } from '../functions/core/data/db.js';
@@ -73,15 +74,33 @@ async function seedRollups(chatbotId: string, now: number): Promise<void> {
   );
 }
 
-/** The visitors (for active users) and the newest replies of the question log, as the chat engine stores them. */
+/**
+ * The visitors and the newest replies of the question log, as the chat engine stores them: each visitor
+ * counted in the hour of their last message (active_visitors of the day items), as the writer leaves them.
+ */
 async function seedVisitorsAndQuestions(chatbotId: string, now: number): Promise<void> {
-  const visitors = Array.from({ length: VISITORS }, (_, i) => ({
-    chatbot_id: chatbotId,
-    contact_id: `bench-${i}`,
-    conversation_id: randomUUID(),
-    last_message_at: new Date(now - Math.floor((i * 365 * DAY_MS) / VISITORS)).toISOString(),
-  }));
+  const visitors = Array.from({ length: VISITORS }, (_, i) => {
+    const last = new Date(now - Math.floor((i * 365 * DAY_MS) / VISITORS)).toISOString();
+    return { chatbot_id: chatbotId, contact_id: `bench-${i}`, conversation_id: randomUUID(), last_message_at: last, active_hour: activityHour(last) };
+  });
   await db().entities.visitor.put(visitors).go({ concurrency: 8 });
+  const counts = new Map<string, Record<string, number>>();
+  for (const { active_hour: hour } of visitors) {
+    const add = counts.get(hour.slice(0, 10)) ?? {};
+    const key = hourlyAttribute('active_visitors', Number(hour.slice(11, 13)));
+    add[key] = (add[key] ?? 0) + 1;
+    counts.set(hour.slice(0, 10), add);
+  }
+  const days = [...counts];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < days.length) {
+        const [day, add] = days[next++]!;
+        await db().entities.analyticsDay.update({ chatbot_id: chatbotId, day }).add(add).go({ response: 'none' });
+      }
+    }),
+  );
   const replies = Array.from({ length: LOGGED_QUESTIONS }, (_, i) => {
     const at = new Date(now - i * 60_000).toISOString();
     return {
@@ -115,6 +134,7 @@ async function benchAnalyticsRead(apiUrl: string, idToken: string, chatbotId: st
     const ms = performance.now() - started;
     // The seeded year must be what was read: 25,000 conversations (one day at the edge may fall outside).
     if (res.status === 200 && res.body.totalConversations < 24_900) throw new Error(`analytics read ${res.body.totalConversations} conversations`);
+    if (res.status === 200 && res.body.activeUsers < VISITORS - 100) throw new Error(`analytics counted ${res.body.activeUsers} active users`);
     if (run < 2) continue;
     times.push(ms);
     if (res.status !== 200) failures.push(res.status);

@@ -230,3 +230,39 @@ describe('rollups under concurrent writes', () => {
     });
   });
 });
+
+/** The instant it is `hh:mm` in Kolkata (+5:30 all year) `daysAgo` days before today there. */
+function kolkataTime(daysAgo: number, hh: number, mm: number): Date {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  const date = dayBefore(today, daysAgo);
+  return new Date(`${date}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00+05:30`);
+}
+
+describe('active users in a zone whose days start at half past a UTC hour (Kolkata)', () => {
+  const fixture = useAssistantFromFixtureSite(apiUrl, config);
+
+  it('counts each visitor once, by their last message, from its first minute; a deleted conversation leaves it', async () => {
+    const { chatbotId, owner } = fixture;
+    const contact = (name: string) => `kolkata-${name}-${chatbotId}`;
+    const question = 'What are your opening hours?';
+    // 00:15 on the first of the 7 days is 18:45 UTC: inside, in the UTC hour the range starts in.
+    const inside = await chatAt(chatbotId, contact('inside'), question, kolkataTime(6, 0, 15));
+    // 23:45 the evening before is 18:15 UTC, the same UTC hour: outside.
+    await chatAt(chatbotId, contact('before'), question, kolkataTime(7, 23, 45));
+    // Came back after 10 days (a new conversation): counted once, where they last wrote.
+    await chatAt(chatbotId, contact('returning'), question, kolkataTime(12, 10, 0));
+    await chatAt(chatbotId, contact('returning'), question, kolkataTime(2, 10, 0));
+    // Two messages of one conversation on both sides of a UTC hour (11:20 and 11:40 are 05:50 and 06:10 UTC).
+    await chatAt(chatbotId, contact('across'), question, kolkataTime(1, 11, 20));
+    await chatAt(chatbotId, contact('across'), 'Do you deliver to Chicago?', kolkataTime(1, 11, 40));
+
+    const activeUsers = async (range: string) =>
+      (await owner.get(`/chatbots/${chatbotId}/analytics?timeRange=${range}&timeZone=Asia%2FKolkata`)).body.activeUsers;
+    expect(await activeUsers('7d')).toBe(3);
+    expect(await activeUsers('30d')).toBe(4);
+
+    expect((await owner.delete(`/conversations/${inside.conversationId}`)).status).toBeLessThan(300);
+    expect(await activeUsers('7d')).toBe(2);
+    expect(await activeUsers('30d')).toBe(3);
+  });
+});

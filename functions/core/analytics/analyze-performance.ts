@@ -1,7 +1,7 @@
 import { analyticsRanges, type AnalyticsQuery, type AnalyticsResult } from '../../contracts/analytics.js';
 import { chatbotFor, type Caller } from '../access/authorize.js';
 import { db } from '../data/db.js';
-import { activeUsersSince } from './active-users.js';
+import { visitorsActiveInFirstHour, visitorsCountedSince } from './active-visitors.js';
 import { figuresFromRollups, type RollupDay } from './figures.js';
 import { LocalClock, addDays, utcDate } from './local-time.js';
 import { questionInsights } from './question-insights.js';
@@ -34,7 +34,7 @@ async function loggedQuestions(chatbotId: string, since: string, until: string):
 
 /**
  * analyze-chatbot-performance: an assistant's figures (for whoever may read it: its owner or its team) over the range's days in the owner's
- * time zone, from the hourly rollups (at most 366 day items), the active users' count and the newest
+ * time zone, from the hourly rollups (at most 366 day items, active users included) and the newest
  * questions of the period.
  */
 export async function analyzeChatbotPerformance(caller: Caller, chatbotId: string, query: AnalyticsQuery, now = new Date()): Promise<AnalyticsResult> {
@@ -44,12 +44,13 @@ export async function analyzeChatbotPerformance(caller: Caller, chatbotId: strin
   const from = addDays(to, 1 - analyticsRanges[query.timeRange]);
   const start = clock.startOf(from);
   const since = new Date(start).toISOString();
-  const [days, activeUsers, questions] = await Promise.all([
+  const [days, firstHourVisitors, questions] = await Promise.all([
     rollupDays(chatbotId, utcDate(start), utcDate(now.getTime())),
-    activeUsersSince(chatbotId, since),
+    visitorsActiveInFirstHour(chatbotId, start),
     loggedQuestions(chatbotId, since, now.toISOString()),
   ]);
   const figures = figuresFromRollups(days, clock, from, to);
+  const activeUsers = firstHourVisitors + visitorsCountedSince(days, start);
   return {
     chatbotId,
     businessName: bot.business_name,

@@ -27,6 +27,11 @@ export const rollupCounters = [
   'training_score',
   'demo_views',
   'demo_interactions',
+  /**
+   * Visitors whose latest message is in this hour: moved to the new hour when they write again
+   * (core/analytics/active-visitors.ts), so the visitors active since an instant add up from the hours.
+   */
+  'active_visitors',
 ] as const;
 export type RollupCounter = (typeof rollupCounters)[number];
 

@@ -14,11 +14,13 @@ export async function addToRollup(chatbotId: string, at: Date, increments: Incre
   for (const [counter, value] of Object.entries(increments) as [RollupCounter, number][]) {
     if (value) add[hourlyAttribute(counter, hour)] = value;
   }
+  await addToDay(chatbotId, at.toISOString().slice(0, 10), add);
+}
+
+/** Adds to hourly counters of one UTC day item (YYYY-MM-DD): one UpdateItem, none when nothing changes. */
+export async function addToDay(chatbotId: string, day: string, add: Partial<Record<HourlyAttribute, number>>): Promise<void> {
   if (Object.keys(add).length === 0) return;
-  await db()
-    .entities.analyticsDay.update({ chatbot_id: chatbotId, day: at.toISOString().slice(0, 10) })
-    .add(add)
-    .go({ response: 'none' });
+  await db().entities.analyticsDay.update({ chatbot_id: chatbotId, day }).add(add).go({ response: 'none' });
 }
 
 /** addToRollup for writes whose own data is already stored: a failed count is logged, not passed on. */

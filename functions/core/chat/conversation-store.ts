@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ConversationChannel } from '../../contracts/inbox.js';
+import { activityHour, moveVisitorActivity } from '../analytics/active-visitors.js';
 import type { QuestionLogFields } from '../analytics/question-log.js';
 import { db } from '../data/db.js';
 import { HttpError } from '../http/http-error.js';
@@ -15,6 +16,8 @@ export interface StoredMessage {
 export interface CurrentConversation {
   conversation_id: string;
   last_message_at: string;
+  /** The hour the visitor is counted in for active users (absent if stored before that count). */
+  active_hour?: string;
 }
 
 /** Who the conversation is with: one contact of one assistant. */
@@ -31,7 +34,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function currentConversation(contact: Contact): Promise<CurrentConversation | undefined> {
   const { data } = await db()
     .entities.visitor.get({ chatbot_id: contact.chatbotId, contact_id: contact.contactId })
-    .go({ consistent: true, attributes: ['conversation_id', 'last_message_at'] });
+    .go({ consistent: true, attributes: ['conversation_id', 'last_message_at', 'active_hour'] });
   return data ?? undefined;
 }
 
@@ -53,6 +56,7 @@ export async function continueOrStartConversation(args: {
 }): Promise<{ conversationId: string; isNew: boolean }> {
   const { contact, now } = args;
   const at = now.toISOString();
+  const hour = activityHour(at);
   const reason = reasonFromMessage(args.message);
   let current = args.current;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -62,16 +66,20 @@ export async function continueOrStartConversation(args: {
     const conversationId = randomUUID();
     const key = { chatbot_id: contact.chatbotId, contact_id: contact.contactId };
     const replaced = current?.conversation_id;
+    const countedIn = current?.active_hour;
     // ElectroDB reports a cancelled transaction (a lost race) in its result rather than by throwing.
     const { canceled } = await db()
       .transaction.write(({ visitor, conversation }) => [
         replaced
           ? visitor
               .patch(key)
-              .set({ conversation_id: conversationId, last_message_at: at })
-              .where((attr, op) => op.eq(attr.conversation_id, replaced))
+              .set({ conversation_id: conversationId, last_message_at: at, active_hour: hour })
+              // The hour it was counted in must be the one read, so the count moves from the right hour.
+              .where((attr, op) =>
+                [op.eq(attr.conversation_id, replaced), countedIn ? op.eq(attr.active_hour, countedIn) : op.notExists(attr.active_hour)].join(' AND '),
+              )
               .commit()
-          : visitor.create({ ...key, conversation_id: conversationId, last_message_at: at }).commit(),
+          : visitor.create({ ...key, conversation_id: conversationId, last_message_at: at, active_hour: hour }).commit(),
         conversation
           .create({
             conversation_id: conversationId,
@@ -90,7 +98,10 @@ export async function continueOrStartConversation(args: {
           .commit(),
       ])
       .go();
-    if (!canceled) return { conversationId, isNew: true };
+    if (!canceled) {
+      await moveVisitorActivity(contact.chatbotId, contact.contactId, replaced ? countedIn : undefined, hour);
+      return { conversationId, isNew: true };
+    }
     current = await currentConversation(contact);
     // Transactions on one item can cancel each other with no winner: step apart before trying again.
     if (!current || current.conversation_id === replaced) await sleep(5 + Math.random() * 20 * attempt);
@@ -115,12 +126,7 @@ export async function storeVisitorMessage(
   await Promise.all([
     db().entities.message.put({ conversation_id: conversationId, message_id: messageId, message_type: 'text', ...message }).go(),
     // A conversation just started carries this time and its first unread message already.
-    isNewConversation
-      ? undefined
-      : db()
-          .entities.visitor.patch({ chatbot_id: contact.chatbotId, contact_id: contact.contactId })
-          .set({ last_message_at: message.created_at })
-          .go(),
+    isNewConversation ? undefined : moveLastActivity(contact, message.created_at),
     isNewConversation
       ? undefined
       : db()
@@ -131,6 +137,19 @@ export async function storeVisitorMessage(
           .go({ response: 'none' }),
   ]);
   return messageId;
+}
+
+/**
+ * The visitor's last message moves to `at`; their active-users count follows it to its hour, from the
+ * hour this update replaced (so concurrent messages of one visitor each move it from where the other left it).
+ */
+async function moveLastActivity(contact: Contact, at: string): Promise<void> {
+  const hour = activityHour(at);
+  const { data } = await db()
+    .entities.visitor.patch({ chatbot_id: contact.chatbotId, contact_id: contact.contactId })
+    .set({ last_message_at: at, active_hour: hour })
+    .go({ response: 'updated_old' });
+  await moveVisitorActivity(contact.chatbotId, contact.contactId, data.active_hour, hour);
 }
 
 /** Stores the assistant's reply; the conversation's last activity (what lists sort by) moves with it. */

@@ -288,13 +288,15 @@ export const visitorEntity = new Entity({
     conversation_id: { type: 'string', required: true },
     /** The visitor's last message: what the conversation timeout is measured from. */
     last_message_at: { type: 'string', required: true },
+    /** The UTC hour (YYYY-MM-DDTHH) the visitor is counted in for active users, set with last_message_at (core/analytics/active-visitors.ts). */
+    active_hour: { type: 'string' },
   },
   indexes: {
     byContact: {
       pk: { field: pk, composite: ['chatbot_id', 'contact_id'] },
       sk: { field: sk, composite: [] },
     },
-    /** Analytics' active users: the assistant's visitors by their last message (core/analytics/active-users.ts). */
+    /** Analytics' active users: the assistant's visitors by their last message (core/analytics/active-visitors.ts). */
     byActivity: {
       index: gsi1.indexName,
       pk: { field: gsi1.partitionKey, composite: ['chatbot_id'] },
