@@ -1,6 +1,8 @@
+import { sdkSchemaLiteralKeys } from './sdk-schema-keys.js';
+
 /**
- * How every Lambda is bundled, shared by the CDK `AppFunction` (NodejsFunction bundling) and the
- * benchmark that measures bundle size and cold start, so the figures describe what is deployed.
+ * How every Lambda is bundled, shared by the CDK `AppFunction` (which runs lib/bundle-function.ts) and
+ * the benchmark that measures bundle size and cold start, so the figures describe what is deployed.
  */
 export const LAMBDA_NODE_TARGET = 'node22';
 
@@ -11,7 +13,7 @@ export const ESM_REQUIRE_BANNER =
 /**
  * Dependencies replaced in the bundles (never in the tests or the local runtime, which run the sources),
  * for the 1 MB and 300 ms budgets of ARCHITECTURE.md section 8. Paths are relative to the repository
- * root, esbuild's working directory both here and in CDK. Each replacement says why it is safe.
+ * root, esbuild's working directory. Each replacement says why it is safe.
  */
 export const LAMBDA_ALIASES: Readonly<Record<string, string>> = {
   // Credentials from the environment, where Lambda puts them: not the SDK's whole default chain.
@@ -41,22 +43,21 @@ export const lambdaEsbuildOptions = {
   // The AWS SDK is bundled (not taken from the runtime) so its version is the one we tested.
   external: [] as string[],
   alias: LAMBDA_ALIASES,
+  // Source maps without the sources: the stack traces need file names and lines, not a copy of the code.
+  sourcesContent: false,
 } as const;
 
 /**
  * esbuild's options for bundling a Lambda entry point as CDK does (copies of the arrays, which esbuild
- * types as mutable), working from the repository root where the aliases point.
+ * types as mutable), working from the repository root where the aliases point. The plugin (tree-shakable
+ * AWS SDK schemas, lib/sdk-schema-keys.ts) is why CDK bundles through esbuild's API, not its command line.
  */
 export const lambdaBuildOptions = (repoRoot: string) => ({
   ...lambdaEsbuildOptions,
   mainFields: [...lambdaEsbuildOptions.mainFields],
   external: [...lambdaEsbuildOptions.external],
   alias: { ...lambdaEsbuildOptions.alias },
+  plugins: [sdkSchemaLiteralKeys],
   absWorkingDir: repoRoot,
   logLevel: 'error' as const,
-});
-
-/** The same aliases as esbuild command-line arguments, for NodejsFunction's `esbuildArgs`. */
-export const lambdaEsbuildArgs = (): Record<string, string[]> => ({
-  '--alias': Object.entries(LAMBDA_ALIASES).map(([from, to]) => `${from}=${to}`),
 });

@@ -1,11 +1,8 @@
 /**
  * Files bundled next to a function's handler (`index.mjs`) and loaded by it at run time, such as the
  * reader process that reads uploaded documents: a second entry point of the same function, bundled
- * with the same options (lib/bundling.ts). CDK builds them in an after-bundling hook
- * (lib/constructs/app-function.ts) and the benchmark beside its bundles; run from the sources, the
- * handler loads the entry's TypeScript instead.
- *
- * Run as a script by that hook: `tsx lib/side-entries.ts <function-name> <output-dir>`.
+ * with the same options (lib/bundling.ts) by lib/bundle-function.ts, for CDK and the benchmark alike;
+ * run from the sources, the handler loads the entry's TypeScript instead.
  */
 import { build } from 'esbuild';
 import { statSync } from 'node:fs';
@@ -43,10 +40,4 @@ export async function buildSideEntry(fn: FunctionName, name: string, outDir: str
 /** Every side entry of a function, next to its handler in `outDir`. */
 export function buildSideEntries(fn: FunctionName, outDir: string): Promise<BuiltSideEntry[]> {
   return Promise.all(Object.keys(SIDE_ENTRIES[fn] ?? {}).map((name) => buildSideEntry(fn, name, outDir)));
-}
-
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  const [fn, outDir] = process.argv.slice(2);
-  if (!fn || !outDir) throw new Error('usage: tsx lib/side-entries.ts <function-name> <output-dir>');
-  await buildSideEntries(fn as FunctionName, resolve(outDir));
 }

@@ -1,17 +1,15 @@
-import { Duration, RemovalPolicy, Stack, Tags } from 'aws-cdk-lib';
+import { spawnSync } from 'node:child_process';
+import { AssetHashType, Duration, RemovalPolicy, Stack, Tags } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime, Tracing, type IFunction } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, LoggingFormat, Runtime, Tracing, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { resourceEnv } from '../../functions/core/runtime/env.js';
-import { lambdaEsbuildArgs, lambdaEsbuildOptions } from '../bundling.js';
-import { functionEntry, type FunctionName, type Resource, DEFAULT_TIMEOUT_SECONDS } from '../routes.js';
-import { SIDE_ENTRIES } from '../side-entries.js';
+import { type FunctionName, type Resource, DEFAULT_TIMEOUT_SECONDS } from '../routes.js';
 import { WORKFLOW_SCHEDULE_PREFIX } from '../workflow-definition.js';
 import { FunctionAlarms } from './alarms.js';
 import { cognitoIssuer } from './cognito-issuer.js';
@@ -45,11 +43,11 @@ export interface AppFunctionProps {
 
 /**
  * A Lambda function with the project's defaults: Node.js 22 on arm64, ESM bundle with the AWS SDK
- * inside, source maps, JSON logs in a log group kept for a month, and a role that starts with nothing
- * but the right to write its own logs. The `use*` helpers add an environment variable and the
- * matching least-privilege grant together.
+ * inside, source maps, JSON logs in a log group kept for a month, X-Ray active tracing, and a role that
+ * starts with nothing but the right to write its own logs. The `use*` helpers add an environment
+ * variable and the matching least-privilege grant together.
  */
-export class AppFunction extends NodejsFunction {
+export class AppFunction extends LambdaFunction {
   readonly appFunctionName: FunctionName;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
@@ -66,10 +64,8 @@ export class AppFunction extends NodejsFunction {
     logGroup.grantWrite(role);
 
     super(scope, id, {
-      entry: repoPath(functionEntry(props.name)),
-      handler: 'handler',
-      projectRoot: repoPath(),
-      depsLockFilePath: repoPath('package-lock.json'),
+      code: functionCode(props.name),
+      handler: 'index.handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? DEFAULT_MEMORY_MB,
@@ -82,21 +78,6 @@ export class AppFunction extends NodejsFunction {
       // X-Ray traces of every invocation (cold start, duration, errors) from the Lambda service itself;
       // the Powertools Tracer's SDK subsegments would cost 127 KB (aws-xray-sdk-core) in bundles near 1 MB.
       tracing: Tracing.ACTIVE,
-      // Same esbuild options as bench/ (lib/bundling.ts), so measured bundles are the deployed ones.
-      bundling: {
-        format: OutputFormat.ESM,
-        target: lambdaEsbuildOptions.target,
-        mainFields: [...lambdaEsbuildOptions.mainFields],
-        minify: lambdaEsbuildOptions.minify,
-        sourceMap: lambdaEsbuildOptions.sourcemap,
-        sourcesContent: false,
-        externalModules: [...lambdaEsbuildOptions.external],
-        banner: lambdaEsbuildOptions.banner.js,
-        esbuildArgs: lambdaEsbuildArgs(),
-        // No --tsconfig: esbuild reads tsconfig.json for our sources anyway; forced on the dependencies
-        // too, it adds a "use strict" to each of their modules (about 5 KB).
-        ...(SIDE_ENTRIES[props.name] ? { commandHooks: sideEntryHooks(props.name) } : {}),
-      },
     });
     this.appFunctionName = props.name;
     this.acknowledgeWildcard(
@@ -284,17 +265,28 @@ export class AppFunction extends NodejsFunction {
 }
 
 /**
- * Bundles a function's side entries (lib/side-entries.ts) into its asset, beside index.mjs, with the
- * same esbuild options; the handler loads them by a URL relative to its own file.
+ * The function's asset: lib/bundle-function.ts bundles its handler and side entries with esbuild's API
+ * (the options and plugin of lib/bundling.ts, which esbuild's command line, all NodejsFunction offers,
+ * cannot take). The asset hash is the bundle's, as with NodejsFunction; where bundling is skipped
+ * (context `aws:cdk:bundling-stacks`), CDK neither runs it nor hashes the repository.
  */
-function sideEntryHooks(name: FunctionName) {
-  return {
-    beforeBundling: () => [],
-    beforeInstall: () => [],
-    afterBundling: (inputDir: string, outputDir: string) => [
-      `cd "${inputDir}" && npx tsx lib/side-entries.ts ${name} "${outputDir}"`,
-    ],
-  };
+function functionCode(name: FunctionName): Code {
+  const script = ['tsx', 'lib/bundle-function.ts', name];
+  return Code.fromAsset(repoPath(), {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      local: {
+        tryBundle(outputDir: string) {
+          const run = spawnSync('npx', [...script, outputDir], { cwd: repoPath(), stdio: 'inherit' });
+          if (run.status !== 0) throw new Error(`Bundling ${name} failed (npx ${script.join(' ')} ${outputDir})`);
+          return true;
+        },
+      },
+      // Only used where local bundling cannot run at all: the same script in the runtime's build image.
+      image: Runtime.NODEJS_22_X.bundlingImage,
+      command: ['bash', '-c', `cd /asset-input && npx ${script.join(' ')} /asset-output`],
+    },
+  });
 }
 
 /** A function other functions invoke by name; all they need of it. */

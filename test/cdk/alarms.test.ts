@@ -39,3 +39,14 @@ describe('CloudWatch alarms', () => {
     expect(DURATION_ALARM_SHARE * crawl.timeoutSeconds).toBe(720);
   });
 });
+
+describe('X-Ray tracing', () => {
+  const functions = resourcesOfType(template, 'AWS::Lambda::Function');
+  // Active tracing on the function, set by AppFunction: Lambda records each invocation's segment
+  // (initialization, invocation, errors) without a tracing SDK in the bundle.
+  it.each(allFunctionNames.map((n) => [n]))('%s is traced by X-Ray on every invocation', (name) => {
+    const ids = functionIds.get(name) ?? [];
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) expect(functions[id]?.Properties?.TracingConfig).toEqual({ Mode: 'Active' });
+  });
+});

@@ -1,5 +1,5 @@
 import { build } from 'esbuild';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -129,6 +129,10 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
       metafile: true,
     });
     expect(Object.keys(metafile.inputs).filter((input) => input.includes('submodules/event-streams'))).toEqual([]);
+    // Only the schemas of the commands used (lib/sdk-schema-keys.ts): not those of all of S3's operations.
+    const code = readFileSync(outfile, 'utf8');
+    expect(code).toContain('GetObjectOutput');
+    expect(code).not.toContain('PutBucketAnalyticsConfiguration');
     const { S3Client, PutObjectCommand, GetObjectCommand } = (await import(pathToFileURL(outfile).href)) as typeof import('@aws-sdk/client-s3');
     // An in-memory bucket behind the client's request handler: what S3 would store and return.
     const stored = new Map<string, Buffer>();
@@ -140,7 +144,11 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
           stored.set(request.path, Buffer.concat(chunks));
           return { response: { statusCode: 200, headers: { etag: '"e"' }, body: Readable.from([]) } };
         }
-        const body = stored.get(request.path) ?? Buffer.alloc(0);
+        const body = stored.get(request.path);
+        if (!body) {
+          const error = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>';
+          return { response: { statusCode: 404, headers: { 'content-type': 'application/xml' }, body: Readable.from([Buffer.from(error)]) } };
+        }
         return { response: { statusCode: 200, headers: { 'content-length': String(body.length) }, body: Readable.from([body]) } };
       },
     };
@@ -148,5 +156,34 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
     await client.send(new PutObjectCommand({ Bucket: 'docs', Key: 'menu.txt', Body: 'Sourdough 4.50' }));
     const { Body } = await client.send(new GetObjectCommand({ Bucket: 'docs', Key: 'menu.txt' }));
     expect(await Body!.transformToString()).toBe('Sourdough 4.50');
+    // S3's errors are still told apart by their schemas, as functions/core does with NoSuchKey.
+    await expect(client.send(new GetObjectCommand({ Bucket: 'docs', Key: 'gone.txt' }))).rejects.toMatchObject({
+      name: 'NoSuchKey',
+      $metadata: { httpStatusCode: 404 },
+    });
+  });
+
+  // Its error schemas are rewritten too (lib/sdk-schema-keys.ts): a failed condition must stay one.
+  it('keep DynamoDB errors apart in the DynamoDB client, as conditional writes need', async () => {
+    const outfile = join(outDir, 'dynamodb.mjs');
+    await build({
+      ...lambdaBuildOptions(repoRoot),
+      stdin: { contents: "export { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';", resolveDir: repoRoot, loader: 'ts' },
+      outfile,
+    });
+    const { DynamoDBClient, PutItemCommand } = (await import(pathToFileURL(outfile).href)) as typeof import('@aws-sdk/client-dynamodb');
+    // DynamoDB's answer to a put whose condition does not hold.
+    const requestHandler = {
+      handle: async () => ({
+        response: {
+          statusCode: 400,
+          headers: { 'content-type': 'application/x-amz-json-1.0' },
+          body: Readable.from([Buffer.from(JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException', message: 'The conditional request failed' }))]),
+        },
+      }),
+    };
+    const client = new DynamoDBClient({ region: 'eu-west-1', credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, requestHandler, maxAttempts: 1 });
+    const put = new PutItemCommand({ TableName: 't', Item: { pk: { S: 'visitor' } }, ConditionExpression: 'attribute_not_exists(pk)' });
+    await expect(client.send(put)).rejects.toMatchObject({ name: 'ConditionalCheckFailedException', $metadata: { httpStatusCode: 400 } });
   });
 });

@@ -1,0 +1,42 @@
+/**
+ * Bundles one Lambda function into a folder as it is deployed: `index.mjs` (the handler, export
+ * `handler`) and its side entries beside it (lib/side-entries.ts), with the options of lib/bundling.ts.
+ * The CDK `AppFunction` runs this file for each function's asset, and the benchmark calls
+ * `bundleFunction` directly, so the measured bundles are the deployed ones.
+ *
+ * Run as a script: `tsx lib/bundle-function.ts <function-name> <output-dir>`.
+ */
+import { build } from 'esbuild';
+import { mkdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { lambdaBuildOptions } from './bundling.js';
+import { allFunctionNames, functionEntry, type FunctionName } from './routes.js';
+import { buildSideEntries, type BuiltSideEntry } from './side-entries.js';
+
+const repoRoot = resolve(import.meta.dirname, '..');
+
+export interface BundledFunction {
+  name: FunctionName;
+  file: string;
+  bytes: number;
+  sideEntries: BuiltSideEntry[];
+}
+
+export async function bundleFunction(name: FunctionName, outDir: string): Promise<BundledFunction> {
+  mkdirSync(outDir, { recursive: true });
+  const file = join(outDir, 'index.mjs');
+  await build({
+    ...lambdaBuildOptions(repoRoot),
+    entryPoints: [resolve(repoRoot, functionEntry(name))],
+    outfile: file,
+  });
+  const sideEntries = await buildSideEntries(name, outDir);
+  return { name, file, bytes: statSync(file).size, sideEntries };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  const [name, outDir] = process.argv.slice(2);
+  if (!name || !outDir) throw new Error('usage: tsx lib/bundle-function.ts <function-name> <output-dir>');
+  if (!allFunctionNames.includes(name as FunctionName)) throw new Error(`${name} is not a function of lib/routes.ts`);
+  await bundleFunction(name as FunctionName, resolve(outDir));
+}
