@@ -23,7 +23,7 @@ export function requiredCoverage(strictnessLevel: number): number {
  * a passage need not contain them to answer the question.
  */
 const REQUEST_WORDS = new Set(
-  termsOf('get got need want like know tell give offer provide help please let see find look happen happens ok okay').concat(
+  termsOf('get got need want like know tell give offer provide help please let see find look happen happens ok okay go come').concat(
     termsOf('anything something any someone thing things stuff way kind sort type job really actually exactly also usually possible'),
     // Generic containers: "your cheapest package" asks for the cheapest of whatever the site sells.
     termsOf('package plan option service one ones'),
@@ -245,10 +245,12 @@ const parentPath = (passage: SearchHit) => passage.heading?.split(HEADING_PATH_S
 /**
  * A price question that names none of the options ("How much is your cheapest package?") is answered
  * with every priced option of the same list the best passage belongs to (sibling sections of one page).
+ * One that names something the best passage lists ("a follow-up") is answered by that passage.
  */
-function pricedSiblings(best: SearchHit, passages: readonly SearchHit[], terms: ReadonlySet<string>): SearchHit[] | undefined {
+function pricedSiblings(best: SearchHit, passages: readonly SearchHit[], terms: ReadonlySet<string>, askedTerms: ReadonlySet<string>): SearchHit[] | undefined {
   const heading = innermostHeading(best.heading);
   if (!heading || termsOf(heading).some((term) => terms.has(term) && !REQUEST_WORDS.has(term))) return undefined;
+  if (termsOf(best.text).some((term) => askedTerms.has(term))) return undefined;
   const parent = parentPath(best);
   const siblings = passages.filter(
     (p) => p.documentId === best.documentId && parentPath(p) === parent && innermostHeading(p.heading) && statesFact(p.text, 'price'),
@@ -317,7 +319,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
 
   const termSet = new Set(terms);
   const chosen = best.passage;
-  const options = asked.includes('price') ? pricedSiblings(chosen, passages, termSet) : undefined;
+  const options = asked.includes('price') ? pricedSiblings(chosen, passages, termSet, askedTerms) : undefined;
   const body = options
     ? options
         .map((option) => present(innermostHeading(option.heading), plainLines(option.text).filter((l) => statesFact(l, 'price')).slice(0, 1)))

@@ -31,6 +31,10 @@ const neverText = 'script, style, noscript, template, iframe, svg, canvas, objec
 /** Never knowledge: menus, sidebars, dialogs and consent banners. */
 const menus = 'nav, aside, dialog, [role="navigation"], [role="complementary"], [role="dialog"], [role="alertdialog"]';
 const consentBanner = /(^|[\s_-])(cookie|consent|gdpr)/i;
+/** "Home / Contact": where the page sits in the site, not what it says. */
+const breadcrumb = /breadcrumb/i;
+/** Longer than this, an element named "breadcrumb" wraps more than the trail (a page layout's class). */
+const MAX_BREADCRUMB_CHARS = 200;
 /** The site's own header and footer (not a section's or an article's header). */
 const siteChrome = 'header, footer, [role="banner"], [role="contentinfo"]';
 const contentContainers = 'main, article, section, [role="main"]';
@@ -99,13 +103,14 @@ function removeLinkBlock(block: Element): void {
   block.replaceChildren(...contacts.flatMap((anchor, i) => (i ? [block.ownerDocument.createTextNode(' | '), anchor] : [anchor])));
 }
 
-/** Removes what is never knowledge: menus, consent banners, and forms that are not the page itself. */
+/** Removes what is never knowledge: menus, breadcrumbs, consent banners, and forms that are not the page itself. */
 function removeNonContent(root: ParentNode) {
   for (const element of root.querySelectorAll(menus)) element.remove();
-  for (const element of root.querySelectorAll('[id], [class]')) {
-    if (consentBanner.test(`${element.getAttribute('id') ?? ''} ${element.getAttribute('class') ?? ''}`) && element.localName !== 'body') {
-      element.remove();
-    }
+  for (const element of root.querySelectorAll('[id], [class], [aria-label]')) {
+    if (element.localName === 'body' || element.localName === 'html') continue;
+    const names = `${element.getAttribute('id') ?? ''} ${element.getAttribute('class') ?? ''}`;
+    const isBreadcrumb = breadcrumb.test(`${names} ${element.getAttribute('aria-label') ?? ''}`) && clean(element.textContent).length <= MAX_BREADCRUMB_CHARS;
+    if (consentBanner.test(names) || isBreadcrumb) element.remove();
   }
   // A contact form's labels are not facts; but some sites wrap the whole page in one form.
   for (const form of root.querySelectorAll('form')) if (!form.querySelector('h1, h2, h3')) form.remove();

@@ -9,6 +9,7 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:get|gets|got|getting|come|coming) back to (?:me|us)\b|\bhear back\b/gi, 'respond'],
   [/\b(?:get|have|want|getting) (?:my|our|the|your) money back\b/gi, 'refund'],
   [/\b(?:leave|put|stop) (?:my|our|the) (?:car|van|vehicle)\b/gi, 'parking'],
+  [/\b(?:sat ?nav|gps|google maps)\b/gi, 'directions'],
 ];
 
 export function withSiteWords(question: string): string {

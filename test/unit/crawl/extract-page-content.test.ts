@@ -18,6 +18,7 @@ const servicesPage = `<!doctype html><html><head><title>Services | Sparkle Clean
   </nav>
 </header>
 <main>
+  <p class="breadcrumb"><a href="/">Home</a> / Services</p>
   <section class="intro">
     <header><h2>Spotless homes since 2009</h2><p>Family-run cleaners serving Bristol and Bath.</p></header>
   </section>
@@ -149,6 +150,10 @@ describe('extractPage: the content of a small-business page', () => {
   it('drops a form without a heading and controls that are not questions', () => {
     expect(page.text).not.toContain('newsletter');
     expect(page.text).not.toContain('Subscribe');
+  });
+
+  it('leaves the breadcrumb trail out', () => {
+    expect(page.text).not.toMatch(/Home \/ Services/);
   });
 
   it('keeps the footer out of the page content', () => {
