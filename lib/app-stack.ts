@@ -73,10 +73,14 @@ export class AppStack extends Stack {
       },
     } satisfies FunctionResources;
 
-    // Before the async functions: process-channel-webhook announces new messages to open inboxes.
+    // Before the async functions and the workflow engine: process-channel-webhook announces new messages
+    // to open inboxes, a workflow's send_message reaches the visitor's open widget.
     this.realtime = new RealtimeApi(this, 'Realtime');
-    this.asyncFunctions = new AsyncFunctions(this, 'Async', { resources: { ...baseResources, realtime: this.realtime.stageRef } });
-    this.workflowEngine = new WorkflowEngine(this, 'WorkflowEngine', { resources: baseResources });
+    // Before the async functions: a channel customer's message can trigger workflows (process-channel-webhook).
+    this.workflowEngine = new WorkflowEngine(this, 'WorkflowEngine', { resources: { ...baseResources, realtime: this.realtime.stageRef } });
+    this.asyncFunctions = new AsyncFunctions(this, 'Async', {
+      resources: { ...baseResources, realtime: this.realtime.stageRef, workflowRunner: this.workflowEngine.stateMachine },
+    });
     const resources = {
       ...baseResources,
       crawler: this.asyncFunctions.crawler,

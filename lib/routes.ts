@@ -553,8 +553,14 @@ export interface AsyncFunction {
 export const asyncFunctions = [
   { name: 'crawl-website', uses: ['table', 'documents', 'providers'], timeoutSeconds: 900, memoryMb: 1024 },
   // A webhook call's messages through the chat engine, answers sent with the Graph API (issue 13); site and
-  // mail: a customer asking for a person e-mails the agents the conversation's link (core/transfers/transfer-mail.ts).
-  { name: 'process-channel-webhook', uses: ['table', 'documents', 'providers', 'channelCredentials', 'realtime', 'site', 'mail'], timeoutSeconds: 120, memoryMb: 1024 },
+  // mail: a customer asking for a person e-mails the agents the conversation's link (core/transfers/transfer-mail.ts);
+  // workflowRunner: a customer's message starts the workflows it triggers, as on the website.
+  {
+    name: 'process-channel-webhook',
+    uses: ['table', 'documents', 'providers', 'channelCredentials', 'realtime', 'site', 'mail', 'workflowRunner'],
+    timeoutSeconds: 120,
+    memoryMb: 1024,
+  },
 ] as const satisfies readonly AsyncFunction[];
 
 /**

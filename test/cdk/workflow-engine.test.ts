@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoPath } from '../../lib/constructs/repo-path.js';
-import { httpRoutes } from '../../lib/routes.js';
+import { asyncFunctions, httpRoutes } from '../../lib/routes.js';
 import { WORKFLOW_DEFINITION_FILE, WORKFLOW_TASK_FUNCTION } from '../../lib/workflow-definition.js';
 import { actionsOf, environmentOf, functionId, logicalIdOf, resourcesOfType, roleStatements, synthStack } from './app-template.js';
 
@@ -45,7 +45,9 @@ describe('workflow state machine', () => {
 });
 
 describe('who starts executions', () => {
-  const starters = httpRoutes.filter((r) => (r.uses as readonly string[]).includes('workflowRunner')).map((r) => r.name);
+  // Routes, and process-channel-webhook (a channel customer's message triggers workflows).
+  const starters = [...httpRoutes, ...asyncFunctions].filter((r) => (r.uses as readonly string[]).includes('workflowRunner')).map((r) => r.name);
+  it('includes the channel processor', () => expect(starters).toContain('process-channel-webhook'));
 
   it.each(starters)('%s knows the state machine and may start executions of it only', (name) => {
     const id = functionId(template, name);

@@ -5,6 +5,7 @@ import { db } from '../data/db.js';
 import { announceInboxChange } from '../realtime/inbox-updates.js';
 import { log } from '../runtime/log.js';
 import { notifyAgentsByMail } from '../transfers/transfer-mail.js';
+import { workflowTriggers } from '../workflows/chat-triggers.js';
 import { openChannelSecrets } from './credential-vault.js';
 import type { GraphCredentials } from './graph-api.js';
 import { customerProfileName, sendChannelText } from './graph-send.js';
@@ -81,6 +82,10 @@ async function answerMessage(connection: Connection, credentials: GraphCredentia
       confirm: typedConfirmation(message.text),
       // A customer asking for a person is a transfer like the web chat's, and the agents are e-mailed.
       notifyAgents: notifyAgentsByMail,
+      // A WhatsApp id is the customer's phone number in international form.
+      ...(connection.platform === 'whatsapp' && { contactPhone: `+${message.senderId}` }),
+      // The same trigger check as the website chat: a customer's keyword on WhatsApp starts the workflow too.
+      workflows: workflowTriggers,
       // Every call is signed by Meta with the business's app secret, and Meta limits its own senders.
       countTurn: async () => undefined,
     },

@@ -45,6 +45,8 @@ import { matchTriggers, type TriggerWorkflow } from '../workflows/triggers.js';
 export interface ChatTurn extends Contact {
   message: string;
   contactName?: string;
+  /** The customer's phone as their channel knows it (a WhatsApp sender): what workflows text or fill in. */
+  contactPhone?: string;
   confirm?: ChatRequest['confirm'];
   /** A contact id the server just made up: there is no conversation to look for. */
   newContact?: boolean;
@@ -276,6 +278,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
         conversationId,
         contactId: request.contactId,
         contactName: request.contactName,
+        contactPhone: request.contactPhone,
         businessName: bot.business_name,
         message: request.message,
       }),

@@ -4,7 +4,7 @@ import { log } from '../runtime/log.js';
 import { startWorkflowExecution } from './start-execution.js';
 import { prepareTriggers, type TriggerMatch, type TriggerWorkflow } from './triggers.js';
 
-/** What a chat turn needs to start workflows; given only by the visitor routes (an owner's test chat starts none). */
+/** What a chat turn needs to start workflows; given by the visitor routes and the messaging channels (an owner's test chat starts none). */
 export interface WorkflowTriggers {
   /** The assistant's active workflows, read while the turn does its other reads. */
   load(chatbotId: string): Promise<TriggerWorkflow[]>;
@@ -16,6 +16,7 @@ export interface TriggerContext {
   conversationId: string;
   contactId: string;
   contactName?: string;
+  contactPhone?: string;
   businessName: string;
   message?: string;
 }
@@ -33,7 +34,7 @@ async function start(matches: readonly TriggerMatch[], context: TriggerContext):
     const base: Omit<TriggerData, 'source'> = {
       message: context.message,
       contact_name: conversation?.customer_name ?? conversation?.contact_name ?? context.contactName,
-      customer_phone: conversation?.customer_phone ?? conversation?.contact_phone,
+      customer_phone: conversation?.customer_phone ?? conversation?.contact_phone ?? context.contactPhone,
       customer_email: conversation?.customer_email,
       business_name: context.businessName,
       conversation_id: context.conversationId,
