@@ -1,7 +1,7 @@
 /**
  * Bundles one Lambda function into a folder as it is deployed: `index.mjs` (the handler, export
- * `handler`) and its side entries beside it (lib/side-entries.ts), with the options of lib/bundling.ts.
- * The CDK `AppFunction` runs this file for each function's asset, and the benchmark calls
+ * `handler`) and the side entries its code loads beside it (lib/side-entries.ts), with the options of
+ * lib/bundling.ts. The CDK `AppFunction` runs this file for each function's asset, and the benchmark calls
  * `bundleFunction` directly, so the measured bundles are the deployed ones.
  *
  * Run as a script: `tsx lib/bundle-function.ts <function-name> <output-dir>`.
@@ -25,12 +25,13 @@ export interface BundledFunction {
 export async function bundleFunction(name: FunctionName, outDir: string): Promise<BundledFunction> {
   mkdirSync(outDir, { recursive: true });
   const file = join(outDir, 'index.mjs');
-  await build({
+  const { metafile } = await build({
     ...lambdaBuildOptions(repoRoot),
     entryPoints: [resolve(repoRoot, functionEntry(name))],
     outfile: file,
+    metafile: true,
   });
-  const sideEntries = await buildSideEntries(name, outDir);
+  const sideEntries = await buildSideEntries(Object.keys(metafile.inputs), outDir);
   return { name, file, bytes: statSync(file).size, sideEntries };
 }
 

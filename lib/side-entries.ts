@@ -1,21 +1,41 @@
 /**
- * Files bundled next to a function's handler (`index.mjs`) and loaded by it at run time, such as the
- * reader process that reads uploaded documents: a second entry point of the same function, bundled
- * with the same options (lib/bundling.ts) by lib/bundle-function.ts, for CDK and the benchmark alike;
- * run from the sources, the handler loads the entry's TypeScript instead.
+ * Files bundled next to a function's handler (`index.mjs`) and loaded by it at run time, so that code
+ * only some requests need stays out of every cold start: a second entry point, bundled with the
+ * options of lib/bundling.ts by lib/bundle-function.ts, for CDK and the benchmark alike. A function gets
+ * a side entry when its bundle holds the module that loads it (`loadedBy`); run from the sources, that
+ * module loads the TypeScript or the package instead.
  */
 import { build } from 'esbuild';
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { lambdaBuildOptions } from './bundling.js';
-import type { FunctionName } from './routes.js';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 
-/** Output name (without .mjs) -> entry, per function. */
-export const SIDE_ENTRIES: Partial<Record<FunctionName, Record<string, string>>> = {
-  // PDF.js and the Word readers: only loaded when a document is read, in their own thread.
-  'process-document': { 'extract-worker': 'functions/core/documents/extract-worker.ts' },
+interface SideEntry {
+  /** File name beside index.mjs. */
+  file: string;
+  entry: string;
+  /** The module (repository path) that loads the file by a URL relative to the bundle. */
+  loadedBy: string;
+  /** CommonJS, for a file loaded synchronously with require(); else ESM. */
+  format?: 'cjs';
+}
+
+export const SIDE_ENTRIES: Readonly<Record<string, SideEntry>> = {
+  // PDF.js and the Word readers: only loaded when a document is read, in their own process.
+  'extract-worker': {
+    file: 'extract-worker.mjs',
+    entry: 'functions/core/documents/extract-worker.ts',
+    loadedBy: 'functions/core/documents/read-document.ts',
+  },
+  // Readability: only for pages that declare themselves articles, and page extraction is synchronous.
+  'article-reader': {
+    file: 'article-reader.cjs',
+    entry: 'functions/core/crawl/article-reader.ts',
+    loadedBy: 'functions/core/crawl/readability.ts',
+    format: 'cjs',
+  },
 };
 
 export interface BuiltSideEntry {
@@ -24,20 +44,24 @@ export interface BuiltSideEntry {
   bytes: number;
 }
 
-/** Bundles one side entry of a function into `outDir/<name>.mjs`. */
-export async function buildSideEntry(fn: FunctionName, name: string, outDir: string): Promise<BuiltSideEntry> {
-  const entry = SIDE_ENTRIES[fn]?.[name];
-  if (!entry) throw new Error(`${fn} has no side entry '${name}'`);
-  const file = join(outDir, `${name}.mjs`);
+/** Bundles one side entry into `outDir`, beside the handler that loads it. */
+export async function buildSideEntry(name: string, outDir: string): Promise<BuiltSideEntry> {
+  const side = SIDE_ENTRIES[name];
+  if (!side) throw new Error(`No side entry '${name}'`);
+  const file = join(outDir, side.file);
   await build({
     ...lambdaBuildOptions(repoRoot),
-    entryPoints: [resolve(repoRoot, entry)],
+    // The ESM banner's `import` is no CommonJS; a CommonJS file has its own require.
+    ...(side.format === 'cjs' ? { format: 'cjs' as const, banner: {} } : {}),
+    entryPoints: [resolve(repoRoot, side.entry)],
     outfile: file,
   });
   return { name, file, bytes: statSync(file).size };
 }
 
-/** Every side entry of a function, next to its handler in `outDir`. */
-export function buildSideEntries(fn: FunctionName, outDir: string): Promise<BuiltSideEntry[]> {
-  return Promise.all(Object.keys(SIDE_ENTRIES[fn] ?? {}).map((name) => buildSideEntry(fn, name, outDir)));
+/** The side entries that a bundle with these inputs (esbuild metafile paths) loads, built into `outDir`. */
+export function buildSideEntries(bundleInputs: readonly string[], outDir: string): Promise<BuiltSideEntry[]> {
+  const inputs = new Set(bundleInputs);
+  const needed = Object.keys(SIDE_ENTRIES).filter((name) => inputs.has(SIDE_ENTRIES[name]!.loadedBy));
+  return Promise.all(needed.map((name) => buildSideEntry(name, outDir)));
 }

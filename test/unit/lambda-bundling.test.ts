@@ -67,6 +67,9 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
     const inputs = Object.keys(metafile.inputs);
     expect(inputs).toContain('lib/lambda-shims/css-parser-left-out.ts');
     expect(inputs.filter((input) => input.includes('@acemir/cssom') || input.includes('domutils/lib'))).toEqual([]);
+    // Readability is a file beside the bundle, loaded for article pages only.
+    expect(inputs.filter((input) => input.includes('@mozilla/readability'))).toEqual([]);
+    expect((await buildSideEntries(inputs, outDir)).map((side) => side.name)).toEqual(['article-reader']);
     const bundled = (await import(pathToFileURL(outfile).href)) as {
       extractPage: typeof extractPage;
       readHeadMetadata: typeof readHeadMetadata;
@@ -75,6 +78,10 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
     const url = 'https://bakery.example/cafe';
     expect(bundled.extractPage(page, url)).toEqual(extractPage(page, url));
     expect(extractPage(page, url).text).toContain('€4.50');
+    // The same page as a blog post: read by Readability.
+    const post = page.replace('<head>', '<head><meta property="og:type" content="article">');
+    expect(bundled.extractPage(post, url)).toEqual(extractPage(post, url));
+    expect(extractPage(post, url).text).toContain('flour from a mill two villages away');
     expect(bundled.readHeadMetadata(page)).toEqual(readHeadMetadata(page));
     expect(bundled.parseSitemap(sitemap)).toEqual(parseSitemap(sitemap));
   });
@@ -89,7 +96,7 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
       metafile: true,
     });
     expect(Object.keys(metafile.inputs).filter((input) => /unpdf|pdfjs|word-extractor/.test(input))).toEqual([]);
-    expect((await buildSideEntries('process-document', dir)).map((side) => side.name)).toEqual(['extract-worker']);
+    expect((await buildSideEntries(Object.keys(metafile.inputs), dir)).map((side) => side.name)).toEqual(['extract-worker']);
     const bundled = (await import(pathToFileURL(outfile).href)) as { readDocument: typeof readDocument };
     const { text } = await bundled.readDocument('.pdf', await pdfFixture(['Sourdough is baked at dawn.']));
     expect(text).toContain('Sourdough is baked at dawn.');

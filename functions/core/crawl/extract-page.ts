@@ -1,7 +1,7 @@
-import { Readability } from '@mozilla/readability';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import { normaliseUrl } from './crawl-url.js';
 import { parseDocument } from './parse-document.js';
+import { readability } from './readability.js';
 import { socialProfileOf } from './social-profile.js';
 
 export interface ExtractedPage {
@@ -150,6 +150,7 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
   let articleText = '';
   if (isArticle) {
     // Readability changes the document it reads, so it runs on a copy.
+    const Readability = readability();
     const article = new Readability(document.cloneNode(true) as Document, { serializer: (node: Node) => node } as never).parse();
     const articleNode = article?.content as unknown as Element | undefined;
     if (articleNode && clean(article?.textContent).length >= minimumArticleChars) articleText = htmlToMarkdown(articleNode);
