@@ -125,7 +125,8 @@ export const httpRoutes = [
     method: 'DELETE',
     path: '/chatbots/{id}',
     access: 'user', action: 'own',
-    uses: ['table', 'documents', 'avatars', 'site'],
+    // workflowScheduler: the schedules of its time-based workflows are deleted with it.
+    uses: ['table', 'documents', 'avatars', 'site', 'workflowScheduler'],
     timeoutSeconds: 29,
   },
   {
@@ -534,7 +535,8 @@ export const httpRoutes = [
     path: '/account',
     access: 'user',
     action: 'account',
-    uses: ['table', 'documents', 'avatars', 'site', 'stripe', 'userDirectory'],
+    // workflowScheduler: the schedules of the assistants' time-based workflows are deleted with them.
+    uses: ['table', 'documents', 'avatars', 'site', 'stripe', 'userDirectory', 'workflowScheduler'],
     timeoutSeconds: 29,
   },
 ] as const satisfies readonly HttpRoute[];

@@ -87,8 +87,8 @@ describe('EventBridge Scheduler for time-based workflows', () => {
     expect(statementsOfRole(schedulerRoleId)).toEqual([expect.objectContaining({ Action: 'states:StartExecution', Resource: stateMachineArn })]);
   });
 
-  it('is managed by the routes that write workflows, on workflow schedules only, passing that role to Scheduler only', () => {
-    expect(managers.sort()).toEqual(['create-workflow', 'delete-workflow', 'set-workflow-active', 'update-workflow']);
+  it('is managed by the routes that write or delete workflows (also with their assistant or account), on workflow schedules only, passing that role to Scheduler only', () => {
+    expect(managers.sort()).toEqual(['create-workflow', 'delete-account', 'delete-chatbot', 'delete-workflow', 'set-workflow-active', 'update-workflow']);
     for (const name of managers) {
       const id = functionId(template, name);
       const env = environmentOf(template, id);

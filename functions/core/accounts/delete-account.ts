@@ -13,6 +13,7 @@ import { DOCUMENT_UPLOADS_PREFIX } from '../documents/upload-storage.js';
 import { indexPrefixOf } from '../knowledge/index-location.js';
 import { knowledgeFilePrefix } from '../knowledge/knowledge-files.js';
 import { getS3Client } from '../storage/s3-client.js';
+import { deleteSchedulesOfChatbots } from '../workflows/delete-chatbot-workflows.js';
 import { userDirectoryClient } from './user-directory.js';
 
 const BATCH = 25;
@@ -111,6 +112,8 @@ export async function deleteAccount(identity: Identity, confirmEmail: string): P
     ...chatbotIds.map((id) => deleteObjectsUnder(documents, indexPrefixOf(id))),
     avatars.length ? getS3Client().send(new DeleteObjectsCommand({ Bucket: requireEnv('AVATARS_BUCKET'), Delete: { Objects: avatars, Quiet: true } })) : undefined,
   ]);
+  // The workflows' schedules before the items that name them (a later delete could not find them).
+  await deleteSchedulesOfChatbots(chatbotIds);
   // The items last: a failure above leaves the account whole enough to delete again.
   await deleteItems(await itemKeysOf([userId, ...chatbotIds]));
 

@@ -10,6 +10,7 @@ import { deleteKnowledgeOfChatbot } from '../knowledge/delete-chatbot-knowledge.
 import { requireEnv } from '../runtime/env.js';
 import { log } from '../runtime/log.js';
 import { getS3Client } from '../storage/s3-client.js';
+import { deleteWorkflowsOfChatbot } from '../workflows/delete-chatbot-workflows.js';
 import { chatbotAsSeen, chatbotsAsSeen, type SeenChatbot } from './chatbot-view.js';
 import { ownedAvatarKey } from './owned-avatar.js';
 import { checkAgentImage } from './public-image-url.js';
@@ -120,6 +121,8 @@ export async function deleteChatbot(caller: Caller, chatbotId: string): Promise<
     ),
     deleteKnowledgeOfChatbot(userId, chatbotId),
     deleteConversationsOfChatbot(chatbotId),
+    // Its workflows, and first their schedules: none keeps firing for an assistant that is gone.
+    deleteWorkflowsOfChatbot(chatbotId),
     // No longer listed among its team's shared assistants.
     bot.team_id ? entities.sharedChatbot.delete({ team_id: bot.team_id, chatbot_id: chatbotId }).go() : undefined,
   ]);

@@ -6,6 +6,7 @@ import { localCredentials, LOCAL_REGION } from '../../../local/local-aws.js';
 import { startFixtureSite, type FixtureSite } from '../../../local/sample-site.js';
 import { signUpAndSignIn, uniqueEmail } from '../../support/accounts.js';
 import { apiClient, type ApiClient } from '../../support/api-client.js';
+import { withRuntimeEnv } from '../../support/runtime-env.js';
 import { mailTo } from '../../support/sent-mail.js';
 
 /** Time-based workflows: a schedule on (local) EventBridge Scheduler per active workflow, starting the state machine. */
@@ -126,5 +127,52 @@ describe('time-based workflows on EventBridge Scheduler', () => {
     }
     expect(status).toBe('SUCCEEDED');
     expect(await executionsOf(id)).toEqual([]);
+  });
+
+  it("deleting the assistant deletes its workflows' schedules, its workflows and their history", async () => {
+    const otherSite = await startFixtureSite({ pages: 1, hangingPage: false });
+    // Another owner (a free account has one assistant), whose assistant goes.
+    const otherOwner = apiClient(apiUrl, (await signUpAndSignIn(config)).idToken);
+    const created = await otherOwner.post('/chatbots', { websiteUrl: otherSite.url });
+    await otherSite.stop();
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const other = created.body.chatbot.id as string;
+    const make = async (name: string, schedule: Record<string, unknown>) =>
+      (
+        await otherOwner.post(`/chatbots/${other}/workflows`, {
+          name,
+          trigger_type: 'time_based',
+          trigger_conditions: { schedule },
+          actions: [{ type: 'create_task', config: { title: name } }],
+        })
+      ).body.workflow.id as string;
+    const ids = [
+      await make('Morning', { repeat: 'daily', time: '08:00', timezone: 'UTC' }),
+      await make('Mondays', { repeat: 'weekly', days: ['mon'], time: '07:00', timezone: 'Europe/Paris' }),
+    ];
+    // A workflow of another assistant keeps its schedule.
+    const kept = (
+      await owner.post(`/chatbots/${chatbotId}/workflows`, {
+        name: 'Kept',
+        trigger_type: 'time_based',
+        trigger_conditions: { schedule: { repeat: 'daily', time: '10:00', timezone: 'UTC' } },
+        actions: [{ type: 'create_task', config: { title: 'Kept' } }],
+      })
+    ).body.workflow.id as string;
+    for (const id of ids) expect(await scheduleOf(id)).toBeDefined();
+    expect((await otherOwner.post(`/chatbots/${other}/workflows/${ids[0]}/test`)).status).toBe(202);
+
+    expect((await otherOwner.delete(`/chatbots/${other}`)).status).toBe(200);
+    for (const id of ids) expect(await scheduleOf(id)).toBeUndefined();
+    expect(await scheduleOf(kept)).toBeDefined();
+    const left = await withRuntimeEnv(env, async () => {
+      const { db } = await import('../../../functions/core/data/db.js');
+      const [workflows, executions] = await Promise.all([
+        db().entities.workflow.query.byChatbot({ chatbot_id: other }).go(),
+        db().entities.workflowExecution.query.byChatbot({ chatbot_id: other }).go(),
+      ]);
+      return [...workflows.data, ...executions.data];
+    });
+    expect(left).toEqual([]);
   });
 });
