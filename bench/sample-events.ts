@@ -176,7 +176,7 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'analyze-chatbot-performance': (ctx) => httpEvent('analyze-chatbot-performance', ctx),
   'crawl-website': () => ({ chatbotId: 'no-such-bot' }),
   // A connection that does not exist (disconnected since): nothing to process.
-  'process-channel-webhook': () => ({ connectionId: 'no-such-connection', payload: {} }),
+  'process-channel-webhook': () => ({ connectionId: 'no-such-connection', chatbotId: 'no-such-assistant', platform: 'whatsapp', accountId: '100000000000001', payload: {} }),
   // Billing domain (issue 15). The bench user is no admin: the waitlist list answers 403.
   'join-waitlist': (ctx) => httpEvent('join-waitlist', ctx, { name: 'Bench Visitor', email: 'bench-waitlist@example.com' }),
   'list-waitlist': (ctx) => httpEvent('list-waitlist', ctx),

@@ -46,6 +46,8 @@ const sameText = (a: string, b: string) => a.length === b.length && timingSafeEq
  */
 export async function startGraphStandIn(options: GraphStandInOptions): Promise<GraphStandIn> {
   const state = new GraphStandInState(options.stateFile);
+  /** Long polls of `/_stand-in/sent` waiting for a message (see controls). */
+  const sentWaiters = new Set<() => void>();
   if (options.seedAccounts) state.ensureOnePerPlatform();
   const url = `http://127.0.0.1:${options.port}`;
   const deliveries = new Set<Promise<number>>();
@@ -92,6 +94,7 @@ export async function startGraphStandIn(options: GraphStandInOptions): Promise<G
       const sent = { id: messageId, platform: account.platform, account_id: account.account_id, to, text, body, at: new Date().toISOString() };
       state.data.sent.push(sent);
       state.save();
+      for (const wake of sentWaiters) wake();
       // As on Meta, the message reaches the customer's device a moment after the send call answered.
       setTimeout(() => void deliver(account, statusPayload(account, to, messageId, 'delivered', new Date())), STATUS_DELAY_MS);
       return sent;
@@ -218,7 +221,24 @@ export async function startGraphStandIn(options: GraphStandInOptions): Promise<G
     if (kind === 'sent' && req.method === 'GET') {
       const accountId = target.searchParams.get('account_id');
       const to = target.searchParams.get('to');
-      return { data: state.data.sent.filter((m) => (!accountId || m.account_id === accountId) && (!to || m.to === to)) };
+      const matching = () => state.data.sent.filter((m) => (!accountId || m.account_id === accountId) && (!to || m.to === to));
+      // `at_least=N&wait_ms=T`: answers once N messages match or T ms passed, so a benchmark waiting for an
+      // answer does not load the process it measures with polls.
+      const atLeast = Number(target.searchParams.get('at_least') ?? 0);
+      const waitMs = Math.min(Number(target.searchParams.get('wait_ms') ?? 0) || 0, 30_000);
+      if (atLeast > 0 && waitMs > 0 && matching().length < atLeast) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            sentWaiters.delete(wake);
+            resolve();
+          };
+          const wake = () => matching().length >= atLeast && done();
+          const timer = setTimeout(done, waitMs);
+          sentWaiters.add(wake);
+        });
+      }
+      return { data: matching() };
     }
     throw graphErrors.unknownPath(target.pathname);
   }

@@ -4,7 +4,7 @@ import { DEFAULT_CONVERSATION_SETTINGS } from '../../functions/contracts/chatbot
 import { DEFAULT_TRANSFER_SETTINGS } from '../../functions/contracts/transfers.js';
 import { eventually } from '../support/eventually.js';
 import { useAssistantFromFixtureSite } from '../support/fixture-assistant.js';
-import { credentialsOf, graphStandIn, trainForChannels, type Platform, type StandInAccount } from '../support/graph-stand-in.js';
+import { credentialsOf, graphStandIn, hubSignatureOf, trainForChannels, whatsappTextPayload, type Platform, type StandInAccount } from '../support/graph-stand-in.js';
 import { mailTo } from '../support/sent-mail.js';
 
 const { apiUrl, config, env } = inject('runtime');
@@ -128,5 +128,29 @@ describe('Channels: transfers to a person and human takeover', () => {
       ['user', 'Do you sell croissants?'],
       ['assistant', sent[2]!.text],
     ]);
+  });
+  it('new credentials count at once (the old app secret is refused), and a disconnected channel’s address answers 404', async () => {
+    const { chatbotId, owner } = assistant;
+    // The webhook has just checked a call with the first account's app secret.
+    await meta.customerWrites(accounts.whatsapp.account_id, { from: '447700900903', name: 'Lee Before', text: 'Do you bake rye bread?' });
+    await answersTo('whatsapp', '447700900903', 1, 'the answer with the first credentials');
+
+    const replacement = await meta.newAccount('whatsapp', 'Handoff whatsapp, new number');
+    const saved = await owner.put(`/chatbots/${chatbotId}/channels/whatsapp`, { credentials: credentialsOf(replacement) });
+    expect(saved.status).toBe(200);
+    const webhookUrl = saved.body.channel.webhook_url as string;
+    const post = (appSecret: string, id: string, text: string) => {
+      const body = whatsappTextPayload(replacement.account_id, { from: '447700900904', name: 'Lee After', id, text });
+      return fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignatureOf(body, appSecret) }, body });
+    };
+    expect((await post(accounts.whatsapp.app_secret, 'wamid.old-secret', 'Signed with the old secret')).status).toBe(401);
+    expect((await post(replacement.app_secret, 'wamid.new-secret', 'Do you sell croissants?')).status).toBe(200);
+    const answered = await eventually(() => meta.sentTo(replacement.account_id, '447700900904'), (list) => list.length === 1, 'the answer with the new credentials');
+    expect(answered[0]!.text.length).toBeGreaterThan(0);
+
+    expect((await owner.delete(`/chatbots/${chatbotId}/channels/whatsapp`)).status).toBe(200);
+    const late = await post(replacement.app_secret, 'wamid.after-disconnect', 'Anyone there?');
+    expect(late.status).toBe(404);
+    expect(await meta.sentTo(replacement.account_id, '447700900904')).toHaveLength(1);
   });
 });

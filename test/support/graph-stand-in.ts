@@ -39,6 +39,11 @@ export function graphStandIn(env: Record<string, string | undefined>) {
     async sentTo(accountId: string, to: string): Promise<SentMessage[]> {
       return ((await control('GET', `/sent?account_id=${accountId}&to=${encodeURIComponent(to)}`)) as { data: SentMessage[] }).data;
     },
+    /** The same, answered once `count` messages were sent (or `waitMs` passed): one request instead of polls. */
+    async awaitSentTo(accountId: string, to: string, count: number, waitMs = 20_000): Promise<SentMessage[]> {
+      const query = `account_id=${accountId}&to=${encodeURIComponent(to)}&at_least=${count}&wait_ms=${waitMs}`;
+      return ((await control('GET', `/sent?${query}`)) as { data: SentMessage[] }).data;
+    },
     /** The customer's view of the conversation (the customer page): shown answers count as read. */
     conversation: (accountId: string, customer: string) => control('GET', `/accounts/${accountId}/conversation?customer=${customer}`),
   };

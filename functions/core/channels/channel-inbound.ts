@@ -7,6 +7,7 @@ import { log } from '../runtime/log.js';
 import { notifyAgentsByMail } from '../transfers/transfer-mail.js';
 import { workflowTriggers } from '../workflows/chat-triggers.js';
 import { openChannelSecrets } from './credential-vault.js';
+import type { ChannelWebhookWork } from './channel-webhook.js';
 import type { GraphCredentials } from './graph-api.js';
 import { customerProfileName, sendChannelText } from './graph-send.js';
 import { typedConfirmation } from './typed-confirmation.js';
@@ -67,30 +68,49 @@ export async function deliverToCustomer(
   return { ok: true };
 }
 
+/** The channel's credentials, or null once it was disconnected: read while the first message is under way. */
+type ChannelCredentials = Promise<GraphCredentials | null>;
+
+/** A message that is not to be answered after all: a retry of Meta's already taken, or the channel is gone. */
+class NotToAnswer extends Error {}
+
 /** One customer message: through the chat engine as the platform's channel, into the inbox, and the answer sent back. */
-async function answerMessage(connection: Connection, credentials: GraphCredentials, message: InboundText): Promise<void> {
+async function answerMessage(connection: Connection, credentials: ChannelCredentials, message: InboundText): Promise<void> {
   const now = new Date();
-  if (!(await firstDelivery(connection.connection_id, message.messageId, now))) return;
-  const contactName = message.profileName ?? (await customerProfileName(connection.platform, message.senderId, credentials));
-  const outcome = await chat(
-    {
-      chatbotId: connection.chatbot_id,
-      contactId: channelContactId(connection.platform, message.senderId),
-      contactName,
-      message: message.text,
-      channel: connection.platform,
-      confirm: typedConfirmation(message.text),
-      // A customer asking for a person is a transfer like the web chat's, and the agents are e-mailed.
-      notifyAgents: notifyAgentsByMail,
-      // A WhatsApp id is the customer's phone number in international form.
-      ...(connection.platform === 'whatsapp' && { contactPhone: `+${message.senderId}` }),
-      // The same trigger check as the website chat: a customer's keyword on WhatsApp starts the workflow too.
-      workflows: workflowTriggers,
-      // Every call is signed by Meta with the business's app secret, and Meta limits its own senders.
-      countTurn: async () => undefined,
-    },
-    now,
-  );
+  // Started at once, awaited by the engine before it stores anything (countTurn below).
+  const claimed = firstDelivery(connection.connection_id, message.messageId, now);
+  claimed.catch(() => undefined);
+  const contactName = message.profileName ?? (await customerName(connection, credentials, message.senderId));
+  let outcome;
+  try {
+    outcome = await chat(
+      {
+        chatbotId: connection.chatbot_id,
+        contactId: channelContactId(connection.platform, message.senderId),
+        contactName,
+        message: message.text,
+        channel: connection.platform,
+        confirm: typedConfirmation(message.text),
+        // A customer asking for a person is a transfer like the web chat's, and the agents are e-mailed.
+        notifyAgents: notifyAgentsByMail,
+        // A WhatsApp id is the customer's phone number in international form.
+        ...(connection.platform === 'whatsapp' && { contactPhone: `+${message.senderId}` }),
+        // The same trigger check as the website chat: a customer's keyword on WhatsApp starts the workflow too.
+        workflows: workflowTriggers,
+        // Every call is signed by Meta with the business's app secret, and Meta limits its own senders. The
+        // engine runs this with its first reads and stores nothing if it throws: the message id and the
+        // channel are checked there instead of one round trip after the other before the engine starts.
+        countTurn: async () => {
+          const [first, open] = await Promise.all([claimed, credentials]);
+          if (!first || !open) throw new NotToAnswer();
+        },
+      },
+      now,
+    );
+  } catch (error) {
+    if (error instanceof NotToAnswer) return;
+    throw error;
+  }
   if ('error' in outcome) {
     // The AI provider failed: the customer's message is kept in the inbox for the owner to answer.
     log.warn('Channel message not answered', { platform: connection.platform, chatbotId: connection.chatbot_id, reason: outcome.error });
@@ -101,21 +121,28 @@ async function answerMessage(connection: Connection, credentials: GraphCredentia
     await announceInboxChange(connection.chatbot_id, outcome.conversationId);
     return;
   }
-  if (connection.platform === 'whatsapp') {
-    // A WhatsApp id is the customer's phone number in international form.
-    await db()
-      .entities.conversation.patch({ conversation_id: outcome.conversationId })
-      .set({ contact_phone: `+${message.senderId}` })
-      .composite({ chatbot_id: connection.chatbot_id })
-      .go({ response: 'none' });
-  }
-  const sent = await deliverToCustomer(connection, credentials, message.senderId, {
-    conversationId: outcome.conversationId,
-    messageId: outcome.messageId,
-    text: outcome.message,
-  });
+  const [sent] = await Promise.all([
+    deliverToCustomer(connection, (await credentials)!, message.senderId, {
+      conversationId: outcome.conversationId,
+      messageId: outcome.messageId,
+      text: outcome.message,
+    }),
+    // A WhatsApp id is the customer's phone number in international form (written while the answer goes out).
+    connection.platform === 'whatsapp' &&
+      db()
+        .entities.conversation.patch({ conversation_id: outcome.conversationId })
+        .set({ contact_phone: `+${message.senderId}` })
+        .composite({ chatbot_id: connection.chatbot_id })
+        .go({ response: 'none' }),
+  ]);
   if (!sent.ok) log.warn(`${platformLabels[connection.platform]} refused the answer`, { chatbotId: connection.chatbot_id, error: sent.error });
   await announceInboxChange(connection.chatbot_id, outcome.conversationId);
+}
+
+/** Messenger and Instagram name their customers only through the User Profile API (with the channel's token). */
+async function customerName(connection: Connection, credentials: ChannelCredentials, senderId: string): Promise<string | undefined> {
+  const open = await credentials;
+  return open ? customerProfileName(connection.platform, senderId, open) : undefined;
 }
 
 /** A status Meta reported of a sent message; statuses of messages the product did not send are ignored. */
@@ -139,17 +166,24 @@ async function recordStatus(connection: Connection, status: DeliveryStatus): Pro
 
 /**
  * process-channel-webhook: the work behind a webhook call that was already verified and acknowledged.
- * Messages in the order Meta listed them (one customer's messages answer in turn), then statuses.
+ * Messages in the order Meta listed them (one customer's messages answer in turn), then statuses. The
+ * channel is read again for its credentials (and whether it is still connected) while the first
+ * message goes into the engine.
  */
-export async function processChannelWebhook(connectionId: string, payload: unknown): Promise<void> {
-  const { data: connection } = await db().entities.channelConnection.get({ connection_id: connectionId }).go();
-  // Disconnected since the call arrived: its credentials are gone with it.
-  if (!connection) return;
-  const credentials = await openChannelSecrets(connection.connection_id, connection.sealed_credentials);
-  for (const event of channelEvents(connection.platform, payload, connection.account_id)) {
+export async function processChannelWebhook(work: ChannelWebhookWork): Promise<void> {
+  const connection: Connection = { connection_id: work.connectionId, chatbot_id: work.chatbotId, platform: work.platform, account_id: work.accountId };
+  const events = channelEvents(connection.platform, work.payload, connection.account_id);
+  if (events.length === 0) return;
+  const credentials: ChannelCredentials = db()
+    .entities.channelConnection.get({ connection_id: work.connectionId })
+    .go()
+    // Disconnected since the call arrived: its credentials are gone with it.
+    .then(({ data }) => (data ? openChannelSecrets(data.connection_id, data.sealed_credentials) : null));
+  credentials.catch(() => undefined);
+  for (const event of events) {
     try {
       if (event.kind === 'message') await answerMessage(connection, credentials, event);
-      else await recordStatus(connection, event);
+      else if (await credentials) await recordStatus(connection, event);
     } catch (error) {
       // One event's failure (an inactive assistant, a store outage) must not lose the others of the call.
       log.error('Channel event not processed', { platform: connection.platform, chatbotId: connection.chatbot_id, kind: event.kind, error });

@@ -3,8 +3,14 @@ import { db } from '../data/db.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/http-error.js';
 import { invokeAsync } from '../invoke/invoke-async.js';
 import { requireEnv } from '../runtime/env.js';
-import { openChannelSecrets } from './credential-vault.js';
 import { validHubSignature } from './webhook-signature.js';
+import { webhookChannel } from './webhook-signing-keys.js';
+
+async function signingChannel(platform: SocialPlatform, connectionId: string) {
+  const channel = connectionId.length <= 100 ? await webhookChannel(connectionId) : null;
+  if (!channel || channel.platform !== platform) throw notFound('No such channel webhook');
+  return channel;
+}
 
 async function connectionFor(platform: SocialPlatform, connectionId: string) {
   const { data } = connectionId.length <= 100 ? await db().entities.channelConnection.get({ connection_id: connectionId }).go() : { data: null };
@@ -23,22 +29,31 @@ export async function verifyWebhook(platform: SocialPlatform, connectionId: stri
   return query['hub.challenge'];
 }
 
+/** The event process-channel-webhook is invoked with: the verified call and whose channel it is (no secrets). */
+export interface ChannelWebhookWork {
+  connectionId: string;
+  chatbotId: string;
+  platform: SocialPlatform;
+  accountId: string;
+  payload: unknown;
+}
+
 /**
  * POST: a verified call is handed to process-channel-webhook and acknowledged at once (Meta wants an
  * answer within seconds and retries otherwise). Unsigned or wrongly signed calls are refused before
  * anything is read from them or stored.
  */
 export async function acceptWebhook(platform: SocialPlatform, connectionId: string, rawBody: Buffer, signature: string | undefined): Promise<void> {
-  const connection = await connectionFor(platform, connectionId);
-  const { app_secret } = await openChannelSecrets(connection.connection_id, connection.sealed_credentials);
-  if (!validHubSignature(rawBody, signature, app_secret)) throw unauthorized('Missing or invalid X-Hub-Signature-256');
+  const channel = await signingChannel(platform, connectionId);
+  if (!validHubSignature(rawBody, signature, channel.appSecret)) throw unauthorized('Missing or invalid X-Hub-Signature-256');
   let payload: unknown;
   try {
     payload = JSON.parse(rawBody.toString('utf8'));
   } catch {
     throw badRequest('The webhook body is not JSON');
   }
+  const work: ChannelWebhookWork = { connectionId, chatbotId: channel.chatbotId, platform, accountId: channel.accountId, payload };
   // Should this fail, the call is not acknowledged (503): Meta delivers it again, and the message ids
   // keep it to one answer.
-  await invokeAsync(requireEnv('CHANNEL_PROCESSOR_FUNCTION_NAME'), { connectionId, payload });
+  await invokeAsync(requireEnv('CHANNEL_PROCESSOR_FUNCTION_NAME'), work);
 }
