@@ -1,6 +1,6 @@
 import { HEADING_PATH_SEPARATOR, innermostHeading } from '../knowledge/chunk.js';
 import { everydayTermsOf } from '../knowledge/common-words/common-words.js';
-import { factTypesAsked, factTypesStated, factWordsAsked, statesFact, type FactType } from '../knowledge/fact-types.js';
+import { factTypesAsked, factTypesStated, factWordsAsked, NAMING_FACT_WORDS, statesFact, type FactType } from '../knowledge/fact-types.js';
 import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import type { SearchHit } from '../knowledge/search-index.js';
 import { synonymsOf } from '../knowledge/synonyms.js';
@@ -26,7 +26,7 @@ const REQUEST_WORDS = new Set(
   termsOf('get got need want like know tell give offer provide help please let see find look happen happens ok okay go come').concat(
     termsOf('anything something any someone thing things stuff way kind sort type job really actually exactly also usually possible'),
     // Generic containers: "your cheapest package" asks for the cheapest of whatever the site sells.
-    termsOf('package plan option service one ones'),
+    termsOf('package plan option service one ones work job'),
     // Judgements of whatever is asked about ("the best e-mail", "a normal appointment"), not what it is.
     termsOf('best good right proper properly normal usual typical regular main roughly approximately'),
   ),
@@ -55,6 +55,11 @@ const UNKNOWN_EVERYDAY_TERM_WEIGHT = 1;
  * one whose number is about the thing asked.
  */
 const FACT_BESIDE_TERM_PREFERENCE = 0.02;
+/**
+ * How much a word of the scene-setting sentences weighs against one of the question itself ("I bought
+ * a yearly plan two weeks ago. *Can I get my money back?*"): the answer need not repeat the story.
+ */
+const CONTEXT_TERM_SHARE = 0.3;
 /** A short passage is answered whole; a longer one by its lines that carry the question. */
 const WHOLE_PASSAGE_WORDS = 70;
 const MAX_ANSWER_LINES = 6;
@@ -148,7 +153,7 @@ export function coverageOf(question: ParsedQuestion, passage: SearchHit): number
   let total = 0;
   let covered = 0;
   for (const group of question.termGroups) {
-    const groupWeight = Math.max(...group.map(weight));
+    const groupWeight = Math.max(...group.map(weight)) * (group.every((term) => question.contextTerms.has(term)) ? CONTEXT_TERM_SHARE : 1);
     total += groupWeight;
     if (group.some((term) => hasTermOrSynonym(known, term))) covered += groupWeight;
   }
@@ -175,12 +180,32 @@ export type ParsedQuestion = {
   termWeights: ReadonlyMap<string, number>;
   /** Terms that weigh little when the knowledge lacks them (see UNKNOWN_EVERYDAY_TERM_WEIGHT). */
   everydayTerms: ReadonlySet<string>;
+  /** Terms said only around the question, not in it (see CONTEXT_TERM_SHARE). */
+  contextTerms: ReadonlySet<string>;
 };
 
-function lightUnknownTermsOf(question: string, terms: readonly string[]): Set<string> {
+function lightUnknownTermsOf(question: string): Set<string> {
   const everyday = everydayTermsOf(question);
-  if (isYesNoQuestion(question) && terms.length) everyday.delete(terms.at(-1)!);
+  const asking = askingSentence(question);
+  const askingTerms = termsOf(asking);
+  if (isYesNoQuestion(asking) && askingTerms.length) everyday.delete(askingTerms.at(-1)!);
   return everyday;
+}
+
+/**
+ * The sentence that asks, in a message that also sets the scene ("There are nine of us. *Can I book
+ * on the website?*"): its last question, else its last sentence.
+ */
+function askingSentence(message: string): string {
+  const sentences = sentencesOf(message.replace(/\s+/g, ' '));
+  return sentences.findLast(isQuestion) ?? sentences.at(-1) ?? message;
+}
+
+/** Terms of the scene-setting sentences that the asking sentence does not repeat. */
+function contextTermsOf(message: string): Set<string> {
+  const asking = askingSentence(message);
+  const askingTerms = new Set(termsOf(asking));
+  return new Set(termsOf(message.replace(asking, ' ')).filter((term) => !askingTerms.has(term)));
 }
 
 /** The question's meaningful terms in groups of alternatives: in "shops or warehouses" the two are one group. */
@@ -274,7 +299,9 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   const asked = factTypesAsked(question);
   const factWords = factWordsAsked(question);
   // Words asking for a kind of fact ("much", "located") are answered by the fact, not by their spelling.
-  const factTerms = new Set([...factWords.values()].flatMap((words) => [...words].flatMap((word) => termsOf(word))));
+  const factTerms = new Set(
+    [...factWords.values()].flatMap((words) => [...words].filter((word) => !NAMING_FACT_WORDS.has(word)).flatMap((word) => termsOf(word))),
+  );
   const termGroups = withoutBusinessName(
     termGroupsOf(question)
       .map((group) => group.filter((term) => !factTerms.has(term)))
@@ -284,13 +311,19 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   );
   // What the question is about, without the words asking for a kind of fact or naming the business.
   const askedTerms = new Set(termGroups.flat());
-  const parsed: ParsedQuestion = { termGroups, factWords, termWeights, everydayTerms: lightUnknownTermsOf(question, terms) };
+  const parsed: ParsedQuestion = {
+    termGroups,
+    factWords,
+    termWeights,
+    everydayTerms: lightUnknownTermsOf(question),
+    contextTerms: contextTermsOf(question),
+  };
   const needed = requiredCoverage(strictnessLevel);
 
   const contentTerms = terms.filter((term) => !REQUEST_WORDS.has(term));
   const contentTermSet = new Set(contentTerms.filter((term) => !factTerms.has(term)));
   const asksCount = contentTermSet.size > 0 && asked.length > 0 && asked.every((type) => COUNT_FACTS.has(type));
-  const yesNo = isYesNoQuestion(question);
+  const yesNo = isYesNoQuestion(askingSentence(question));
   let best: Candidate | undefined;
   passages.forEach((passage, rank) => {
     // The site's own FAQ asking the same question answers it, whatever kind of fact it seemed to ask for.

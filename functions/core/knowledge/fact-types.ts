@@ -5,7 +5,7 @@
  * clean?" needs an amount, "What's your phone number?" needs a number, whatever words surround it.
  * These are general English patterns, not facts of any site.
  */
-export const FACT_TYPES = ['price', 'hours', 'address', 'phone', 'email', 'duration', 'quantity', 'person'] as const;
+export const FACT_TYPES = ['price', 'discount', 'hours', 'address', 'phone', 'email', 'duration', 'quantity', 'person'] as const;
 export type FactType = (typeof FACT_TYPES)[number];
 
 const day = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?`;
@@ -13,8 +13,9 @@ const clock = String.raw`\b\d{1,2}(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)(?![a-z]
 
 /** What a passage must contain to state a fact of each kind. */
 const statedIn: Record<FactType, RegExp> = {
-  // "20% off" is a price too (and a free offer, see freeOffer).
-  price: /\p{Sc}\s?\d|\b\d[\d,.]*\s?(?:usd|eur|gbp|dollars?|pounds?|euros?)\b|\b(?:free of charge|no charge|for free)\b|\b\d+\s?% (?:off|discount)\b/iu,
+  // "20% off your first clean", "save $20": a price reduction.
+  discount: /\b\d+\s?%\s?(?:off|discount)\b|\p{Sc}\s?\d+(?:[.,]\d+)? off\b|\b(?:save|saving)s? (?:up to )?(?:\p{Sc}\s?)?\d|\bdiscount(?:s|ed)? (?:of|for|on)\b/iu,
+  price: /\p{Sc}\s?\d|\b\d[\d,.]*\s?(?:usd|eur|gbp|dollars?|pounds?|euros?)\b|\b(?:free of charge|no charge|for free)\b/iu,
   hours: new RegExp(String.raw`${clock}|\b(?:opening hours|hours|open)\s*:|\b${day}\b[^.\n]{0,40}(?:\d|closed|open)|\b24\s*/\s*7\b|\bround the clock\b|\bopen (?:daily|every day)\b`, 'i'),
   address: new RegExp(
     [
@@ -42,6 +43,7 @@ const PRICE_FOLLOWS = String.raw`\s+(?:is|are|was|does|do|did|will|would|should|
 const askedBy: Record<FactType, RegExp> = {
   // "How much is / does / for..." asks a price; "how much honey" a quantity.
   price: new RegExp(String.raw`\b(?:price[sd]?|pricing|costs?|costing|charges?|charged|fees?|rates?|how much(?=${PRICE_FOLLOWS})|expensive|cheap(?:er|est)?|afford(?:able)?|budget|set me back|run (?:me|us)|tariffs?|quote[sd]?)\b`),
+  discount: /\b(?:price breaks?|discount(?:s|ed)?|deals?|promo(?:tion)?s?|special offers?|coupons?|vouchers?|money off)\b/,
   hours: new RegExp(
     // A day alone ("which loaf do you bake on Thursdays?") is not asking for opening times.
     String.raw`\b(?:hours?|open(?:ing|s)?|clos(?:e|es|ed|ing)|what time|how (?:late|early)|weekends?|weekdays?)\b`,
@@ -54,6 +56,12 @@ const askedBy: Record<FactType, RegExp> = {
   person: /\bwho(?:m|se)?\b/,
   quantity: new RegExp(String.raw`\bhow many\b|\bhow much(?!${PRICE_FOLLOWS})|\bnumber of\b|\bhow big\b|\bhow large\b`),
 };
+/**
+ * Words that ask for a kind of fact and also name what is asked about ("Is there a *discount* for
+ * regular customers?"): a passage must state the fact or say the word itself, unlike "how much".
+ */
+export const NAMING_FACT_WORDS: ReadonlySet<string> = new Set(['discount', 'discounts', 'discounted', 'deal', 'deals', 'promo', 'promos', 'promotion', 'promotions', 'coupon', 'coupons', 'voucher', 'vouchers']);
+
 /** "How can I reach / contact you?" asks for any of these. */
 const contactWords = /\b(?:contact|reach|get in touch|get hold)\b/;
 const contactTypes: FactType[] = ['phone', 'email', 'address'];

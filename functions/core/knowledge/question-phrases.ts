@@ -10,6 +10,7 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:get|have|want|getting) (?:my|our|the|your) money back\b/gi, 'refund'],
   [/\b(?:leave|put|stop) (?:my|our|the) (?:car|van|vehicle)\b/gi, 'parking'],
   [/\b(?:sat ?nav|gps|google maps)\b/gi, 'directions'],
+  [/\b(?:first[- ]time|new) (?:customers?|clients?)\b/gi, 'first'],
 ];
 
 export function withSiteWords(question: string): string {

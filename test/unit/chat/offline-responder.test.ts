@@ -382,3 +382,31 @@ describe('offlineAnswer: yes/no questions and contact details asked in other wor
     expect(body(ask("What's the best email to reach you on?", 7).answer)).toMatch(/hello@acme-clean\.example/);
   });
 });
+
+describe('offlineAnswer: a message that sets the scene before it asks', () => {
+  it('answers the asking sentence, whatever the story around it', () => {
+    const { answer } = ask('We just moved into a big old farmhouse with three dogs. Can I cancel a booking?');
+    expect(body(answer)).toContain('24 hours');
+  });
+
+  it('still refuses when the asking sentence itself is not answered', () => {
+    expect(ask('We love your cleaners. Do you repair roofs?').answer).toBeUndefined();
+  });
+});
+
+describe('offlineAnswer: discounts', () => {
+  it('does not take a price for a discount', () => {
+    expect(ask('Is there a discount for pensioners?').answer).toBeUndefined();
+  });
+
+  it('answers a discount question with the price reduction the site states', () => {
+    const offers: KnowledgeDocument = {
+      id: 'https://acme-clean.example/offers',
+      source: 'page',
+      title: 'Offers | Acme',
+      url: 'https://acme-clean.example/offers',
+      text: '# Offers\n\n## For new clients\n\nBook before June and get 20% off your first clean.',
+    };
+    expect(body(ask('Is there a deal for first-time clients?', 5, [...site, offers]).answer)).toContain('20% off');
+  });
+});

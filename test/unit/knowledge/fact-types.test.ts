@@ -11,11 +11,16 @@ describe('statesFact: prices', () => {
     expect(statesFact('Parking for customers is free of charge.', 'price')).toBe(true);
   });
 
-  it('counts a discount and a free offer said in a sentence as prices, not a button inviting to one', () => {
-    expect(statesFact('Book now and get 20% off your first cleaning.', 'price')).toBe(true);
+  it('counts a free offer said in a sentence as a price, not a button inviting to one', () => {
     expect(statesFact('Transparent pricing with no surprises. Get a free quote before we start any work.', 'price')).toBe(true);
     expect(statesFact('Get a Free Estimate', 'price')).toBe(false);
     expect(statesFact('Start free trial', 'price')).toBe(false);
+  });
+
+  it('finds a discount in a price reduction, not in any price', () => {
+    expect(statesFact('Book now and get 20% off your first cleaning.', 'discount')).toBe(true);
+    expect(statesFact('Registered charities get 30% off any plan.', 'discount')).toBe(true);
+    expect(statesFact('Standard clean: $139/session', 'discount')).toBe(false);
   });
 
   it('finds no price in text that only talks about prices', () => {
@@ -95,6 +100,8 @@ describe('factTypesAsked', () => {
     ['How many customers have you had?', 'quantity'],
     ['We need our small office cleaned. What would that run us?', 'price'],
     ['How far ahead can I book a table?', 'duration'],
+    ['I run a charity. Is there a price break for us?', 'discount'],
+    ['Is there a deal for first-time customers?', 'discount'],
   ] as const)('%j asks for %s', (question, type) => {
     expect(factTypesAsked(question)).toContain(type);
   });
