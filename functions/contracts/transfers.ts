@@ -4,12 +4,22 @@ import * as z from 'zod';
 export const agentAvailabilities = ['24/7', 'business_hours', 'weekdays', 'custom'] as const;
 export type AgentAvailability = (typeof agentAvailabilities)[number];
 
-/** Spec 001 section 4: the statuses of an agent transfer; anything else stored is shown as a problem. */
-export const agentTransferStatuses = ['pending', 'in_progress', 'resolved'] as const;
+/**
+ * Spec 001 section 4: the statuses of an agent transfer; anything else stored is shown as a problem.
+ * 'unanswered' (issue 11): nobody took it within the escalation timeout; a person can still take it.
+ */
+export const agentTransferStatuses = ['pending', 'in_progress', 'resolved', 'unanswered'] as const;
 export type AgentTransferStatus = (typeof agentTransferStatuses)[number];
 
 /** Spec 001 section 9: transfers shown in Transfer History. */
 export const LISTED_AGENT_TRANSFERS = 20;
+
+/**
+ * What the visitor is told when nobody took their transfer within the escalation timeout (the spec
+ * names no text; the fallback message was already their answer when they asked).
+ */
+export const ESCALATION_TIMEOUT_MESSAGE =
+  'Sorry, nobody from our team is free to answer just yet. Your conversation is with them and they will reply here as soon as they can; in the meantime I am happy to keep helping.';
 
 /** Spec 001 sections 5 and 9: the escalation timeout falls back to 300 seconds when invalid. */
 export const ESCALATION_TIMEOUT = { min: 30, max: 86_400, fallback: 300 } as const;
@@ -100,7 +110,7 @@ export const agentTransferSchema = z.object({
   id: z.string(),
   chatbot_id: z.string(),
   conversation_id: z.string(),
-  /** pending, in_progress or resolved; kept as stored so an unknown one can be shown as a problem. */
+  /** pending, in_progress, resolved or unanswered; kept as stored so an unknown one can be shown as a problem. */
   status: z.string(),
   trigger_reason: z.string(),
   agent_email: z.string().nullable(),

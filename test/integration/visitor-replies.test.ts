@@ -1,56 +1,17 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import WebSocket from 'ws';
 import { DEFAULT_TRANSFER_SETTINGS } from '../../functions/contracts/transfers.js';
 import { useAssistantFromFixtureSite } from '../support/fixture-assistant.js';
-import { withRuntimeEnv } from '../support/runtime-env.js';
-import { chatVisitor, contactIdOf } from '../support/visitor.js';
+import { chatVisitor } from '../support/visitor.js';
+import { connectSocket, widgetSocket } from '../support/widget-socket.js';
 
-const { apiUrl, realtimeUrl, config, env } = inject('runtime');
-
-type Received = Record<string, unknown>;
-
-/** Opens the realtime socket with `token`; rejects with the HTTP status of a refused upgrade. */
-function connect(token: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${realtimeUrl}?token=${encodeURIComponent(token)}`);
-    socket.once('open', () => resolve(socket));
-    socket.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
-    socket.once('error', reject);
-  });
-}
-
-const visitorConnections = (chatbotId: string, contactId: string) =>
-  withRuntimeEnv(env, async () => {
-    const { connectionsOfUser } = await import('../../functions/core/realtime/connections.js');
-    const { visitorSocketKey } = await import('../../functions/core/realtime/visitor-replies.js');
-    return connectionsOfUser(visitorSocketKey(chatbotId, contactId));
-  });
-
-/** A visitor's widget socket, keeping every message it receives in order. */
-async function widgetSocket(chatbotId: string, visitorToken: string) {
-  const socket = await connect(visitorToken);
-  const received: Received[] = [];
-  const waiters: (() => void)[] = [];
-  socket.on('message', (data) => {
-    received.push(JSON.parse(data.toString()));
-    waiters.splice(0).forEach((wake) => wake());
-  });
-  // $connect registers the connection after the upgrade: wait until the server knows it.
-  await expect.poll(() => visitorConnections(chatbotId, contactIdOf(visitorToken)), { timeout: 15_000 }).not.toHaveLength(0);
-  return {
-    socket,
-    async message(index: number): Promise<Received> {
-      while (received.length <= index) await new Promise<void>((wake) => waiters.push(wake));
-      return received[index]!;
-    },
-  };
-}
+const runtime = inject('runtime');
+const { apiUrl, realtimeUrl, config } = runtime;
+const connect = (token: string) => connectSocket(realtimeUrl, token);
 
 describe("a person's reply from the inbox reaches the visitor's widget live", () => {
   const fixture = useAssistantFromFixtureSite(apiUrl, config, 2);
-  const sockets: WebSocket[] = [];
-  // Closed before the runtime stops, so $disconnect still finds the database.
-  afterAll(() => Promise.all(sockets.map((s) => new Promise((closed) => (s.once('close', closed), s.close())))));
+  const sockets: { close(): Promise<unknown> }[] = [];
+  afterAll(() => Promise.all(sockets.map((s) => s.close())));
 
   it('the visitor who asked for a person receives the reply on their socket; another visitor receives nothing', async () => {
     const { owner, chatbotId } = fixture;
@@ -61,9 +22,9 @@ describe("a person's reply from the inbox reaches the visitor's widget live", ()
     const stranger = chatVisitor(apiUrl, chatbotId);
     expect((await stranger.ask('Do you bake rye bread?')).status).toBe(200);
 
-    const widget = await widgetSocket(chatbotId, visitor.visitorToken!);
-    const other = await widgetSocket(chatbotId, stranger.visitorToken!);
-    sockets.push(widget.socket, other.socket);
+    const widget = await widgetSocket(runtime, chatbotId, visitor.visitorToken!);
+    const other = await widgetSocket(runtime, chatbotId, stranger.visitorToken!);
+    sockets.push(widget, other);
 
     const replied = await owner.post(`/conversations/${asked.conversationId}/messages`, { content: 'Hi, this is Sam from the bakery.' });
     expect(replied.status).toBe(201);
@@ -84,8 +45,8 @@ describe("a person's reply from the inbox reaches the visitor's widget live", ()
     const { chatbotId } = fixture;
     const visitor = chatVisitor(apiUrl, chatbotId);
     expect((await visitor.ask('Hello')).status).toBe(200);
-    const widget = await widgetSocket(chatbotId, visitor.visitorToken!);
-    sockets.push(widget.socket);
+    const widget = await widgetSocket(runtime, chatbotId, visitor.visitorToken!);
+    sockets.push(widget);
     widget.socket.send(JSON.stringify({ type: 'init', chatbot: chatbotId, session: 'mine' }));
     expect(await widget.message(0)).toMatchObject({ type: 'error', message: expect.stringContaining('only receives replies') });
     widget.socket.send(JSON.stringify({ action: 'ping', id: 'beat' }));

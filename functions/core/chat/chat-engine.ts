@@ -23,7 +23,7 @@ import {
 } from './conversation-store.js';
 import { recordCustomerDetails } from '../inbox/customer-details.js';
 import { matchingCorrection } from './corrections.js';
-import { HANDOFF_CONFIRMATION_QUESTION, handoffReason, requestAgentTransfer, transferAnswer } from './escalation.js';
+import { HANDOFF_CONFIRMATION_QUESTION, handoffReason, requestAgentTransfer, transferAnswer, type TransferRef } from './escalation.js';
 import { personIsAnswering } from '../transfers/takeover.js';
 import { transferSettingsOf } from '../transfers/transfer-settings.js';
 import type { TransferNotice } from '../transfers/transfer-mail.js';
@@ -156,11 +156,12 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   let sources: { title: string; url: string }[] = [];
   let transferRequested = false;
   let transferReason: string | undefined;
+  let transfer: TransferRef | undefined;
   let confirmation: ChatResponse['confirmation'];
   let offTopic = false;
   if (answered && confirmAnswer === 'handoff') {
     transferReason = 'Visitor confirmed the handoff to a person';
-    await requestAgentTransfer(bot.chatbot_id, conversationId, transferReason, now);
+    transfer = await requestAgentTransfer(bot.chatbot_id, conversationId, transferReason, now);
     answer = transferAnswer(transfers, now);
     transferRequested = true;
   } else if (answered) {
@@ -171,7 +172,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     confirmation = { action: 'handoff' };
   } else if (trigger) {
     transferReason = trigger;
-    await requestAgentTransfer(bot.chatbot_id, conversationId, trigger, now);
+    transfer = await requestAgentTransfer(bot.chatbot_id, conversationId, trigger, now);
     answer = transferAnswer(transfers, now);
     transferRequested = true;
   } else {
@@ -265,8 +266,11 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
         reply: { outcome, responseMs },
         at: now,
       }),
-    transferReason &&
+    transfer &&
+      transferReason &&
       request.notifyAgents?.({
+        transfer,
+        ...(transfers.enabled && { escalationTimeoutSeconds: transfers.escalation_timeout }),
         agentEmails: transfers.agent_emails,
         businessName: bot.business_name,
         conversationId,

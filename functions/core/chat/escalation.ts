@@ -41,18 +41,20 @@ export function handoffReason(
 /** Asked instead of handing over at once when the owner wants the visitor to confirm (requireConfirmation). */
 export const HANDOFF_CONFIRMATION_QUESTION = 'Would you like me to connect you with a member of our team?';
 
+/** A transfer's key: what its escalation timer finds it by. */
+export interface TransferRef {
+  chatbot_id: string;
+  transfer_id: string;
+  transferred_at: string;
+}
+
 /** Records a pending request for a human agent on this conversation (spec 001 agent_transfer). */
-export async function requestAgentTransfer(chatbotId: string, conversationId: string, reason: string, now: Date): Promise<void> {
+export async function requestAgentTransfer(chatbotId: string, conversationId: string, reason: string, now: Date): Promise<TransferRef> {
+  const ref = { chatbot_id: chatbotId, transfer_id: randomUUID(), transferred_at: now.toISOString() };
   await db()
-    .entities.agentTransfer.create({
-      chatbot_id: chatbotId,
-      transfer_id: randomUUID(),
-      conversation_id: conversationId,
-      status: 'pending',
-      trigger_reason: reason,
-      transferred_at: now.toISOString(),
-    })
+    .entities.agentTransfer.create({ ...ref, conversation_id: conversationId, status: 'pending', trigger_reason: reason })
     .go();
+  return ref;
 }
 
 /**

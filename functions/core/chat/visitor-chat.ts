@@ -1,5 +1,6 @@
 import type { ChatRequest, VisitorChatOutcome } from '../../contracts/chat.js';
 import { announceInboxChange } from '../realtime/inbox-updates.js';
+import { startEscalationTimer } from '../transfers/escalation-timer.js';
 import { notifyAgentsByMail } from '../transfers/transfer-mail.js';
 import { workflowTriggers } from '../workflows/chat-triggers.js';
 import { chat } from './chat-engine.js';
@@ -41,7 +42,8 @@ export async function visitorChat(
       newContact: !request.visitorToken,
       pageOrigin,
       workflows: workflowTriggers,
-      notifyAgents: notifyAgentsByMail,
+      // A new transfer: the agents are e-mailed and its escalation timer starts (Step Functions Wait).
+      notifyAgents: async (notice) => void (await Promise.all([notifyAgentsByMail(notice), startEscalationTimer(notice)])),
       countTurn: () => enforcePublicLimits('chat', request.chatbotId, sourceIp, visitorChatLimits()),
     },
     now,

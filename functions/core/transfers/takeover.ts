@@ -23,9 +23,9 @@ export async function personIsAnswering(conversationId: string): Promise<boolean
 
 /** The transfer statuses that move when the conversation goes to `status`, and to what. */
 const TRANSFER_MOVES: Record<ConversationStatus, { from: readonly string[]; to: AgentTransferStatus }> = {
-  in_progress: { from: ['pending'], to: 'in_progress' },
-  active: { from: ['pending', 'in_progress'], to: 'resolved' },
-  resolved: { from: ['pending', 'in_progress'], to: 'resolved' },
+  in_progress: { from: ['pending', 'unanswered'], to: 'in_progress' },
+  active: { from: ['pending', 'in_progress', 'unanswered'], to: 'resolved' },
+  resolved: { from: ['pending', 'in_progress', 'unanswered'], to: 'resolved' },
 };
 
 /** Moves the conversation's open transfers along with it; the person taking one over is named on it. */

@@ -1,10 +1,14 @@
+import type { TransferRef } from '../chat/escalation.js';
 import { escapeHtml } from '../mail/escape-html.js';
 import { sendMail, type Mail } from '../mail/send-mail.js';
 import { requireEnv } from '../runtime/env.js';
 import { log } from '../runtime/log.js';
 
-/** A new transfer, as the agents are told of it. */
+/** A new transfer, as the agents are told of it (and its escalation timer started). */
 export interface TransferNotice {
+  transfer: TransferRef;
+  /** While Agent Transfers are enabled: how long a person has to take it (their escalation timeout). */
+  escalationTimeoutSeconds?: number;
   agentEmails: readonly string[];
   businessName: string;
   conversationId: string;

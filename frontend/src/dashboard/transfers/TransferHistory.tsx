@@ -9,6 +9,8 @@ const STATUS_STYLES: Record<AgentTransferStatus, { label: string; style: string 
   pending: { label: 'Pending', style: 'bg-yellow-100 text-yellow-800' },
   in_progress: { label: 'In progress', style: 'bg-blue-100 text-blue-800' },
   resolved: { label: 'Resolved', style: 'bg-green-100 text-green-800' },
+  // Nobody took it within the escalation timeout: red, it still needs a person.
+  unanswered: { label: 'Unanswered', style: 'bg-red-100 text-red-800' },
 };
 
 const isKnownStatus = (status: string): status is AgentTransferStatus => (agentTransferStatuses as readonly string[]).includes(status);
