@@ -1,22 +1,24 @@
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EMPTY_SMS_MESSAGE, INVALID_SENDER_PHONE } from '../../functions/contracts/workflows.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
-import { signUpAndSignIn, type TestUser } from '../support/accounts.js';
-import { apiClient } from '../support/api-client.js';
+import { signUpAndSignIn, uniqueEmail, type TestUser } from '../support/accounts.js';
+import { apiClient, waitForCrawl } from '../support/api-client.js';
+import { mailTo } from '../support/sent-mail.js';
 import { useBrowser } from './browser.js';
 import { expect as expectPage } from './page-expect.js';
 import { signInToDashboard } from './sign-in.js';
 
-const { webUrl, apiUrl, config } = inject('runtime');
+const { webUrl, apiUrl, config, env } = inject('runtime');
 const browser = useBrowser();
 
 describe('Workflow Automation in the browser', () => {
   let site: FixtureSite;
   let owner: TestUser;
+  let chatbotId: string;
   beforeAll(async () => {
     site = await startFixtureSite({ pages: 3, hangingPage: false });
     owner = await signUpAndSignIn(config, 'Workflow Owner');
-    await apiClient(apiUrl, owner.idToken).post('/chatbots', { websiteUrl: site.url });
+    chatbotId = (await apiClient(apiUrl, owner.idToken).post('/chatbots', { websiteUrl: site.url })).body.chatbot.id;
   });
   afterAll(async () => {
     await site?.stop();
@@ -64,5 +66,55 @@ describe('Workflow Automation in the browser', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expectPage.visible(page.getByText('Workflow deleted successfully'));
     await expectPage.visible(page.getByRole('tab', { name: 'Workflows (0)' }));
+  });
+
+  it('a keyword workflow made in the dialog runs when a visitor says the keyword on the demo page: completed in Execution History, the e-mail sent', async () => {
+    const { page } = browser;
+    const team = uniqueEmail('catering-team');
+    await signInToDashboard(page, webUrl, owner);
+    await page.goto(`${webUrl}/dashboard/workflows`);
+    await page.getByRole('button', { name: 'Create Workflow' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Catering alerts');
+    await dialog.getByLabel('Keywords (comma-separated)').fill('catering');
+    await dialog.getByLabel('Action 1 type').selectOption('send_email');
+    await dialog.getByLabel('To (e-mail address)').fill(team);
+    await dialog.getByLabel('Subject').fill('Catering request for {{business_name}}');
+    await dialog.getByLabel('E-mail text').fill('A visitor wrote: {{message}}');
+    await dialog.getByRole('button', { name: 'Create Workflow' }).click();
+    await expectPage.visible(page.getByText('Workflow created successfully!'));
+
+    await waitForCrawl(apiClient(apiUrl, owner.idToken), chatbotId);
+    const visitorPage = await browser.otherPage();
+    await visitorPage.goto(`${webUrl}/demo?id=${chatbotId}`);
+    const input = visitorPage.getByPlaceholder('Type your message...');
+    await expectPage.visible(input, 10_000);
+    await input.fill('Do you do catering for office parties?');
+    await input.press('Enter');
+    await expectPage.visible(visitorPage.getByRole('log', { name: 'Messages' }).getByText('Do you do catering for office parties?'));
+
+    // The owner opens Execution History, refreshing until the visitor's turn (answered in the
+    // background) has started the run; a running execution is then followed until it completes.
+    const run = page.getByRole('listitem').filter({ has: page.getByLabel(/^Catering alerts (running|completed)$/) });
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${webUrl}/dashboard/workflows`);
+          await page.getByRole('tab', { name: 'Execution History' }).click();
+          return run.first().waitFor({ state: 'visible', timeout: 3_000 }).then(
+            () => true,
+            () => false,
+          );
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBe(true);
+    await expectPage.visible(page.getByLabel('Catering alerts completed'), 30_000);
+    await expectPage.visible(run.getByText(`E-mail sent to ${team}`));
+    await expectPage.visible(run.getByText(/matched: catering/));
+
+    const [mail] = await mailTo(env.AWS_ENDPOINT_URL_SESV2!, team);
+    expect(mail?.subject).toMatch(/^Catering request for .+/);
+    expect(mail?.body.text).toBe('A visitor wrote: Do you do catering for office parties?');
   });
 });
