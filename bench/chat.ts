@@ -16,13 +16,22 @@ const QUESTIONS = [
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-/** Gives the assistant an index of at least 1,000 chunks made of its own crawled pages, repeated. */
+/** Every line of a page's text marked with the copy's number, so no passage of a copy repeats another's. */
+const markedCopy = (text: string, copy: number) => text.replace(/^(.*\S.*)$/gm, `$1 (${copy})`);
+
+/**
+ * Gives the assistant an index of at least 1,000 chunks made of its own crawled pages, repeated. Each
+ * copy's lines are marked: chunking keeps a repeated passage once, so plain copies add no chunks.
+ */
 export async function useThousandChunkIndex(chatbotId: string): Promise<number> {
   const { data: pages } = await db().entities.crawledPage.query.byChatbot({ chatbot_id: chatbotId }).go({ pages: 'all' });
   const base: KnowledgeDocument[] = pages.map((p) => ({ id: p.url, source: 'page', title: p.title, url: p.url, text: p.text }));
   const documents: KnowledgeDocument[] = [];
-  for (let copy = 0; chunkDocuments(documents).length < 1000; copy++) {
-    documents.push(...base.map((d) => ({ ...d, id: `${d.id}#copy${copy}` })));
+  for (let copy = 0, chunks = 0; chunks < 1000; copy++) {
+    documents.push(...base.map((d) => ({ ...d, id: `${d.id}#copy${copy}`, text: markedCopy(d.text, copy) })));
+    const added = chunkDocuments(documents).length - chunks;
+    if (added <= 0) throw new Error('The crawled pages give no passages to index');
+    chunks += added;
   }
   const built = await buildKnowledgeIndex(documents, { embeddings: null });
   const version = await saveIndex(chatbotId, built);
