@@ -231,11 +231,16 @@ function answerLines(passage: SearchHit, terms: ReadonlySet<string>, asked: read
   const units = lines.flatMap((line, lineIndex) =>
     (isListItem(line) ? [line] : sentencesOf(line)).map((text) => ({ text, lineIndex, list: isListItem(line) })),
   );
+  // A term in few lines says more about which line answers than one in every line ("Sundays" in an
+  // hours table where every line says "dinner"); a line stating the fact asked for counts as one such term.
+  const unitTerms = units.map((unit) => new Set(termsOf(unit.text).filter((term) => terms.has(term))));
+  const linesWith = new Map<string, number>();
+  for (const found of unitTerms) for (const term of found) linesWith.set(term, (linesWith.get(term) ?? 0) + 1);
   const scored = units
     .map((unit, index) => ({
       ...unit,
       index,
-      score: termsOf(unit.text).filter((t) => terms.has(t)).length + (asked.some((type) => statesFact(unit.text, type)) ? 2 : 0),
+      score: [...unitTerms[index]!].reduce((sum, term) => sum + 1 / linesWith.get(term)!, 0) + (asked.some((type) => statesFact(unit.text, type)) ? 1 : 0),
     }))
     .filter((unit) => unit.score > 0 && !isQuestion(unit.text));
   const best = scored.sort((a, b) => b.score - a.score || a.index - b.index).slice(0, 3);

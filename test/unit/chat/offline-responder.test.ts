@@ -410,3 +410,27 @@ describe('offlineAnswer: discounts', () => {
     expect(body(ask('Is there a deal for first-time clients?', 5, [...site, offers]).answer)).toContain('20% off');
   });
 });
+
+describe('offlineAnswer: the lines of a long passage', () => {
+  it('answers with the line naming what was asked, not the lines every row shares', () => {
+    const hours: KnowledgeDocument = {
+      id: 'https://bistro.example/',
+      source: 'page',
+      title: 'Bistro',
+      url: 'https://bistro.example/',
+      text: `# Opening hours
+
+We cook with what the farms around us bring in each week, so our menus follow the seasons and change often.
+
+Tuesday: dinner from 5:00 pm to 9:30 pm, last orders at 9:00 pm
+Wednesday: dinner from 5:00 pm to 9:30 pm, last orders at 9:00 pm
+Thursday: dinner from 5:00 pm to 9:30 pm, last orders at 9:00 pm
+Friday: lunch from 11:30 am to 2:30 pm and dinner from 5:00 pm to 10:30 pm
+Saturday: brunch from 10:00 am and dinner from 5:00 pm to 10:30 pm
+Sunday: brunch only, from 10:00 am to 3:00 pm
+Monday: closed`,
+    };
+    const answer = body(ask('Do you do dinner on Sundays?', 5, [hours], 'Bistro').answer);
+    expect(answer).toContain('Sunday: brunch only, from 10:00 am to 3:00 pm');
+  });
+});
