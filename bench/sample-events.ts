@@ -69,6 +69,7 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'update-conversation-settings': (ctx) => httpEvent('update-conversation-settings', ctx, DEFAULT_CONVERSATION_SETTINGS),
   'get-voice-settings': (ctx) => httpEvent('get-voice-settings', ctx),
   'get-voice-analytics': (ctx) => httpEvent('get-voice-analytics', ctx),
+  'elevenlabs-tts': (ctx) => httpEvent('elevenlabs-tts', ctx),
   'create-realtime-session': (ctx) => httpEvent('create-realtime-session', ctx),
   'update-voice-settings': (ctx) => {
     const { voice_name: _name, ...input } = DEFAULT_VOICE_SETTINGS;

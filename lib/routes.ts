@@ -151,6 +151,16 @@ export const httpRoutes = [
   },
   // The Voice screen's Analytics tab: figures of the assistant's stored voice sessions (last 30 days).
   { name: 'get-voice-analytics', domain: 'voice', method: 'GET', path: '/chatbots/{id}/voice-analytics', access: 'user', action: 'read', uses: ['table'] },
+  // Spec 000 elevenlabs-tts: Voice Test and Play Again (ElevenLabs with a key; the local espeak-ng stand-in without).
+  {
+    name: 'elevenlabs-tts',
+    domain: 'voice',
+    method: 'POST',
+    path: '/voice/speech',
+    access: 'user', action: 'account',
+    maxBodyBytes: 16 * 1024,
+    uses: ['table', 'providers'],
+  },
   { name: 'update-voice-settings', domain: 'voice', method: 'PUT', path: '/chatbots/{id}/voice-settings', access: 'user', action: 'edit', uses: ['table'] },
   { name: 'get-crawl-status', domain: 'accounts', method: 'GET', path: '/chatbots/{id}/crawl', access: 'user', action: 'read', uses: ['table', 'site'] },
   // Reads again the pages the last crawl could not read (a crawl 'done_with_problems').

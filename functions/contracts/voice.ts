@@ -135,3 +135,29 @@ export const voiceAnalyticsSchema = z.object({
   per_day: z.array(z.object({ day: z.string(), sessions: z.number().int(), turns: z.number().int() })),
 });
 export type VoiceAnalytics = z.infer<typeof voiceAnalyticsSchema>;
+
+/** Longest text elevenlabs-tts speaks: an assistant's answer (Play Again) at its longest setting, with room. */
+export const MAX_SPEECH_CHARS = 2500;
+
+/**
+ * elevenlabs-tts (spec 000 section 7: text, voice_id, model_id): Voice Test and Play Again. The sliders
+ * are optional: Voice Test sends the draft's, Play Again the saved ones.
+ */
+export const speechRequestSchema = z.object({
+  text: z.string().trim().min(1, 'Give the text to speak').max(MAX_SPEECH_CHARS),
+  voice_id: voiceSettingsInputSchema.shape.voice_id,
+  model_id: voiceSettingsInputSchema.shape.model_id,
+  stability: unit.optional(),
+  similarity_boost: unit.optional(),
+  style: unit.optional(),
+  use_speaker_boost: z.boolean().optional(),
+});
+export type SpeechRequest = z.infer<typeof speechRequestSchema>;
+
+/** The spoken text: mp3 from ElevenLabs (a key configured), or WAV from the local stand-in (espeak-ng) without one. */
+export const speechResponseSchema = z.object({
+  audio: z.string(),
+  format: z.enum(['mp3', 'wav']),
+  provider: z.enum(['elevenlabs', 'local']),
+});
+export type SpeechResponse = z.infer<typeof speechResponseSchema>;

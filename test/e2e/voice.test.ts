@@ -46,6 +46,12 @@ describe('Voice AI in the browser', () => {
     const history = page.getByRole('list', { name: 'Voice conversation history' });
     await expectPage.visible(history.getByText('What are your opening hours?'));
     await expectPage.visible(history.getByText(/Day: Tuesday to Friday; Hours: 7:00 am to 5:00 pm\./));
+    // Play Again without the browser's voice: the server speaks the line (elevenlabs-tts; the local espeak-ng stand-in here).
+    await history.getByRole('button', { name: 'Play Again' }).click();
+    await expectPage.visible(page.getByTestId('voice-status').getByText('Speaking'));
+    // The answer is long (a week of opening hours): Stop ends it.
+    await page.getByRole('button', { name: 'Stop AI audio' }).click();
+    await expectPage.visible(page.getByTestId('voice-status').getByText('Ready'));
 
     await page.getByRole('tab', { name: 'Analytics' }).click();
     // Read from the stored voice sessions: this chat, one turn, answered from the site.

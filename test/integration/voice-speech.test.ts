@@ -227,4 +227,37 @@ describe('voice over the realtime socket with transcription and text-to-speech k
     const socket = await connect(fresh.value);
     await socket.close();
   });
+  it('elevenlabs-tts speaks a text in the chosen voice and model through ElevenLabs as mp3, and says when ElevenLabs fails', async () => {
+    const from = elevenlabs.requests.length;
+    const { status, body } = await owner.post('/voice/speech', {
+      text: 'Hello! This is Lily. How can I help you today?',
+      voice_id: 'pFZP5JQG7iQjIQuC4Bku',
+      model_id: 'eleven_turbo_v2',
+      stability: 0.3,
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ format: 'mp3', provider: 'elevenlabs' });
+    expect(Buffer.from(body.audio as string, 'base64').length).toBeGreaterThan(0);
+    expect(elevenlabs.requests.slice(from)).toEqual([
+      {
+        voiceId: 'pFZP5JQG7iQjIQuC4Bku',
+        format: 'mp3_44100_128',
+        apiKey: 'xi-test',
+        body: {
+          text: 'Hello! This is Lily. How can I help you today?',
+          model_id: 'eleven_turbo_v2',
+          voice_settings: { stability: 0.3, similarity_boost: 0.75, style: 0, use_speaker_boost: true },
+        },
+      },
+    ]);
+
+    elevenlabs.failWith = 401;
+    try {
+      const failed = await owner.post('/voice/speech', { text: 'Hello', voice_id: 'pFZP5JQG7iQjIQuC4Bku', model_id: 'eleven_turbo_v2' });
+      expect(failed.status).toBe(502);
+      expect(failed.body.error).toBe('Failed to generate AI voice response: ElevenLabs answered 401: fake voice failure');
+    } finally {
+      elevenlabs.failWith = undefined;
+    }
+  });
 });

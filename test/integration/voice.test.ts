@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
+import { frameLoudness } from '../../functions/core/voice/pcm.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn } from '../support/accounts.js';
 import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
@@ -211,5 +212,51 @@ describe("the Voice screen's Analytics tab, from stored voice sessions", () => {
   it("refuses another owner's assistant with 404", async () => {
     const stranger = apiClient(apiUrl, (await signUpAndSignIn(config)).idToken);
     expect((await stranger.get(`/chatbots/${fixture.chatbotId}/voice-analytics`)).status).toBe(404);
+  });
+});
+
+describe('elevenlabs-tts without an ElevenLabs key: the local stand-in (espeak-ng) speaks', () => {
+  let owner: ApiClient;
+  beforeAll(async () => {
+    owner = apiClient(apiUrl, (await signUpAndSignIn(config)).idToken);
+  });
+
+  it('answers the text spoken as a WAV file a browser can play', async () => {
+    const { status, body } = await owner.post('/voice/speech', {
+      text: 'Hello! This is Sarah. How can I help you today?',
+      voice_id: 'EXAVITQu4vr4xnSDxMaL',
+      model_id: 'eleven_multilingual_v2',
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ format: 'wav', provider: 'local' });
+    const wav = Buffer.from(body.audio as string, 'base64');
+    expect(wav.toString('ascii', 0, 4)).toBe('RIFF');
+    // The header gives the real sizes (espeak-ng on a pipe leaves them unknown, which browsers refuse).
+    expect(wav.readUInt32LE(4)).toBe(wav.length - 8);
+    expect(wav.readUInt32LE(40)).toBe(wav.length - 44);
+    const pcm = wav.subarray(44);
+    const rate = wav.readUInt32LE(24);
+    expect(pcm.length / 2 / rate).toBeGreaterThan(1);
+    // Speech, not silence: a good share of its 20 ms frames is loud.
+    const loud = frameLoudness(pcm).filter((level) => level > 0.02).length;
+    expect(loud).toBeGreaterThan(20);
+  });
+
+  it('refuses bad input with 400 and what is wrong', async () => {
+    const valid = { text: 'Hello', voice_id: 'EXAVITQu4vr4xnSDxMaL', model_id: 'eleven_turbo_v2' };
+    const blank = await owner.post('/voice/speech', { ...valid, text: '   ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error).toContain('text: Give the text to speak');
+    const unknownVoice = await owner.post('/voice/speech', { ...valid, voice_id: 'nobody' });
+    expect(unknownVoice.status).toBe(400);
+    expect(unknownVoice.body.error).toContain('voice_id: must be a voice of the catalogue');
+    const noModel = await owner.post('/voice/speech', { text: 'Hello', voice_id: valid.voice_id });
+    expect(noModel.status).toBe(400);
+    expect(noModel.body.error).toContain('model_id');
+    const tooStable = await owner.post('/voice/speech', { ...valid, stability: 2 });
+    expect(tooStable.status).toBe(400);
+    expect(tooStable.body.error).toContain('stability: must be between 0 and 1');
+    const tooLong = await owner.post('/voice/speech', { ...valid, text: 'a'.repeat(2501) });
+    expect(tooLong.status).toBe(400);
   });
 });

@@ -1,4 +1,13 @@
-import { voiceAnalyticsSchema, voiceSettingsResponseSchema, type VoiceAnalytics, type VoiceSettings, type VoiceSettingsInput } from '@contracts/voice';
+import {
+  speechResponseSchema,
+  voiceAnalyticsSchema,
+  voiceSettingsResponseSchema,
+  type SpeechRequest,
+  type SpeechResponse,
+  type VoiceAnalytics,
+  type VoiceSettings,
+  type VoiceSettingsInput,
+} from '@contracts/voice';
 import type { ApiClient } from '@/lib/api';
 import { chatbotPath } from '@/lib/chatbots-api';
 
@@ -21,4 +30,9 @@ export async function updateVoiceSettings(api: ApiClient, id: string, input: Voi
 /** GET /chatbots/{id}/voice-analytics: figures of the assistant's stored voice sessions. */
 export async function getVoiceAnalytics(api: ApiClient, id: string, signal?: AbortSignal): Promise<VoiceAnalytics> {
   return api.request(`${chatbotPath(id)}/voice-analytics`, { schema: voiceAnalyticsSchema, signal });
+}
+
+/** POST /voice/speech (elevenlabs-tts): the text spoken in the chosen voice, base64 mp3 or WAV. */
+export async function synthesizeSpeech(api: ApiClient, request: SpeechRequest): Promise<SpeechResponse> {
+  return api.request('/voice/speech', { method: 'POST', body: request, schema: speechResponseSchema });
 }

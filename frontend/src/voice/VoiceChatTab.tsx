@@ -153,8 +153,8 @@ export function VoiceChatTab({ chatbotId, chat }: { chatbotId: string | null; ch
                 <li key={line.id} className={cn('rounded-lg p-3 text-sm', line.role === 'user' ? 'ml-8 bg-primary/10' : 'mr-8 bg-muted')}>
                   <p className="mb-1 text-xs font-medium text-muted-foreground">{line.role === 'user' ? 'You' : 'Assistant'}</p>
                   <p className="whitespace-pre-wrap">{line.text}</p>
-                  {line.role === 'assistant' && chat.support.synthesis && (
-                    <Button variant="ghost" size="sm" className="mt-1" onClick={() => chat.playAgain(line.text)}>
+                  {line.role === 'assistant' && (
+                    <Button variant="ghost" size="sm" className="mt-1" onClick={() => void chat.playAgain(line.text)}>
                       <Volume2Icon aria-hidden="true" />
                       Play Again
                     </Button>

@@ -6,9 +6,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { RangeField, SwitchField } from '@/dashboard/controls/fields';
-import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
-import { RATE_OF_SPEED, speak, speechSupport } from '@/voice/browser-speech';
+import { errorMessage, useApi } from '@/lib/api';
+import { RATE_OF_SPEED, speak } from '@/voice/browser-speech';
+import { playServerSpeech } from '@/voice/server-speech';
 import { useUpdateVoiceSettingsMutation } from '@/voice/voice-queries';
 
 const SPEED_LABEL: Record<(typeof responseSpeeds)[number], string> = { fast: 'Fast', balanced: 'Balanced', quality: 'Quality' };
@@ -22,18 +23,20 @@ function inputOf({ voice_name: _name, ...input }: VoiceSettings): VoiceSettingsI
 export function VoiceSettingsTab({ chatbotId, settings }: { chatbotId: string; settings: VoiceSettings }) {
   const [draft, setDraft] = useState<VoiceSettingsInput>(() => inputOf(settings));
   const save = useUpdateVoiceSettingsMutation();
+  const api = useApi();
   const set = <K extends keyof VoiceSettingsInput>(key: K) => (value: VoiceSettingsInput[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const voice = voiceCatalogue.find((v) => v.id === draft.voice_id) ?? voiceCatalogue[0];
 
   const testVoice = async () => {
-    if (!speechSupport().synthesis) {
-      notify.error('Voice Test Failed', { description: 'Could not test the voice. Please check your settings.' });
-      return;
-    }
+    const text = `Hello! This is ${voice.name}. How can I help you today?`;
+    const { voice_id, model_id, stability, similarity_boost, style, use_speaker_boost } = draft;
     notify.success('Voice Test', { description: `Playing voice sample with ${voice.name}` });
     try {
-      await speak(`Hello! This is ${voice.name}. How can I help you today?`, RATE_OF_SPEED[draft.response_speed]);
-    } catch {
+      // The chosen voice from the server (elevenlabs-tts); where it has none, the browser's own voice.
+      const played = await playServerSpeech(api, { text, voice_id, model_id, stability, similarity_boost, style, use_speaker_boost });
+      if (played === 'unavailable') await speak(text, RATE_OF_SPEED[draft.response_speed]);
+    } catch (error) {
+      console.error('Voice test failed', error);
       notify.error('Voice Test Failed', { description: 'Could not test the voice. Please check your settings.' });
     }
   };

@@ -1,4 +1,4 @@
-import { realtimeSessionResponseSchema, type RealtimeSessionResponse, type VoiceServerEvent, type VoiceSettings } from '@contracts/voice';
+import { DEFAULT_VOICE_SETTINGS, realtimeSessionResponseSchema, type RealtimeSessionResponse, type VoiceServerEvent, type VoiceSettings } from '@contracts/voice';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { errorMessage, useApi } from '@/lib/api';
@@ -6,6 +6,7 @@ import { chatbotPath } from '@/lib/chatbots-api';
 import { notify } from '@/lib/notify';
 import { RATE_OF_SPEED, listenOnce, pauseSpeaking, resumeSpeaking, speak, speechSupport, stopSpeaking, type Listener } from '@/voice/browser-speech';
 import { captureMicrophone, createPcmPlayer, type Microphone } from '@/voice/pcm-audio';
+import { pauseServerSpeech, playServerSpeech, resumeServerSpeech, stopServerSpeech } from '@/voice/server-speech';
 import { openVoiceSocket, type VoiceSocket } from '@/voice/voice-socket';
 
 /** Spec 000 section 4 "Voice session". */
@@ -161,6 +162,7 @@ export function useVoiceChat(chatbotId: string | null, settings: VoiceSettings |
     microphone.current = null;
     player.current.clear();
     stopSpeaking();
+    stopServerSpeech();
     socket.current?.close();
     const wasOpen = socket.current !== null;
     socket.current = null;
@@ -226,16 +228,38 @@ export function useVoiceChat(chatbotId: string | null, settings: VoiceSettings |
   }, []);
 
   endRef.current = end;
-  const playAgain = useCallback((text: string) => void play(text, false), [play]);
+  /** Play Again: the line in the assistant's voice from the server (elevenlabs-tts), else the browser's own. */
+  const playAgain = useCallback(
+    async (text: string) => {
+      const voice = settingsRef.current ?? DEFAULT_VOICE_SETTINGS;
+      const { voice_id, model_id, stability, similarity_boost, style, use_speaker_boost } = voice;
+      listener.current?.stop();
+      stopSpeaking();
+      try {
+        const played = await playServerSpeech(api, { text, voice_id, model_id, stability, similarity_boost, style, use_speaker_boost }, () => {
+          if (socket.current) setStatus('speaking');
+        });
+        if (played === 'unavailable') {
+          if (!speechSupport().synthesis) notify.error('Audio Error', { description: 'Failed to play AI response' });
+          else await play(text, false);
+        }
+      } catch (error) {
+        console.error('Play Again failed', error);
+        notify.error('Audio Error', { description: 'Failed to play AI response' });
+      }
+      setStatus((s) => (s === 'speaking' ? 'connected' : s));
+    },
+    [api, play],
+  );
 
   // A new assistant is a new conversation; leaving the screen ends it (spec 000 section 4).
   useEffect(() => () => end(false), [chatbotId, end]);
 
   /** The assistant's audio controls act on the server's voice and the browser's alike. */
   const audio = {
-    pause: () => (player.current.pause(), pauseSpeaking()),
-    resume: () => (player.current.resume(), resumeSpeaking()),
-    stop: () => (player.current.clear(), stopSpeaking(), setStatus((s) => (s === 'speaking' ? 'connected' : s))),
+    pause: () => (player.current.pause(), pauseSpeaking(), pauseServerSpeech()),
+    resume: () => (player.current.resume(), resumeSpeaking(), resumeServerSpeech()),
+    stop: () => (player.current.clear(), stopSpeaking(), stopServerSpeech(), setStatus((s) => (s === 'speaking' ? 'connected' : s))),
   };
 
   return { status, lines, live, waiting, support, server, audio, start, end: () => end(true), sendText, listen, playAgain };

@@ -114,6 +114,11 @@ export const routeRequests: Record<UserRouteName, MatrixEntry> = {
   'delete-chatbot': { request: (c) => ({ method: 'DELETE', path: `/chatbots/${c.chatbotId}` }), destroysFixture: true },
   'create-realtime-session': { request: (c) => ({ method: 'POST', path: `/chatbots/${c.chatbotId}/realtime-session` }) },
   'get-voice-analytics': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/voice-analytics` }) },
+  // Without an ElevenLabs key and without espeak-ng the server has no voice (503): the caller was let through.
+  'elevenlabs-tts': {
+    request: () => ({ method: 'POST', path: '/voice/speech', body: { text: 'Hello', voice_id: 'EXAVITQu4vr4xnSDxMaL', model_id: 'eleven_turbo_v2' } }),
+    alsoServed: [503],
+  },
   'get-voice-settings': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/voice-settings` }) },
   'update-voice-settings': {
     request: (c) => ({
