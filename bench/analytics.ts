@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { RuntimeConfig } from '../functions/contracts/runtime-config.js';
 import { activityHour } from '../functions/core/analytics/active-visitors.js';
 import { recordChatTurn, type ReplyOutcome } from '../functions/core/analytics/chat-turn-analytics.js';
-import { hourlyAttribute, type RollupCounter } from '../functions/core/analytics/rollup-counters.js';
+import { rollupAttributes, type HourIncrement, type RollupCounter } from '../functions/core/analytics/rollup-counters.js';
 import { db } from '../functions/core/data/db.js';
 import { freePorts } from '../local/ports.js';
 import { startLocalRuntime } from '../local/runtime.js';
@@ -41,17 +41,14 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * either way), six hours per update to keep the seeding short.
  */
 async function seedRollups(chatbotId: string, now: number): Promise<void> {
-  const updates = new Map<string, { day: string; add: Record<string, number> }>();
+  const updates = new Map<string, { day: string; increments: HourIncrement[] }>();
   for (let i = 0; i < MESSAGES; i++) {
     const at = new Date(now - Math.floor((i * 365 * DAY_MS) / MESSAGES));
     const day = at.toISOString().slice(0, 10);
     const block = `${day}/${Math.floor(at.getUTCHours() / 6)}`;
-    const entry = updates.get(block) ?? { day, add: {} };
+    const entry = updates.get(block) ?? { day, increments: [] };
     updates.set(block, entry);
-    const add = (counter: RollupCounter, value: number) => {
-      const key = hourlyAttribute(counter, at.getUTCHours());
-      entry.add[key] = (entry.add[key] ?? 0) + value;
-    };
+    const add = (counter: RollupCounter, value: number) => entry.increments.push({ counter, hour: at.getUTCHours(), value });
     const outcome = outcomeOf(i);
     add('messages', 1);
     add('replies', 1);
@@ -67,8 +64,8 @@ async function seedRollups(chatbotId: string, now: number): Promise<void> {
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       while (next < entries.length) {
-        const { day, add } = entries[next++]!;
-        await db().entities.analyticsDay.update({ chatbot_id: chatbotId, day }).add(add).go({ response: 'none' });
+        const { day, increments } = entries[next++]!;
+        await db().entities.analyticsDay.update({ chatbot_id: chatbotId, day }).add(rollupAttributes(increments)).go({ response: 'none' });
       }
     }),
   );
@@ -84,20 +81,18 @@ async function seedVisitorsAndQuestions(chatbotId: string, now: number): Promise
     return { chatbot_id: chatbotId, contact_id: `bench-${i}`, conversation_id: randomUUID(), last_message_at: last, active_hour: activityHour(last) };
   });
   await db().entities.visitor.put(visitors).go({ concurrency: 8 });
-  const counts = new Map<string, Record<string, number>>();
+  const counts = new Map<string, HourIncrement[]>();
   for (const { active_hour: hour } of visitors) {
-    const add = counts.get(hour.slice(0, 10)) ?? {};
-    const key = hourlyAttribute('active_visitors', Number(hour.slice(11, 13)));
-    add[key] = (add[key] ?? 0) + 1;
-    counts.set(hour.slice(0, 10), add);
+    const day = hour.slice(0, 10);
+    counts.set(day, [...(counts.get(day) ?? []), { counter: 'active_visitors', hour: Number(hour.slice(11, 13)), value: 1 }]);
   }
   const days = [...counts];
   let next = 0;
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       while (next < days.length) {
-        const [day, add] = days[next++]!;
-        await db().entities.analyticsDay.update({ chatbot_id: chatbotId, day }).add(add).go({ response: 'none' });
+        const [day, increments] = days[next++]!;
+        await db().entities.analyticsDay.update({ chatbot_id: chatbotId, day }).add(rollupAttributes(increments)).go({ response: 'none' });
       }
     }),
   );

@@ -1,13 +1,14 @@
 import * as z from 'zod';
+import { conversationChannels, type ConversationChannel } from './inbox.js';
 
 /** Spec 001 section 9: the analytics time ranges, in days ending today (the owner's today). */
 export const analyticsRanges = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 } as const;
 export type AnalyticsRange = keyof typeof analyticsRanges;
 export const analyticsRangeKeys = Object.keys(analyticsRanges) as AnalyticsRange[];
 
-/** The channels a conversation can come from (spec 001 "conversation".channel). */
-export const analyticsChannels = ['website', 'whatsapp', 'instagram', 'messenger', 'sms'] as const;
-export type AnalyticsChannel = (typeof analyticsChannels)[number];
+/** The channels a conversation can come from (spec 001 "conversation".channel): the breakdown has one row each. */
+export const analyticsChannels = conversationChannels;
+export type AnalyticsChannel = ConversationChannel;
 
 function isTimeZone(value: string): boolean {
   try {
@@ -70,6 +71,7 @@ export const analyticsResultSchema = z.object({
   commonQuestions: z.array(z.object({ question: z.string(), frequency: z.number(), avgRating: z.number().nullable() })),
   improvementSuggestions: z.array(z.object({ text: z.string(), action: suggestionActionSchema.optional() })),
   demo: z.object({ views: z.number(), interactions: z.number() }),
+  voiceSessions: z.number(),
   /** A model's written summary of the period (only with an AI provider key). */
   summary: z.string().nullable(),
   /** How many of the period's questions the question lists were made from (the newest ones). */
@@ -102,13 +104,15 @@ export const figureDefinitions = {
   escalationRate: 'Conversations handed over to a person (an escalation trigger or the visitor saying yes to a handoff), as a share of all conversations. At most 10% is good.',
   performanceScore: `One number for the period: resolution rate × ${PERFORMANCE_WEIGHTS.resolution} + satisfaction × ${PERFORMANCE_WEIGHTS.satisfaction} + (100 − escalation rate) × ${PERFORMANCE_WEIGHTS.escalation} + speed × ${PERFORMANCE_WEIGHTS.speed}, where speed is 100 for an average reply within ${FAST_RESPONSE_MS / 1000} s, falling to 0 at ${SLOW_RESPONSE_MS / 1000} s. Without ratings, satisfaction's weight is shared by the other parts.`,
   fallbackAnswers: "Replies that were the fallback message: questions the assistant's knowledge did not answer.",
-  channelBreakdown: 'Conversations started on each channel in the period.',
+  channelBreakdown: 'Conversations visitors started on each channel in the period (website chat, WhatsApp, Instagram, Messenger, SMS, voice).',
   hourlyActivity: "Visitors' messages and new conversations by the hour of the day they arrived, in your time zone.",
   weeklyTrend: 'Conversations and messages per day (7 and 30 days) or per week ending today (90 days and a year).',
   commonQuestions:
     "Visitors' questions grouped by meaning the way the assistant matches questions (word stems and everyday synonyms), with how often they were asked and the mean thumbs rating of their answers.",
   topIssues: 'Questions the assistant answered with its fallback message or whose answer got a thumbs down, grouped by meaning.',
   demo: 'Views of your public demo page and messages sent from it.',
+  voiceSessions:
+    'Voice conversations begun on the Voice AI screen in the period. They are talks by you and your team, so their messages are not in the other figures.',
   improvementSuggestions:
     'What to teach the assistant next: the questions it could not answer or whose answers were rated down, most asked first, then what the figures call for.',
 } as const;

@@ -130,6 +130,7 @@ describe('analytics from a seeded history (New York time)', () => {
         { channel: 'instagram', conversations: 0 },
         { channel: 'messenger', conversations: 0 },
         { channel: 'sms', conversations: 0 },
+        { channel: 'voice', conversations: 0 },
       ],
       demo: { views: 1, interactions: 1 },
       trendUnit: 'day',

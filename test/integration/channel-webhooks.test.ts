@@ -76,6 +76,11 @@ describe("Meta's webhooks: handshake, signatures, answers through the Graph API"
     const conversation = conversations.find((c: { contact_id: string }) => c.contact_id === `${platform}:${customer}`);
     expect(conversation).toMatchObject({ channel: platform, contact_name: 'Kerry Fisher' });
     if (platform === 'whatsapp') expect(conversation.contact_phone).toBe(`+${customer}`);
+    // The analytics count the conversations on their channel.
+    const { body: figures } = await assistant.owner.get(`/chatbots/${assistant.chatbotId}/analytics?timeRange=7d`);
+    const onChannel = conversations.filter((c: { channel: string }) => c.channel === platform).length;
+    expect(figures.channelBreakdown.find((c: { channel: string }) => c.channel === platform)).toEqual({ channel: platform, conversations: onChannel });
+    expect(onChannel).toBeGreaterThan(0);
     const { messages } = (await assistant.owner.get(`/conversations/${conversation.id}`)).body;
     expect(messages.map((m: { sender_type: string; content: string }) => [m.sender_type, m.content])).toEqual([
       ['user', 'When do you open on Saturdays?'],

@@ -207,6 +207,10 @@ describe("the Voice screen's Analytics tab, from stored voice sessions", () => {
     expect(body.per_day).toHaveLength(1);
     expect(body.per_day[0]).toMatchObject({ sessions: 1, turns: 2 });
     expect([dayBefore, dayAfter]).toContain(body.per_day[0].day);
+
+    // The Analytics screen counts the session, and none of its turns as visitors' conversations or users.
+    const { body: figures } = await fixture.owner.get(`/chatbots/${fixture.chatbotId}/analytics?timeRange=7d`);
+    expect(figures).toMatchObject({ voiceSessions: 1, totalConversations: 0, totalMessages: 0, activeUsers: 0 });
   });
 
   it("refuses another owner's assistant with 404", async () => {

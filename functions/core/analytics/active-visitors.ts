@@ -1,10 +1,10 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { OWNER_CONTACT_PREFIX } from '../chat/owner-contact.js';
+import { OWNER_CONTACT_PREFIX, VOICE_CONTACT_PREFIX, isTestContact } from '../chat/owner-contact.js';
 import { getDocumentClient } from '../data/client.js';
 import { db } from '../data/db.js';
 import { log } from '../runtime/log.js';
 import type { RollupDay } from './figures.js';
-import { hourlyAttribute, type HourlyAttribute } from './rollup-counters.js';
+import { dayTotalAttribute, hourlyAttribute, type HourIncrement } from './rollup-counters.js';
 import { addToDay } from './rollup-writes.js';
 
 /**
@@ -13,7 +13,7 @@ import { addToDay } from './rollup-writes.js';
  * day item), and the visitor item names that hour (`active_hour`), written in the same update as
  * their last message. When a visitor's latest message moves to another hour, the count moves with
  * it: -1 in the hour named by the value the update replaced (UPDATED_OLD, or the condition of a
- * transaction), +1 in the new one. Every visitor is then in exactly one hour's count, so the visitors
+ * transaction), +1 in the new one. The owner's and team's test contacts (typed or spoken) are not counted. Every visitor is then in exactly one hour's count, so the visitors
  * whose last message is at or after an instant are the sum of the hours after it: a year reads the
  * same 366 day items as the other figures.
  */
@@ -23,9 +23,6 @@ const HOUR_MS = 3_600_000;
 /** The hour a visitor is counted in: `YYYY-MM-DDTHH` (UTC) of their last message's ISO time. */
 export const activityHour = (iso: string): string => iso.slice(0, 13);
 
-/** The owner's and team's test chats are not visitors. */
-export const countsAsVisitor = (contactId: string): boolean => !contactId.startsWith(OWNER_CONTACT_PREFIX);
-
 /**
  * Moves a visitor's count from the hour they were counted in (`from`; absent for a new visitor or one
  * stored before this count existed) to `to` (absent when the visitor item is deleted). Nothing to write
@@ -33,18 +30,16 @@ export const countsAsVisitor = (contactId: string): boolean => !contactId.starts
  * Logged, not passed on: the visitor's message is stored and matters more than the count.
  */
 export async function moveVisitorActivity(chatbotId: string, contactId: string, from: string | undefined, to: string | undefined): Promise<void> {
-  if (from === to || !countsAsVisitor(contactId)) return;
-  const byDay = new Map<string, Partial<Record<HourlyAttribute, number>>>();
+  if (from === to || isTestContact(contactId)) return;
+  const byDay = new Map<string, HourIncrement[]>();
   const add = (hour: string, value: number) => {
     const day = hour.slice(0, 10);
-    const attributes = byDay.get(day) ?? {};
-    attributes[hourlyAttribute('active_visitors', Number(hour.slice(11, 13)))] = value;
-    byDay.set(day, attributes);
+    byDay.set(day, [...(byDay.get(day) ?? []), { counter: 'active_visitors', hour: Number(hour.slice(11, 13)), value }]);
   };
   if (from) add(from, -1);
   if (to) add(to, 1);
   try {
-    await Promise.all([...byDay].map(([day, attributes]) => addToDay(chatbotId, day, attributes)));
+    await Promise.all([...byDay].map(([day, increments]) => addToDay(chatbotId, day, increments)));
   } catch (error) {
     log.error('Analytics count of an active visitor failed', { chatbotId, contactId, from, to, error });
   }
@@ -61,6 +56,12 @@ export function visitorsCountedSince(days: readonly RollupDay[], sinceMs: number
   let count = 0;
   for (const item of days) {
     const dayStart = Date.parse(`${item.day}T00:00:00Z`);
+    // A day wholly after it may be read with its totals only.
+    const total = item[dayTotalAttribute('active_visitors')];
+    if (dayStart >= fromMs && typeof total === 'number') {
+      count += total;
+      continue;
+    }
     for (let hour = 0; hour < 24; hour++) {
       if (dayStart + hour * HOUR_MS < fromMs) continue;
       const value = item[hourlyAttribute('active_visitors', hour)];
@@ -81,7 +82,10 @@ export async function visitorsActiveInFirstHour(chatbotId: string, sinceMs: numb
   const params = db()
     .entities.visitor.query.byActivity({ chatbot_id: chatbotId })
     .between({ last_message_at: new Date(sinceMs).toISOString() }, { last_message_at: untilIso })
-    .where(({ contact_id, last_message_at }, { begins, lt }) => `NOT ${begins(contact_id, OWNER_CONTACT_PREFIX)} AND ${lt(last_message_at, untilIso)}`)
+    .where(
+      ({ contact_id, last_message_at }, { begins, lt }) =>
+        `NOT ${begins(contact_id, OWNER_CONTACT_PREFIX)} AND NOT ${begins(contact_id, VOICE_CONTACT_PREFIX)} AND ${lt(last_message_at, untilIso)}`,
+    )
     .params() as QueryCommandInput;
   let count = 0;
   let start: QueryCommandInput['ExclusiveStartKey'];

@@ -3,19 +3,42 @@ import { chatbotFor, type Caller } from '../access/authorize.js';
 import { db } from '../data/db.js';
 import { visitorsActiveInFirstHour, visitorsCountedSince } from './active-visitors.js';
 import { figuresFromRollups, type RollupDay } from './figures.js';
-import { LocalClock, addDays, utcDate } from './local-time.js';
+import { LocalClock, addDays, daysBetween, utcDate } from './local-time.js';
+import { WHOLE_DAY_ATTRIBUTES, hasDayTotals } from './rollup-counters.js';
 import { questionInsights } from './question-insights.js';
 import type { LoggedQuestion } from './question-groups.js';
 
 /** The newest questions of the period that the question lists are made from (bounded reads on any range). */
 export const QUESTIONS_EXAMINED = 1000;
 
+/** Days read by one query at most: a year is read by four at once. */
+const DAYS_PER_QUERY = 92;
+
+/**
+ * The day items from `fromUtcDay` to `toUtcDay`: the first and last whole (the range starts inside the
+ * first, and the last's hours may reach past the owner's today), those between with their day totals and
+ * chart hours only (a fifth of the item); one written before day totals existed is read whole.
+ */
 async function rollupDays(chatbotId: string, fromUtcDay: string, toUtcDay: string): Promise<RollupDay[]> {
-  const { data } = await db()
-    .entities.analyticsDay.query.byChatbot({ chatbot_id: chatbotId })
-    .between({ day: fromUtcDay }, { day: toUtcDay })
-    .go({ pages: 'all' });
-  return data as RollupDay[];
+  const entity = db().entities.analyticsDay;
+  const whole = async (days: string[]) =>
+    days.length ? ((await entity.get(days.map((day) => ({ chatbot_id: chatbotId, day }))).go()).data as RollupDay[]) : [];
+  const inner = async (from: string, to: string) => {
+    const { data } = await entity.query
+      .byChatbot({ chatbot_id: chatbotId })
+      .between({ day: from }, { day: to })
+      .go({ pages: 'all', attributes: ['day', ...WHOLE_DAY_ATTRIBUTES] });
+    return data as RollupDay[];
+  };
+  const innerDays = Math.max(0, daysBetween(fromUtcDay, toUtcDay) - 1);
+  const parts = Array.from({ length: Math.ceil(innerDays / DAYS_PER_QUERY) }, (_, i) => {
+    const from = addDays(fromUtcDay, 1 + i * DAYS_PER_QUERY);
+    return inner(from, addDays(from, Math.min(DAYS_PER_QUERY, innerDays - i * DAYS_PER_QUERY) - 1));
+  });
+  const [edges, ...between] = await Promise.all([whole([...new Set([fromUtcDay, toUtcDay])]), ...parts]);
+  const read = between.flat();
+  const older = await whole(read.filter((item) => !hasDayTotals(item)).map((item) => item.day));
+  return [...edges, ...read.filter((item) => hasDayTotals(item)), ...older];
 }
 
 async function loggedQuestions(chatbotId: string, since: string, until: string): Promise<LoggedQuestion[]> {

@@ -20,13 +20,18 @@ export async function recordFeedback(args: {
 }): Promise<void> {
   if (args.previous === args.rating) return;
   try {
-    const flagged = args.rating === 'down' ? await flagConversation(args.conversationId, { unresolved: true }, args.now) : {};
+    // The thumbs and the conversation's mark are written at once; only a first thumbs down adds to unresolved.
+    const flagged = async () => {
+      if (args.rating !== 'down') return;
+      const first = await flagConversation(args.conversationId, { unresolved: true }, args.now);
+      if (first.unresolved) await addToRollup(args.chatbotId, args.now, { unresolved: 1 });
+    };
     await Promise.all([
       addToRollup(args.chatbotId, new Date(args.replyAt), {
         [args.rating === 'up' ? 'thumbs_up' : 'thumbs_down']: 1,
         ...(args.previous && { [args.previous === 'up' ? 'thumbs_up' : 'thumbs_down']: -1 }),
       }),
-      flagged.unresolved && addToRollup(args.chatbotId, args.now, { unresolved: 1 }),
+      flagged(),
     ]);
   } catch (error) {
     log.error('Analytics rollup of a rating failed', { ...args, error });

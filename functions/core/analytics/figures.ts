@@ -5,8 +5,17 @@ import {
   analyticsChannels,
   type AnalyticsResult,
 } from '../../contracts/analytics.js';
-import { addDays, daysBetween, type LocalClock } from './local-time.js';
-import { HOURS, conversationCounter, hourlyAttribute, rollupCounters, type RollupCounter } from './rollup-counters.js';
+import { addDays, daysBetween, type LocalClock, type LocalHour } from './local-time.js';
+import {
+  HOURS,
+  conversationCounter,
+  conversationsHourAttribute,
+  dayTotalAttribute,
+  hasDayTotals,
+  hourlyAttribute,
+  rollupCounters,
+  type RollupCounter,
+} from './rollup-counters.js';
 
 /** A stored day item: its UTC day and whichever hourly counters were ever added to. */
 export type RollupDay = { day: string } & Partial<Record<string, unknown>>;
@@ -17,6 +26,8 @@ const attributeCounter = new Map(
   rollupCounters.flatMap((counter) => HOURS.map((hour) => [hourlyAttribute(counter, hour), { counter, hour }] as const)),
 );
 const conversationCounters = new Set<RollupCounter>(analyticsChannels.map(conversationCounter));
+
+const numberOr0 = (value: unknown) => (typeof value === 'number' ? value : 0);
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const percent = (part: number, whole: number) => (whole > 0 ? round1(Math.min(100, Math.max(0, (100 * part) / whole))) : null);
@@ -37,6 +48,7 @@ export type RollupFigures = Pick<
   | 'trendUnit'
   | 'weeklyTrend'
   | 'demo'
+  | 'voiceSessions'
 >;
 
 /** Speed part of the performance score: 100 up to FAST_RESPONSE_MS, 0 from SLOW_RESPONSE_MS, a line between. */
@@ -67,6 +79,7 @@ export function performanceScore(parts: {
 /**
  * The figures of the owner's days `from`..`to` (YYYY-MM-DD in the clock's zone) from the UTC day items
  * that overlap them: every stored UTC hour is placed in the zone, and counted if its day is in range.
+ * A day item wholly in the range may come with its day totals and chart hours only (WHOLE_DAY_ATTRIBUTES).
  */
 export function figuresFromRollups(days: readonly RollupDay[], clock: LocalClock, from: string, to: string): RollupFigures {
   const totals = Object.fromEntries(rollupCounters.map((counter) => [counter, 0])) as Totals;
@@ -74,8 +87,21 @@ export function figuresFromRollups(days: readonly RollupDay[], clock: LocalClock
   const dayCount = daysBetween(from, to) + 1;
   const daily = Array.from({ length: dayCount }, () => ({ conversations: 0, messages: 0 }));
 
+  const chart = (key: 'conversations' | 'messages', { date, hour }: LocalHour, value: number) => {
+    hourly[hour]![key] += value;
+    daily[daysBetween(from, date)]![key] += value;
+  };
   for (const item of days) {
     const local = clock.hoursOfUtcDay(item.day);
+    // A day wholly in the range, with day totals, counts by them; its hours only place the charts.
+    if (local[0]!.date >= from && local[23]!.date <= to && hasDayTotals(item)) {
+      for (const counter of rollupCounters) totals[counter] += numberOr0(item[dayTotalAttribute(counter)]);
+      for (const hour of HOURS) {
+        chart('conversations', local[hour]!, numberOr0(item[conversationsHourAttribute(hour)]));
+        chart('messages', local[hour]!, numberOr0(item[hourlyAttribute('messages', hour)]));
+      }
+      continue;
+    }
     for (const [name, value] of Object.entries(item)) {
       const slot = attributeCounter.get(name as never);
       if (!slot || typeof value !== 'number' || !value) continue;
@@ -83,11 +109,7 @@ export function figuresFromRollups(days: readonly RollupDay[], clock: LocalClock
       if (date < from || date > to) continue;
       totals[slot.counter] += value;
       const conversation = conversationCounters.has(slot.counter);
-      if (conversation || slot.counter === 'messages') {
-        const key = conversation ? 'conversations' : 'messages';
-        hourly[hour]![key] += value;
-        daily[daysBetween(from, date)]![key] += value;
-      }
+      if (conversation || slot.counter === 'messages') chart(conversation ? 'conversations' : 'messages', { date, hour }, value);
     }
   }
 
@@ -119,6 +141,7 @@ export function figuresFromRollups(days: readonly RollupDay[], clock: LocalClock
     trendUnit,
     weeklyTrend,
     demo: { views: totals.demo_views, interactions: totals.demo_interactions },
+    voiceSessions: totals.voice_sessions,
   };
 }
 

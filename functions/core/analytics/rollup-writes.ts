@@ -1,6 +1,6 @@
 import { db } from '../data/db.js';
 import { log } from '../runtime/log.js';
-import { hourlyAttribute, type HourlyAttribute, type RollupCounter } from './rollup-counters.js';
+import { rollupAttributes, type HourIncrement, type RollupCounter } from './rollup-counters.js';
 
 export type Increments = Partial<Record<RollupCounter, number>>;
 
@@ -10,15 +10,13 @@ export type Increments = Partial<Record<RollupCounter, number>>;
  */
 export async function addToRollup(chatbotId: string, at: Date, increments: Increments): Promise<void> {
   const hour = at.getUTCHours();
-  const add: Partial<Record<HourlyAttribute, number>> = {};
-  for (const [counter, value] of Object.entries(increments) as [RollupCounter, number][]) {
-    if (value) add[hourlyAttribute(counter, hour)] = value;
-  }
-  await addToDay(chatbotId, at.toISOString().slice(0, 10), add);
+  const changes = (Object.entries(increments) as [RollupCounter, number][]).map(([counter, value]) => ({ counter, hour, value }));
+  await addToDay(chatbotId, at.toISOString().slice(0, 10), changes);
 }
 
-/** Adds to hourly counters of one UTC day item (YYYY-MM-DD): one UpdateItem, none when nothing changes. */
-export async function addToDay(chatbotId: string, day: string, add: Partial<Record<HourlyAttribute, number>>): Promise<void> {
+/** Adds to counters of one UTC day item (YYYY-MM-DD), hours and day totals: one UpdateItem, none when nothing changes. */
+export async function addToDay(chatbotId: string, day: string, increments: readonly HourIncrement[]): Promise<void> {
+  const add = rollupAttributes(increments);
   if (Object.keys(add).length === 0) return;
   await db().entities.analyticsDay.update({ chatbot_id: chatbotId, day }).add(add).go({ response: 'none' });
 }

@@ -111,6 +111,8 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   requireEmbedAllowed(bot, request.pageOrigin);
 
   const settings = conversationSettingsOf(bot);
+  // Where the conversation is stored and counted (the analytics' channel breakdown).
+  const channel = request.channel ?? 'website';
   const transfers = transferSettingsOf(bot);
   const trigger = handoffReason(request.message, settings, transfers);
   // A yes counts only while a handoff is on (in Controls or Agent Transfers); a no always closes the question.
@@ -131,7 +133,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     contact: request,
     ownerId: bot.user_id,
     contactName: request.contactName,
-    channel: request.channel,
+    channel,
     message: request.message,
     timeoutMs: settings.conversationTimeout,
     now,
@@ -147,7 +149,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   ]);
   if (personAnswering) {
     if (request.caller === undefined) {
-      await recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel: 'website', newConversation: false, at: now });
+      await recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel, newConversation: false, at: now });
     }
     return { message: '', conversationId, messageId: visitorMessageId, sources: [], transferRequested: false, personAnswering: true };
   }
@@ -213,7 +215,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
         log.error('AI provider failed', { chatbotId: bot.chatbot_id, conversationId, error: error.message });
         // The stored message still counts in the analytics.
         if (request.caller === undefined) {
-          await recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel: 'website', newConversation: isNew, at: now });
+          await recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel, newConversation: isNew, at: now });
         }
         return { error: PROVIDER_FAILURE_MESSAGE };
       }
@@ -261,7 +263,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
       recordChatTurn({
         chatbotId: bot.chatbot_id,
         conversationId,
-        channel: 'website',
+        channel,
         newConversation: isNew,
         reply: { outcome, responseMs },
         at: now,

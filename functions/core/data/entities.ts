@@ -1,5 +1,5 @@
 import { Entity, Service } from 'electrodb';
-import { hourlyCounterAttributes } from '../analytics/rollup-counters.js';
+import { rollupItemAttributes } from '../analytics/rollup-counters.js';
 import { tableDesign } from './table-design.js';
 import { sharedChatbotEntity, teamEntity, teamInvitationEntity, teamMemberEntity } from './team-entities.js';
 import { contactTagsEntity, workflowEntity, workflowExecutionEntity, workflowTaskEntity } from './workflow-entities.js';
@@ -720,7 +720,7 @@ export const analyticsDayEntity = new Entity({
     chatbot_id: { type: 'string', required: true },
     /** YYYY-MM-DD (UTC). */
     day: { type: 'string', required: true },
-    ...hourlyCounterAttributes,
+    ...rollupItemAttributes,
   },
   indexes: {
     byChatbot: {

@@ -1,4 +1,5 @@
 import type { ReplyOutcome } from '../analytics/chat-turn-analytics.js';
+import { addToRollupOrLog } from '../analytics/rollup-writes.js';
 import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 
@@ -17,7 +18,11 @@ const keyOf = (k: VoiceSessionKey) => ({ chatbot_id: k.chatbotId, started_at: k.
 /** Writes the session's record at its first init; returns its key (kept on the connection). */
 export async function beginVoiceSession(chatbotId: string, session: string, userId: string, now = new Date()): Promise<VoiceSessionKey> {
   const key = { chatbotId, session, startedAt: now.toISOString() };
-  await db().entities.voiceSession.put({ ...keyOf(key), user_id: userId, turns: 0, answered: 0, fallback: 0 }).go();
+  await Promise.all([
+    db().entities.voiceSession.put({ ...keyOf(key), user_id: userId, turns: 0, answered: 0, fallback: 0 }).go(),
+    // The Analytics screen's count of voice sessions in any period.
+    addToRollupOrLog(chatbotId, now, { voice_sessions: 1 }),
+  ]);
   return key;
 }
 

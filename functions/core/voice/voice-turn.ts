@@ -1,3 +1,4 @@
+import { VOICE_CONTACT_PREFIX } from '../chat/owner-contact.js';
 import type { ChatResponse } from '../../contracts/chat.js';
 import type { VoiceServerEvent } from '../../contracts/voice.js';
 import type { ReplyOutcome } from '../analytics/chat-turn-analytics.js';
@@ -35,7 +36,7 @@ export interface BoundConnection {
  * The voice conversations' contacts. Not the owner's test-chat prefix (`owner:`): voice conversations
  * are listed in the inbox on the channel 'voice' (issue 16).
  */
-export const voiceContactId = (userId: string, session: string) => `voice:${userId}:${session}`;
+export const voiceContactId = (userId: string, session: string) => `${VOICE_CONTACT_PREFIX}${userId}:${session}`;
 export const VOICE_CONTACT_NAME = 'Voice User';
 
 /** Talking to an assistant by voice is testing it: the test chat's right (editor or owner). */

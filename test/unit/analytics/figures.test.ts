@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { figuresFromRollups, performanceScore, speedScore } from '../../../functions/core/analytics/figures.js';
-import { LocalClock } from '../../../functions/core/analytics/local-time.js';
+import { figuresFromRollups, performanceScore, speedScore, type RollupDay } from '../../../functions/core/analytics/figures.js';
+import { visitorsCountedSince } from '../../../functions/core/analytics/active-visitors.js';
+import { LocalClock, utcDate } from '../../../functions/core/analytics/local-time.js';
+import { WHOLE_DAY_ATTRIBUTES, rollupAttributes } from '../../../functions/core/analytics/rollup-counters.js';
 
 describe('local time of UTC hours', () => {
   it('places UTC hours in the zone, across the change from summer to winter time', () => {
@@ -70,5 +72,41 @@ describe('performance score', () => {
     );
     expect(performanceScore({ resolutionRate: null, satisfactionScore: null, escalationRate: null, avgResponseTime: null })).toBeNull();
     expect(speedScore(10_000)).toBe(0);
+  });
+});
+
+describe('days read with their totals only', () => {
+  // Ten days of turns as the writer adds them (hours and day totals), some counters at odd hours.
+  const counters = ['conversations_website', 'conversations_whatsapp', 'messages', 'replies', 'response_ms', 'fallbacks', 'thumbs_up', 'active_visitors'] as const;
+  const items = Array.from({ length: 10 }, (_, d) => {
+    const day = `2026-11-${String(14 + d).padStart(2, '0')}`;
+    const increments = counters.flatMap((counter, c) =>
+      [1, 4, 13, 22].map((hour) => ({ counter, hour: (hour + c + d) % 24, value: 1 + ((c * 7 + d * 3 + hour) % 5) })),
+    );
+    return { day, ...rollupAttributes(increments) };
+  });
+  const wholeOnly = (item: (typeof items)[number]) =>
+    Object.fromEntries(Object.entries(item).filter(([name]) => name === 'day' || (WHOLE_DAY_ATTRIBUTES as readonly string[]).includes(name)));
+
+  it('give the same figures as their hours, in a zone behind and one ahead of UTC', () => {
+    for (const zone of ['America/New_York', 'Asia/Kolkata']) {
+      const clock = new LocalClock(zone);
+      // As the reader gives them: the UTC days from the range's start to its end (now), the first and
+      // last whole, those between with their totals and chart hours only.
+      const first = utcDate(clock.startOf('2026-11-15'));
+      const last = utcDate(clock.startOf('2026-11-23') - 1);
+      const inRange = items.filter((item) => item.day >= first && item.day <= last);
+      const read = inRange.map((item) => (item.day === first || item.day === last ? item : wholeOnly(item)));
+      const full = figuresFromRollups(inRange, clock, '2026-11-15', '2026-11-22');
+      expect(figuresFromRollups(read as RollupDay[], clock, '2026-11-15', '2026-11-22')).toEqual(full);
+      expect(full.totalMessages).toBeGreaterThan(0);
+    }
+  });
+
+  it('add up to the active visitors of their hours', () => {
+    const since = Date.parse('2026-11-15T18:30:00Z');
+    const read = items.map((item, i) => (i <= 1 ? item : wholeOnly(item)));
+    expect(visitorsCountedSince(read as RollupDay[], since)).toBe(visitorsCountedSince(items, since));
+    expect(visitorsCountedSince(items, since)).toBeGreaterThan(0);
   });
 });

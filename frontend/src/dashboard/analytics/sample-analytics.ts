@@ -30,6 +30,7 @@ export function sampleAnalytics(chatbotId: string, businessName: string, timeRan
       { channel: 'instagram', conversations: 0 },
       { channel: 'messenger', conversations: 0 },
       { channel: 'sms', conversations: 0 },
+      { channel: 'voice', conversations: 0 },
     ],
     hourlyActivity: Array.from({ length: 24 }, (_, hour) => {
       const busy = hour >= 9 && hour <= 18 ? 3 : 1;
@@ -48,6 +49,7 @@ export function sampleAnalytics(chatbotId: string, businessName: string, timeRan
     ],
     improvementSuggestions: [{ text: '9 visitors asked “Do you have parking?”; the assistant had no answer.' }],
     demo: { views: 40, interactions: 22 },
+    voiceSessions: 0,
     summary: null,
     questionsExamined: 0,
   };
