@@ -45,7 +45,9 @@ async function conversationsOf(bot: InboxChatbot, search: string, after: InboxPo
       [`NOT ${begins(contact_id, OWNER_TEST_CONTACT_PREFIX)}`, ...(everyOne ? [] : [contains(search_text, search)])].join(' AND '),
     )
     // `count` pages on until that many items passed the filter (or the assistant has no more).
-    .go({ order: 'desc', count: wanted, ...(everyOne ? {} : { limit: SEARCH_READ_BATCH }) });
+    // Read a page's worth at a time (only the owner's own test chats are filtered out): without a limit
+    // DynamoDB reads 1 MB per request, some 2,000 conversations, to return the first 50 (1.2 s locally).
+    .go({ order: 'desc', count: wanted, limit: everyOne ? wanted : SEARCH_READ_BATCH });
   return data.map((conversation) => ({ conversation, businessName: bot.business_name }));
 }
 
