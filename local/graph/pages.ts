@@ -80,13 +80,14 @@ export function customerPage(account: StandInAccount): string {
 body{font-family:system-ui,sans-serif;background:#efeae2;margin:0;padding:16px} main{max-width:520px;margin:0 auto}
 h1{font-size:18px} #log{background:#fff;border-radius:10px;min-height:300px;padding:12px;display:flex;flex-direction:column;gap:8px}
 .customer{align-self:flex-end;background:#d9fdd3} .business{align-self:flex-start;background:#f0f2f5}
-.bubble{padding:8px 10px;border-radius:8px;max-width:80%;white-space:pre-wrap}
+.bubble{padding:8px 10px;border-radius:8px;max-width:80%;white-space:pre-wrap} .customer.read::after{content:' \\2713\\2713';color:#53bdeb}
 form{display:flex;gap:8px;margin-top:10px} input{flex:1;padding:10px;border:1px solid #ccd0d5;border-radius:8px}
 button{padding:10px 14px;border:0;border-radius:8px;background:#1877f2;color:#fff} .muted{color:#65676b;font-size:13px}
 </style></head><body><main>
 <h1>${label}: write to ${escapeHtml(account.name)} as a customer</h1>
 <label class="muted">Your name <input id="name" value="Test Customer" aria-label="Your name"></label>
 <div id="log" aria-live="polite" aria-label="Conversation"></div>
+<p class="muted" id="typing" hidden>${escapeHtml(account.name)} is typing…</p>
 <form id="send"><input id="text" aria-label="Message" placeholder="Type a message" autocomplete="off"><button type="submit">Send</button></form>
 <p class="muted" id="status"></p>
 <script type="module">
@@ -94,13 +95,18 @@ const account = ${JSON.stringify(account.account_id)};
 const key = 'stand-in-customer-' + account;
 let customer = localStorage.getItem(key) || '';
 const log = document.getElementById('log');
-const render = (items) => {
-  log.replaceChildren(...items.map((m) => Object.assign(document.createElement('div'), { className: 'bubble ' + m.from, textContent: m.text })));
+// A customer message the business marked read or seen gets the blue ticks; typing shows below.
+const render = (items, typing) => {
+  log.replaceChildren(...items.map((m) => Object.assign(document.createElement('div'), { className: 'bubble ' + m.from + (m.read ? ' read' : ''), textContent: m.text, title: m.read ? 'Seen' : '' })));
+  document.getElementById('typing').hidden = !typing;
 };
 const refresh = async () => {
   if (!customer) return;
   const res = await fetch('/_stand-in/accounts/' + account + '/conversation?customer=' + encodeURIComponent(customer));
-  if (res.ok) render((await res.json()).data);
+  if (res.ok) {
+    const body = await res.json();
+    render(body.data, body.typing);
+  }
 };
 document.getElementById('send').addEventListener('submit', async (event) => {
   event.preventDefault();

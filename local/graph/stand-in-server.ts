@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readBody } from '../read-body.js';
 import { GraphError, graphErrors } from './graph-errors.js';
 import { accountsPage, customerPage } from './pages.js';
-import { GraphStandInState, type GraphPlatform, type SentMessage, type StandInAccount } from './stand-in-state.js';
+import { GraphStandInState, type GraphPlatform, type ReceivedMessage, type SentMessage, type StandInAccount } from './stand-in-state.js';
 import { inboundPayload, statusPayload } from './webhook-payloads.js';
 
 export interface GraphStandInOptions {
@@ -90,8 +90,10 @@ export async function startGraphStandIn(options: GraphStandInOptions): Promise<G
   /** POST /{id}/messages in each platform's shape; the answer Meta gives, and the message recorded. */
   function sendMessage(account: StandInAccount, id: string, body: Record<string, unknown>): unknown {
     if (id !== account.account_id && id !== 'me') throw graphErrors.unknownObject(id, 'post');
+    if (account.platform === 'whatsapp' && body.status !== undefined) return markRead(account, body);
+    if (account.platform !== 'whatsapp' && body.sender_action !== undefined) return senderAction(account, body);
     const record = (to: string, text: string, messageId: string): SentMessage => {
-      const sent = { id: messageId, platform: account.platform, account_id: account.account_id, to, text, body, at: new Date().toISOString() };
+      const sent = { id: messageId, platform: account.platform, account_id: account.account_id, to, text, body, at: new Date().toISOString(), seq: state.nextSeq() };
       state.data.sent.push(sent);
       state.save();
       for (const wake of sentWaiters) wake();
@@ -114,6 +116,38 @@ export async function startGraphStandIn(options: GraphStandInOptions): Promise<G
     if (typeof text !== 'string' || !text) throw graphErrors.invalidParameter('param message must be non-empty.');
     const sent = record(to, text, `m_${randomBytes(30).toString('base64url')}`);
     return { recipient_id: to, message_id: sent.id };
+  }
+
+  const recordAction = (account: StandInAccount, to: string, body: Record<string, unknown>) => {
+    state.data.actions.push({ account_id: account.account_id, to, body, at: new Date().toISOString(), seq: state.nextSeq() });
+    state.save();
+  };
+
+  /** WhatsApp's read receipt: `{ messaging_product, status: 'read', message_id }` of a message the customer sent. */
+  function markRead(account: StandInAccount, body: Record<string, unknown>): unknown {
+    if (body.messaging_product !== 'whatsapp') throw graphErrors.invalidParameter('The parameter messaging_product is required.');
+    if (body.status !== 'read') throw graphErrors.invalidParameter('(#100) Param status must be one of {READ}.');
+    const received = state.data.received.find((m) => m.account_id === account.account_id && m.id === body.message_id);
+    if (!received) throw graphErrors.invalidParameter('Invalid parameter: message_id is not a message this phone number received.');
+    received.read_at ??= new Date().toISOString();
+    recordAction(account, received.from, body);
+    return { success: true };
+  }
+
+  /** Messenger's and Instagram's sender actions: one of mark_seen, typing_on, typing_off, with no message. */
+  function senderAction(account: StandInAccount, body: Record<string, unknown>): unknown {
+    const to = (body.recipient as { id?: unknown } | undefined)?.id;
+    if (typeof to !== 'string' || !to) throw graphErrors.invalidParameter('param recipient must be non-empty.');
+    if (!['mark_seen', 'typing_on', 'typing_off'].includes(String(body.sender_action))) {
+      throw graphErrors.invalidParameter('(#100) param sender_action must be one of {MARK_SEEN, TYPING_ON, TYPING_OFF}');
+    }
+    if (body.message !== undefined) throw graphErrors.invalidParameter('(#100) sender_action cannot be sent with a message.');
+    if (body.sender_action === 'mark_seen') {
+      const at = new Date().toISOString();
+      for (const m of state.data.received) if (m.account_id === account.account_id && m.from === to) m.read_at ??= at;
+    }
+    recordAction(account, to, body);
+    return { recipient_id: to };
   }
 
   async function api(req: IncomingMessage, target: URL, parts: string[]): Promise<unknown> {
@@ -178,21 +212,36 @@ export async function startGraphStandIn(options: GraphStandInOptions): Promise<G
     const at = new Date();
     const id = account.platform === 'whatsapp' ? `wamid.${randomBytes(24).toString('base64url')}` : `m_${randomBytes(30).toString('base64url')}`;
     const payload = inboundPayload(account, customer, id, text, at);
+    // Kept before the webhook call: the product may mark it read before the call has even answered.
+    const received: ReceivedMessage = { id, account_id: account.account_id, from: customer.id, text, at: at.toISOString(), webhook_status: 0 };
+    state.data.received.push(received);
     const status = await deliver(account, payload);
-    state.data.received.push({ id, account_id: account.account_id, from: customer.id, text, at: at.toISOString(), webhook_status: status });
+    received.webhook_status = status;
     state.save();
     return { message_id: id, customer_id: customer.id, webhook_status: status, payload };
   }
 
   /** One customer's conversation with the account, both ways, oldest first; what they see counts as read. */
   function conversation(account: StandInAccount, customerId: string) {
-    const theirs = state.data.received.filter((m) => m.account_id === account.account_id && m.from === customerId).map((m) => ({ from: 'customer', text: m.text, at: m.at }));
+    const theirs = state.data.received
+      .filter((m) => m.account_id === account.account_id && m.from === customerId)
+      .map((m) => ({ from: 'customer', text: m.text, at: m.at, read: Boolean(m.read_at) }));
     const answers = state.data.sent.filter((m) => m.account_id === account.account_id && m.to === customerId);
     for (const answer of answers.filter((m) => !readIds.has(m.id))) {
       readIds.add(answer.id);
       void deliver(account, statusPayload(account, customerId, answer.id, 'read', new Date()));
     }
-    return { data: [...theirs, ...answers.map((m) => ({ from: 'business', text: m.text, at: m.at }))].sort((a, b) => a.at.localeCompare(b.at)) };
+    // Messenger shows typing until the next message or typing_off, at most 20 s.
+    const lastAction = state.data.actions.filter((a) => a.account_id === account.account_id && a.to === customerId).at(-1);
+    const lastSeq = Math.max(0, ...answers.map((m) => m.seq ?? 0));
+    const typing =
+      (lastAction?.body as { sender_action?: string } | undefined)?.sender_action === 'typing_on' &&
+      lastAction!.seq > lastSeq &&
+      Date.now() - Date.parse(lastAction!.at) < 20_000;
+    return {
+      data: [...theirs, ...answers.map((m) => ({ from: 'business', text: m.text, at: m.at }))].sort((a, b) => a.at.localeCompare(b.at)),
+      typing,
+    };
   }
 
   const accountOf = (id: string | undefined) => {
@@ -217,6 +266,11 @@ export async function startGraphStandIn(options: GraphStandInOptions): Promise<G
     if (kind === 'accounts' && action === 'inbound' && req.method === 'POST') return customerWrites(accountOf(accountId), await jsonOf(req));
     if (kind === 'accounts' && action === 'conversation' && req.method === 'GET') {
       return conversation(accountOf(accountId), target.searchParams.get('customer') ?? '');
+    }
+    if (kind === 'actions' && req.method === 'GET') {
+      const accountId = target.searchParams.get('account_id');
+      const to = target.searchParams.get('to');
+      return { data: state.data.actions.filter((a) => (!accountId || a.account_id === accountId) && (!to || a.to === to)) };
     }
     if (kind === 'sent' && req.method === 'GET') {
       const accountId = target.searchParams.get('account_id');

@@ -37,6 +37,20 @@ export interface ReceivedMessage {
   text: string;
   at: string;
   webhook_status: number;
+  /** When the business marked it read (WhatsApp `status: read`; Messenger and Instagram `mark_seen` mark all before it). */
+  read_at?: string;
+}
+
+/** A call of the send endpoint that sends no message: a read receipt or a sender action. */
+export interface SenderAction {
+  account_id: string;
+  /** The customer it concerns. */
+  to: string;
+  /** The request body exactly as received. */
+  body: unknown;
+  at: string;
+  /** Order among the account's sends and actions (tests check the answer came after). */
+  seq: number;
 }
 
 /** A message the product sent through the send endpoints, as it was sent. */
@@ -50,6 +64,8 @@ export interface SentMessage {
   /** The request body exactly as received. */
   body: unknown;
   at: string;
+  /** Order among the account's sends and actions. */
+  seq?: number;
 }
 
 interface State {
@@ -57,6 +73,7 @@ interface State {
   sent: SentMessage[];
   customers: StandInCustomer[];
   received: ReceivedMessage[];
+  actions: SenderAction[];
 }
 
 /** Keeps this many sent messages (the page and tests read the latest). */
@@ -76,12 +93,17 @@ export class GraphStandInState {
 
   constructor(private readonly file?: string) {
     const saved = file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as State) : undefined;
-    this.data = { accounts: [], sent: [], customers: [], received: [], ...saved };
+    this.data = { accounts: [], sent: [], customers: [], received: [], actions: [], ...saved };
   }
 
   save(): void {
-    for (const list of [this.data.sent, this.data.received]) if (list.length > SENT_KEPT) list.splice(0, list.length - SENT_KEPT);
+    for (const list of [this.data.sent, this.data.received, this.data.actions]) if (list.length > SENT_KEPT) list.splice(0, list.length - SENT_KEPT);
     if (this.file) writeFileSync(this.file, JSON.stringify(this.data, null, 2));
+  }
+
+  /** The next number of the order sends and actions arrived in. */
+  nextSeq(): number {
+    return Math.max(0, ...this.data.sent.map((m) => m.seq ?? 0), ...this.data.actions.map((a) => a.seq)) + 1;
   }
 
   /** A new account with fresh credentials, shaped like Meta's (numeric ids, EAA... tokens, 32-hex app secrets). */

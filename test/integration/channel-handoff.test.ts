@@ -153,4 +153,20 @@ describe('Channels: transfers to a person and human takeover', () => {
     expect(late.status).toBe(404);
     expect(await meta.sentTo(replacement.account_id, '447700900904')).toHaveLength(1);
   });
+  it('Messenger: while a person answers, the message is marked seen and the typing indicator stopped, with no answer', async () => {
+    const customer = '2100000000000905';
+    const writes = (text: string) => meta.customerWrites(accounts.messenger.account_id, { from: customer, name: 'Ray Typing', text });
+    await writes('Do you bake rye bread?');
+    await answersTo('messenger', customer, 1, 'the assistant’s answer');
+    const conversation = (await conversationOf('messenger', customer))!;
+    expect((await assistant.owner.put(`/conversations/${conversation.id}/status`, { status: 'in_progress' })).status).toBe(200);
+    await writes('Is anyone there?');
+    const actions = await eventually(
+      () => meta.actionsTo(accounts.messenger.account_id, customer),
+      (list) => list.length >= 5,
+      'the sender actions of the second message',
+    );
+    expect(actions.map((a) => a.body.sender_action)).toEqual(['mark_seen', 'typing_on', 'mark_seen', 'typing_on', 'typing_off']);
+    expect(await meta.sentTo(accounts.messenger.account_id, customer)).toHaveLength(1);
+  });
 });

@@ -166,4 +166,24 @@ describe("Meta's webhooks: handshake, signatures, answers through the Graph API"
     const { messages } = (await assistant.owner.get(`/conversations/${conversation.id}`)).body;
     expect(messages.map((m: { content: string }) => m.content)).not.toContain('Are you still there?');
   });
+  it.each(PLATFORMS)('%s: the customer’s message is marked read (WhatsApp) or seen with the typing indicator (Messenger, Instagram) before the answer', async (platform) => {
+    const { account } = channels[platform];
+    const customer = platform === 'whatsapp' ? '447700900321' : `2${platform === 'messenger' ? '1' : '2'}00000000000321`;
+    const written = await meta.customerWrites(account.account_id, { from: customer, name: 'Sky Seen', text: 'Do you bake rye bread?' });
+    const [answer] = await eventually(() => meta.sentTo(account.account_id, customer), (list) => list.length > 0, `the ${platform} answer`);
+    const actions = await meta.actionsTo(account.account_id, customer);
+    if (platform === 'whatsapp') {
+      expect(actions.map((a) => a.body)).toEqual([{ messaging_product: 'whatsapp', status: 'read', message_id: written.message_id }]);
+      // The customer's page shows their message read.
+      const { data } = (await meta.conversation(account.account_id, customer)) as { data: { from: string; read?: boolean }[] };
+      expect(data.find((m) => m.from === 'customer')).toMatchObject({ read: true });
+    } else {
+      expect(actions.map((a) => a.body)).toEqual([
+        { recipient: { id: customer }, sender_action: 'mark_seen' },
+        { recipient: { id: customer }, sender_action: 'typing_on' },
+      ]);
+    }
+    // Before the answer went out, in the order Meta received the calls.
+    expect(actions.every((a) => a.seq < answer!.seq)).toBe(true);
+  });
 });

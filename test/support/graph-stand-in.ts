@@ -9,6 +9,15 @@ export interface SentMessage {
   text: string;
   /** The send request's body as Meta received it. */
   body: Record<string, unknown>;
+  /** Order among the account's sends and sender actions. */
+  seq: number;
+}
+
+/** A read receipt or sender action the product sent (the send endpoint's body as Meta received it). */
+export interface SentAction {
+  to: string;
+  body: Record<string, unknown>;
+  seq: number;
 }
 
 export interface StandInAccount {
@@ -43,6 +52,10 @@ export function graphStandIn(env: Record<string, string | undefined>) {
     async awaitSentTo(accountId: string, to: string, count: number, waitMs = 20_000): Promise<SentMessage[]> {
       const query = `account_id=${accountId}&to=${encodeURIComponent(to)}&at_least=${count}&wait_ms=${waitMs}`;
       return ((await control('GET', `/sent?${query}`)) as { data: SentMessage[] }).data;
+    },
+    /** Read receipts and sender actions sent about a customer, oldest first. */
+    async actionsTo(accountId: string, to: string): Promise<SentAction[]> {
+      return ((await control('GET', `/actions?account_id=${accountId}&to=${encodeURIComponent(to)}`)) as { data: SentAction[] }).data;
     },
     /** The customer's view of the conversation (the customer page): shown answers count as read. */
     conversation: (accountId: string, customer: string) => control('GET', `/accounts/${accountId}/conversation?customer=${customer}`),

@@ -10,6 +10,7 @@ import { openChannelSecrets } from './credential-vault.js';
 import type { ChannelWebhookWork } from './channel-webhook.js';
 import type { GraphCredentials } from './graph-api.js';
 import { customerProfileName, sendChannelText } from './graph-send.js';
+import { showMessageSeen, stopTyping } from './graph-sender-actions.js';
 import { typedConfirmation } from './typed-confirmation.js';
 import { channelEvents, type DeliveryStatus, type InboundText } from './webhook-events.js';
 
@@ -81,6 +82,8 @@ async function answerMessage(connection: Connection, credentials: ChannelCredent
   const claimed = firstDelivery(connection.connection_id, message.messageId, now);
   claimed.catch(() => undefined);
   const contactName = message.profileName ?? (await customerName(connection, credentials, message.senderId));
+  // Read receipt / seen and typing, sent while the answer is worked out; awaited before the answer goes out.
+  let seen: Promise<void> = Promise.resolve();
   let outcome;
   try {
     outcome = await chat(
@@ -103,6 +106,9 @@ async function answerMessage(connection: Connection, credentials: ChannelCredent
         countTurn: async () => {
           const [first, open] = await Promise.all([claimed, credentials]);
           if (!first || !open) throw new NotToAnswer();
+          seen = showMessageSeen(connection.platform, connection.account_id, open, message).catch((error: unknown) => {
+            log.warn('Read receipt not sent', { platform: connection.platform, error });
+          });
         },
       },
       now,
@@ -110,6 +116,11 @@ async function answerMessage(connection: Connection, credentials: ChannelCredent
   } catch (error) {
     if (error instanceof NotToAnswer) return;
     throw error;
+  }
+  await seen;
+  if ('error' in outcome || outcome.personAnswering || !outcome.message) {
+    // No answer from the assistant: the typing indicator stops (Messenger, Instagram).
+    await stopTyping(connection.platform, connection.account_id, (await credentials)!, message.senderId);
   }
   if ('error' in outcome) {
     // The AI provider failed: the customer's message is kept in the inbox for the owner to answer.
