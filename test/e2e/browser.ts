@@ -11,7 +11,7 @@ const screenshotsDir = resolve(import.meta.dirname, '../../test-results/e2e');
  * One browser per test file, a fresh context (cookies, storage) per test (and more on request, for
  * journeys of two people), and a full-page screenshot in test-results/e2e when a test fails.
  */
-export function useBrowser() {
+export function useBrowser(options: { args?: readonly string[] } = {}) {
   let browser: Browser;
   const state: { context?: BrowserContext; page?: Page; others: BrowserContext[] } = { others: [] };
 
@@ -27,6 +27,8 @@ export function useBrowser() {
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
+        // A test's own flags (a fake microphone playing a file).
+        ...(options.args ?? []),
       ],
     });
   });
