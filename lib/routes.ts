@@ -582,8 +582,9 @@ export const asyncFunctions = [
  * User Messaging SMS), a grant the workflow engine adds itself: no other function sends texts.
  */
 export const stateMachineTasks = [
-  // realtime: an agent transfer's escalation timeout tells the visitor's open widget (core/transfers/escalation-timer.ts).
-  { name: 'run-workflow-action', uses: ['table', 'mail', 'realtime'], timeoutSeconds: 30, memoryMb: 512 },
+  // realtime: an agent transfer's escalation timeout tells the visitor's open widget (core/transfers/escalation-timer.ts),
+  // and a workflow's send_message reaches it live; channelCredentials: send_message reaches a channel customer.
+  { name: 'run-workflow-action', uses: ['table', 'mail', 'realtime', 'channelCredentials'], timeoutSeconds: 30, memoryMb: 512 },
 ] as const satisfies readonly AsyncFunction[];
 
 /** Serves every request that matches no route, so unknown paths get a JSON 404 like every other error. */

@@ -19,7 +19,7 @@ const KEYS = [
     what: 'channel credentials are sealed',
     description: 'credentials of WhatsApp, Messenger and Instagram',
     env: 'CHANNEL_KEY_SECRET_NAME',
-    readers: ['connect-channel', 'test-channel-connection', 'channel-webhook', 'process-channel-webhook', 'send-owner-reply'],
+    readers: ['connect-channel', 'test-channel-connection', 'channel-webhook', 'process-channel-webhook', 'send-owner-reply', 'run-workflow-action'],
   },
 ];
 
