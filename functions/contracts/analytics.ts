@@ -72,8 +72,9 @@ export const analyticsResultSchema = z.object({
   improvementSuggestions: z.array(z.object({ text: z.string(), action: suggestionActionSchema.optional() })),
   demo: z.object({ views: z.number(), interactions: z.number() }),
   voiceSessions: z.number(),
-  /** A model's written summary of the period (only with an AI provider key). */
+  /** The period in a few sentences: written by the model with an AI provider key, else told from the figures (summaryBy). */
   summary: z.string().nullable(),
+  summaryBy: z.enum(['model', 'figures']).nullable(),
   /** How many of the period's questions the question lists were made from (the newest ones). */
   questionsExamined: z.number(),
 });

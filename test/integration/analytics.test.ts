@@ -107,6 +107,10 @@ describe('analytics from a seeded history (New York time)', () => {
     const { status, body } = await analytics('7d');
     expect(status).toBe(200);
     const today = todayInZone();
+    // No model key here: the summary tells the figures, and says it is not the model's.
+    expect(body.summaryBy).toBe('figures');
+    expect(body.summary).toMatch(/^In the last 7 days, 5 visitors started 5 conversations and sent 6 messages\. /);
+    expect(body.summary).toContain('2 questions got the fallback answer');
     expect(body).toMatchObject({
       chatbotId: fixture.chatbotId,
       timeRange: '7d',

@@ -5,6 +5,7 @@ import { visitorsActiveInFirstHour, visitorsCountedSince } from './active-visito
 import { figuresFromRollups, type RollupDay } from './figures.js';
 import { LocalClock, addDays, daysBetween, utcDate } from './local-time.js';
 import { WHOLE_DAY_ATTRIBUTES, hasDayTotals } from './rollup-counters.js';
+import { periodSummary } from './period-summary.js';
 import { questionInsights } from './question-insights.js';
 import type { LoggedQuestion } from './question-groups.js';
 
@@ -74,7 +75,7 @@ export async function analyzeChatbotPerformance(caller: Caller, chatbotId: strin
   ]);
   const figures = figuresFromRollups(days, clock, from, to);
   const activeUsers = firstHourVisitors + visitorsCountedSince(days, start);
-  return {
+  const result = {
     chatbotId,
     businessName: bot.business_name,
     timeRange: query.timeRange,
@@ -84,7 +85,7 @@ export async function analyzeChatbotPerformance(caller: Caller, chatbotId: strin
     activeUsers,
     ...figures,
     ...questionInsights(questions, figures),
-    summary: null,
     questionsExamined: questions.length,
   };
+  return { ...result, ...(await periodSummary(result)) };
 }

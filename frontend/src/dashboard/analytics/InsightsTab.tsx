@@ -11,8 +11,16 @@ export function InsightsTab({ data, onAction }: { data: AnalyticsResult; onActio
   return (
     <div className="flex flex-col gap-4">
       {data.summary && (
-        <SectionCard title="Summary" definition="Written by the AI model from this period's figures and questions.">
+        <SectionCard
+          title="Summary"
+          definition={
+            data.summaryBy === 'model'
+              ? "Written by the AI model from this period's figures and questions."
+              : "This period's figures in sentences (no AI model writes it: none is configured, or it did not answer)."
+          }
+        >
           <p className="text-sm leading-relaxed">{data.summary}</p>
+          <p className="mt-2 text-xs text-muted-foreground">{data.summaryBy === 'model' ? 'Written by the AI model.' : 'Told from the figures; no AI model wrote this.'}</p>
         </SectionCard>
       )}
       <SectionCard title="Improvement Suggestions" definition={figureDefinitions.improvementSuggestions}>

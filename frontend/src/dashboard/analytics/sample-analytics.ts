@@ -51,6 +51,7 @@ export function sampleAnalytics(chatbotId: string, businessName: string, timeRan
     demo: { views: 40, interactions: 22 },
     voiceSessions: 0,
     summary: null,
+    summaryBy: null,
     questionsExamined: 0,
   };
 }
