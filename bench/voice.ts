@@ -53,8 +53,11 @@ async function main() {
     const socket = new WebSocket(`${runtime.realtimeUrl}?token=${encodeURIComponent(body.client_secret.value)}`);
     const waiting = new Map<string, () => void>();
     let frames = 0;
+    // When each event of the turn arrived: the stages between them show where the time goes.
+    const arrived = new Map<string, number>();
     socket.on('message', (data) => {
       const event = JSON.parse(data.toString()) as { type: string };
+      if (!arrived.has(event.type)) arrived.set(event.type, performance.now());
       if (event.type === 'frame') frames++;
       waiting.get(event.type)?.();
       waiting.delete(event.type);
@@ -69,20 +72,37 @@ async function main() {
     let seq = 0;
     const send = (chunk: Buffer) => socket.send(JSON.stringify({ type: 'input_audio_buffer.append', audio: chunk.toString('base64'), seq: ++seq }));
     const times: number[] = [];
+    const STAGES = [
+      ['end of speech detected', 'input_audio_buffer.speech_stopped'],
+      ['transcribed', 'conversation.item.input_audio_transcription.completed'],
+      ['answered (chat engine)', 'response.audio_transcript.delta'],
+      ['first audio frame (TTS)', 'response.audio.delta'],
+    ] as const;
+    const stageTimes: number[][] = STAGES.map(() => []);
     for (let turn = 0; turn < TURNS + 3; turn++) {
       for (const chunk of chunks.slice(0, -1)) send(chunk);
       await sleep(150); // all but the last chunk run through detection
       const firstAudio = next('response.audio.delta');
       const done = next('response.audio_transcript.done');
+      arrived.clear();
       const started = performance.now();
       send(chunks.at(-1)!);
       await firstAudio;
-      if (turn >= 3) times.push(performance.now() - started);
+      if (turn >= 3) {
+        times.push(performance.now() - started);
+        let from = started;
+        STAGES.forEach(([, type], i) => {
+          const at = arrived.get(type) ?? from;
+          stageTimes[i]!.push(at - from);
+          from = at;
+        });
+      }
       await done;
     }
     times.sort((a, b) => a - b);
     console.log(`voice turn server p50: ${Math.round(percentile(times, 50))} ms`);
     console.log(`voice turn server p99: ${Math.round(percentile(times, 99))} ms`);
+    STAGES.forEach(([name], i) => console.log(`  stage p50 ${name}: ${Math.round(percentile(stageTimes[i]!.sort((a, b) => a - b), 50))} ms`));
 
     // Frames of the size the audio deltas have, pushed one after another to the one socket.
     const [connectionId] = await connectionsOfUser(JSON.parse(Buffer.from(user.idToken.split('.')[1]!, 'base64url').toString()).sub);

@@ -76,7 +76,9 @@ export async function appendAudio(peer: SocketPeer, base64: string, givenSeq: nu
   const bound = { chatbotId: connection.chatbot_id, session: connection.voice_session, startedAt: connection.voice_started_at };
 
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const current = await findConnection(peer.connectionId, true);
+    // The first round starts from the record read above (one read fewer per chunk): if another append
+    // moved it meanwhile, the conditional write below fails and the next round reads it afresh.
+    const current = round === 0 ? connection : await findConnection(peer.connectionId, true);
     if (!current) return;
     const done = current.audio_version ?? 0;
     if (seq <= done) return;
@@ -129,20 +131,22 @@ async function settle(connectionId: string, run: Chunk[], detected: Detected): P
 }
 
 /** The utterance's audio, in order; read once and removed. */
-async function takeUtterance(connectionId: string, utterance: number): Promise<Buffer> {
+async function takeUtterance(connectionId: string, utterance: number): Promise<{ pcm: Buffer; removed: Promise<unknown> }> {
   const { data } = await db().entities.voiceAudioChunk.query.byUtterance({ connection_id: connectionId, utterance }).go({ pages: 'all', consistent: true });
   const chunks = data.sort((a, b) => a.seq - b.seq);
-  if (chunks.length) await db().entities.voiceAudioChunk.delete(chunks.map((c) => ({ connection_id: connectionId, utterance, seq: c.seq }))).go();
-  return Buffer.concat(chunks.map((c) => Buffer.from(c.audio, 'base64')));
+  // Removed while the words are transcribed: nothing reads an utterance twice (its number has moved on).
+  const removed = chunks.length ? db().entities.voiceAudioChunk.delete(chunks.map((c) => ({ connection_id: connectionId, utterance, seq: c.seq }))).go() : Promise.resolve();
+  removed.catch(() => undefined);
+  return { pcm: Buffer.concat(chunks.map((c) => Buffer.from(c.audio, 'base64'))), removed };
 }
 
 /** End of speech: transcribe the utterance (OpenAI) and answer its words like typed ones. */
 async function answerSpeech(peer: SocketPeer, bound: BoundConnection, utterance: number, turnId: string, send: SendEvent) {
-  const [pcm] = await Promise.all([takeUtterance(peer.connectionId, utterance), loadProviderKeys()]);
-  if (!transcriptionConfigured()) return void (await send({ type: 'error', message: NO_TRANSCRIPTION_MESSAGE }));
+  const [{ pcm, removed }] = await Promise.all([takeUtterance(peer.connectionId, utterance), loadProviderKeys()]);
+  if (!transcriptionConfigured()) return void (await Promise.all([removed, send({ type: 'error', message: NO_TRANSCRIPTION_MESSAGE })]));
   let transcript: string;
   try {
-    transcript = await transcribe(pcm);
+    [transcript] = await Promise.all([transcribe(pcm), removed]);
   } catch (error) {
     if (error instanceof TranscriptionFailure) return void (await send({ type: 'error', message: error.message }));
     throw error;
