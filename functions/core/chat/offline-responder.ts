@@ -99,6 +99,17 @@ type Candidate = { passage: SearchHit; rank: number; score: number };
 /** Whether `terms` has `term` or a word meaning the same (synonyms.ts). */
 const hasTermOrSynonym = (terms: ReadonlySet<string>, term: string) => terms.has(term) || synonymsOf(term).some((synonym) => terms.has(synonym));
 
+/**
+ * What "how many" counts: the last word before the verb ("How many help-center *articles* can I
+ * publish?"). A number answers it only beside that word or a synonym, not beside another word of the
+ * question ("Help center: 1 site" is no number of articles).
+ */
+function countedThingOf(question: string): Set<string> | undefined {
+  const phrase = /\bhow many\s+((?:[\p{L}'-]+\s+){0,3}?[\p{L}'-]+?)\s+(?:can|do|does|did|are|is|was|were|will|would|should|could|have|has|you|we|i|they|there|of|in|on|at|for|per|fit|sit|stay|come|go|get|use|need|take|join|attend|work|live|make)\b/iu.exec(question)?.[1];
+  const counted = phrase ? termsOf(phrase).at(-1) : undefined;
+  return counted ? new Set([counted]) : undefined;
+}
+
 /** Share of the question's words an FAQ heading must have to ask the same ("Where is my data stored?"). */
 const SAME_QUESTION_SHARE = 0.75;
 
@@ -328,6 +339,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   const contentTerms = terms.filter((term) => !REQUEST_WORDS.has(term));
   const contentTermSet = new Set(contentTerms.filter((term) => !factTerms.has(term)));
   const asksCount = contentTermSet.size > 0 && asked.length > 0 && asked.every((type) => COUNT_FACTS.has(type));
+  const countedTerms = countedThingOf(question);
   const yesNo = isYesNoQuestion(askingSentence(question));
   let best: Candidate | undefined;
   passages.forEach((passage, rank) => {
@@ -336,7 +348,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
     // "How much is a deep clean?" needs an amount; "Are there any extra fees?" may be answered by "No hidden fees".
     if (!sameQuestion && asked.length && !yesNo && !asked.some((type) => statesFactIn(passage, type))) return;
     // "How soon...?", "How many...?": a number of days or things counts only where it is said of what is asked.
-    if (!sameQuestion && !yesNo && asksCount && !factBesideTerm(passage, asked, contentTermSet)) return;
+    if (!sameQuestion && !yesNo && asksCount && !factBesideTerm(passage, asked, countedTerms ?? contentTermSet)) return;
     const coverage = sameQuestion ? 1 : coverageOf(parsed, passage);
     // A business has one phone number, e-mail and address: asked for one ("the office e-mail"), the
     // passage stating it answers, whatever the question's other words.

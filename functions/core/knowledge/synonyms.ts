@@ -49,6 +49,7 @@ const GROUPS = [
   'doctor gp physician',
   'parking park car',
   'trial test',
+  'people guest',
 ];
 
 /** Each term's synonyms, as search terms (stemmed). */

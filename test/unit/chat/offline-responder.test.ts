@@ -434,3 +434,29 @@ Monday: closed`,
     expect(answer).toContain('Sunday: brunch only, from 10:00 am to 3:00 pm');
   });
 });
+
+describe('offlineAnswer: how many', () => {
+  const plans: KnowledgeDocument = {
+    id: 'https://desk.example/pricing',
+    source: 'page',
+    title: 'Pricing',
+    url: 'https://desk.example/pricing',
+    text: '# Pricing\n\n## Team\n\n$39/month\n\n- 5 agents included\n- Help center (1 site)\n- Up to 40 guests at events',
+  };
+  const features: KnowledgeDocument = {
+    id: 'https://desk.example/',
+    source: 'page',
+    title: 'Desk',
+    url: 'https://desk.example/',
+    text: '# Desk\n\n## Help center\n\nPublish articles on your own help center and let customers help themselves.\n\n## Inbox\n\nEvery conversation in one place.',
+  };
+
+  it('answers with a number said of the thing counted', () => {
+    expect(body(ask('How many agents are included in the Team plan?', 5, [plans], 'Desk').answer)).toContain('5 agents');
+    expect(body(ask('How many people fit at your events?', 5, [plans], 'Desk').answer)).toContain('40 guests');
+  });
+
+  it('refuses when the number is said of another word of the question', () => {
+    expect(ask('How many help-center articles can I publish on the Team plan?', 5, [plans, features], 'Desk').answer).toBeUndefined();
+  });
+});
