@@ -7,8 +7,9 @@ import { freePorts } from '../../local/ports.js';
 import { startLocalRuntime, type LocalRuntime } from '../../local/runtime.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn, type TestUser } from '../support/accounts.js';
-import { startFakeElevenLabs, type FakeElevenLabs } from '../support/fake-elevenlabs.js';
-import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
+import type { FakeElevenLabs } from '../support/fake-elevenlabs.js';
+import type { FakeOpenAi } from '../support/fake-openai.js';
+import { startVoiceProviders, type VoiceProviders } from '../support/voice-providers.js';
 import { apiClient, waitForCrawl } from '../support/api-client.js';
 import { silence, spoken } from '../support/speech-audio.js';
 import { useBrowser } from './browser.js';
@@ -38,21 +39,17 @@ const browser = useBrowser({
 describe('Voice Chat with a microphone', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'assistants-voice-e2e-'));
   let runtime: LocalRuntime;
+  let providers: VoiceProviders;
   let openai: FakeOpenAi;
   let elevenlabs: FakeElevenLabs;
   let site: FixtureSite;
   let owner: TestUser;
 
   beforeAll(async () => {
-    [openai, elevenlabs] = await Promise.all([startFakeOpenAi(), startFakeElevenLabs()]);
+    providers = await startVoiceProviders();
+    ({ openai, elevenlabs } = providers);
     openai.transcript = { text: QUESTION };
     openai.reply = { text: ANSWER };
-    Object.assign(process.env, {
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: openai.baseURL,
-      ELEVENLABS_API_KEY: 'xi-test',
-      ELEVENLABS_BASE_URL: elevenlabs.baseURL,
-    });
     runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web: 'static' });
     site = await startFixtureSite({ pages: 30, hangingPage: false });
     owner = await signUpAndSignIn(runtime.config, 'Microphone Owner');
@@ -61,10 +58,9 @@ describe('Voice Chat with a microphone', () => {
     await waitForCrawl(api, created.body.chatbot.id);
   }, 180_000);
   afterAll(async () => {
-    for (const key of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'ELEVENLABS_API_KEY', 'ELEVENLABS_BASE_URL']) delete process.env[key];
     await site?.stop();
     await runtime?.stop();
-    await Promise.all([openai?.stop(), elevenlabs?.stop()]);
+    await providers?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(audioDir, { recursive: true, force: true });
   });

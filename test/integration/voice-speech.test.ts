@@ -8,8 +8,9 @@ import { freePorts } from '../../local/ports.js';
 import { startLocalRuntime, type LocalRuntime } from '../../local/runtime.js';
 import type { FixtureSite } from '../../local/sample-site.js';
 import type { ApiClient } from '../support/api-client.js';
-import { startFakeElevenLabs, type FakeElevenLabs } from '../support/fake-elevenlabs.js';
-import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
+import type { FakeElevenLabs } from '../support/fake-elevenlabs.js';
+import type { FakeOpenAi } from '../support/fake-openai.js';
+import { startVoiceProviders, type VoiceProviders } from '../support/voice-providers.js';
 import { assistantFromFixtureSite } from '../support/fixture-assistant.js';
 import { recorderChunks, silence, spoken, tone } from '../support/speech-audio.js';
 
@@ -23,6 +24,7 @@ type Event = Record<string, unknown> & { type: string };
 describe('voice over the realtime socket with transcription and text-to-speech keys (fake providers)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'assistants-voice-'));
   let runtime: LocalRuntime;
+  let providers: VoiceProviders;
   let openai: FakeOpenAi;
   let elevenlabs: FakeElevenLabs;
   let site: FixtureSite;
@@ -30,21 +32,15 @@ describe('voice over the realtime socket with transcription and text-to-speech k
   let chatbotId: string;
 
   beforeAll(async () => {
-    [openai, elevenlabs] = await Promise.all([startFakeOpenAi(), startFakeElevenLabs()]);
-    Object.assign(process.env, {
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: openai.baseURL,
-      ELEVENLABS_API_KEY: 'xi-test',
-      ELEVENLABS_BASE_URL: elevenlabs.baseURL,
-    });
+    providers = await startVoiceProviders();
+    ({ openai, elevenlabs } = providers);
     runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web: 'none' });
     ({ site, owner, chatbotId } = await assistantFromFixtureSite(runtime.apiUrl, runtime.config));
   }, 120_000);
   afterAll(async () => {
-    for (const key of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'ELEVENLABS_API_KEY', 'ELEVENLABS_BASE_URL']) delete process.env[key];
     await site?.stop();
     await runtime?.stop();
-    await Promise.all([openai?.stop(), elevenlabs?.stop()]);
+    await providers?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

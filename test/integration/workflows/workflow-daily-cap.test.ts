@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DAILY_WORKFLOW_EXECUTIONS, type WorkflowExecution } from '../../../functions/contracts/workflows.js';
-import { startFixtureSite, type FixtureSite } from '../../../local/sample-site.js';
-import { signUpAndSignIn, uniqueEmail } from '../../support/accounts.js';
-import { apiClient, type ApiClient } from '../../support/api-client.js';
+import type { FixtureSite } from '../../../local/sample-site.js';
+import { uniqueEmail } from '../../support/accounts.js';
+import type { ApiClient } from '../../support/api-client.js';
+import { assistantFromFixtureSite } from '../../support/fixture-assistant.js';
 import { withRuntimeEnv } from '../../support/runtime-env.js';
 import { mailTo } from '../../support/sent-mail.js';
 import { chatVisitor } from '../../support/visitor.js';
@@ -43,9 +44,7 @@ describe('daily cap of workflow executions', () => {
   }
 
   beforeAll(async () => {
-    site = await startFixtureSite({ pages: 2, hangingPage: false });
-    owner = apiClient(apiUrl, (await signUpAndSignIn(config)).idToken);
-    chatbotId = (await owner.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id;
+    ({ site, owner, chatbotId } = await assistantFromFixtureSite(apiUrl, config, 2));
   });
   afterAll(async () => {
     await site?.stop();

@@ -6,6 +6,7 @@ import { localCredentials, LOCAL_REGION } from '../../../local/local-aws.js';
 import { startFixtureSite, type FixtureSite } from '../../../local/sample-site.js';
 import { signUpAndSignIn, uniqueEmail } from '../../support/accounts.js';
 import { apiClient, type ApiClient } from '../../support/api-client.js';
+import { assistantFromFixtureSite } from '../../support/fixture-assistant.js';
 import { withRuntimeEnv } from '../../support/runtime-env.js';
 import { mailTo } from '../../support/sent-mail.js';
 
@@ -33,9 +34,7 @@ describe('time-based workflows on EventBridge Scheduler', () => {
     ((await owner.get(`/chatbots/${chatbotId}/workflow-executions`)).body.executions as WorkflowExecution[]).filter((e) => e.workflow_id === workflowId);
 
   beforeAll(async () => {
-    site = await startFixtureSite({ pages: 2, hangingPage: false });
-    owner = apiClient(apiUrl, (await signUpAndSignIn(config)).idToken);
-    chatbotId = (await owner.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id;
+    ({ site, owner, chatbotId } = await assistantFromFixtureSite(apiUrl, config, 2));
   });
   afterAll(async () => {
     await site?.stop();
