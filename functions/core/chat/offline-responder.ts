@@ -195,9 +195,8 @@ export type ParsedQuestion = {
   contextTerms: ReadonlySet<string>;
 };
 
-function lightUnknownTermsOf(question: string): Set<string> {
+function lightUnknownTermsOf(question: string, asking: string): Set<string> {
   const everyday = everydayTermsOf(question);
-  const asking = askingSentence(question);
   const askingTerms = termsOf(asking);
   if (isYesNoQuestion(asking) && askingTerms.length) everyday.delete(askingTerms.at(-1)!);
   return everyday;
@@ -213,8 +212,7 @@ function askingSentence(message: string): string {
 }
 
 /** Terms of the scene-setting sentences that the asking sentence does not repeat. */
-function contextTermsOf(message: string): Set<string> {
-  const asking = askingSentence(message);
+function contextTermsOf(message: string, asking: string): Set<string> {
   const askingTerms = new Set(termsOf(asking));
   return new Set(termsOf(message.replace(asking, ' ')).filter((term) => !askingTerms.has(term)));
 }
@@ -327,12 +325,13 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   );
   // What the question is about, without the words asking for a kind of fact or naming the business.
   const askedTerms = new Set(termGroups.flat());
+  const asking = askingSentence(question);
   const parsed: ParsedQuestion = {
     termGroups,
     factWords,
     termWeights,
-    everydayTerms: lightUnknownTermsOf(question),
-    contextTerms: contextTermsOf(question),
+    everydayTerms: lightUnknownTermsOf(question, asking),
+    contextTerms: contextTermsOf(question, asking),
   };
   const needed = requiredCoverage(strictnessLevel);
 
@@ -340,7 +339,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   const contentTermSet = new Set(contentTerms.filter((term) => !factTerms.has(term)));
   const asksCount = contentTermSet.size > 0 && asked.length > 0 && asked.every((type) => COUNT_FACTS.has(type));
   const countedTerms = countedThingOf(question);
-  const yesNo = isYesNoQuestion(askingSentence(question));
+  const yesNo = isYesNoQuestion(asking);
   let best: Candidate | undefined;
   passages.forEach((passage, rank) => {
     // The site's own FAQ asking the same question answers it, whatever kind of fact it seemed to ask for.
