@@ -51,7 +51,7 @@ export async function readDocument(extension: DocumentExtension, bytes: Uint8Arr
       }, limits.timeMs);
       const done = () => {
         clearTimeout(timer);
-        child.off('message', onMessage).off('error', onError).off('exit', onExit);
+        child.off('message', onMessage).off('error', onError).off('close', onExit);
       };
       const onMessage = (message: ExtractionReply) => {
         done();
@@ -65,7 +65,8 @@ export async function readDocument(extension: DocumentExtension, bytes: Uint8Arr
         done();
         reject(readerFailure(new Error(`The document reader stopped (exit code ${code}, signal ${signal})`), reader, limits));
       };
-      child.on('message', onMessage).once('error', onError).once('exit', onExit);
+      // 'close', not 'exit': only then has all the reader printed on stderr (how running out of memory is told) been read.
+      child.on('message', onMessage).once('error', onError).once('close', onExit);
       child.send({ extension, bytes } satisfies ExtractionRequest);
     });
     reusable = true;
