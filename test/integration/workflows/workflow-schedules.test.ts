@@ -128,10 +128,11 @@ describe('time-based workflows on EventBridge Scheduler', () => {
     expect(await executionsOf(id)).toEqual([]);
   });
 
-  it("deleting the assistant deletes its workflows' schedules, its workflows and their history", async () => {
+  /** A new owner (a free account has one assistant) with an assistant and two scheduled workflows. */
+  async function otherOwnerWithSchedules() {
     const otherSite = await startFixtureSite({ pages: 1, hangingPage: false });
-    // Another owner (a free account has one assistant), whose assistant goes.
-    const otherOwner = apiClient(apiUrl, (await signUpAndSignIn(config)).idToken);
+    const user = await signUpAndSignIn(config);
+    const otherOwner = apiClient(apiUrl, user.idToken);
     const created = await otherOwner.post('/chatbots', { websiteUrl: otherSite.url });
     await otherSite.stop();
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -149,8 +150,13 @@ describe('time-based workflows on EventBridge Scheduler', () => {
       await make('Morning', { repeat: 'daily', time: '08:00', timezone: 'UTC' }),
       await make('Mondays', { repeat: 'weekly', days: ['mon'], time: '07:00', timezone: 'Europe/Paris' }),
     ];
-    // A workflow of another assistant keeps its schedule.
-    const kept = (
+    for (const id of ids) expect(await scheduleOf(id)).toBeDefined();
+    return { user, otherOwner, other, ids };
+  }
+
+  /** A workflow of the shared owner's assistant, whose schedule must outlive another owner's deletions. */
+  const keptWorkflow = async () =>
+    (
       await owner.post(`/chatbots/${chatbotId}/workflows`, {
         name: 'Kept',
         trigger_type: 'time_based',
@@ -158,7 +164,10 @@ describe('time-based workflows on EventBridge Scheduler', () => {
         actions: [{ type: 'create_task', config: { title: 'Kept' } }],
       })
     ).body.workflow.id as string;
-    for (const id of ids) expect(await scheduleOf(id)).toBeDefined();
+
+  it("deleting the assistant deletes its workflows' schedules, its workflows and their history", async () => {
+    const { otherOwner, other, ids } = await otherOwnerWithSchedules();
+    const kept = await keptWorkflow();
     expect((await otherOwner.post(`/chatbots/${other}/workflows/${ids[0]}/test`)).status).toBe(202);
 
     expect((await otherOwner.delete(`/chatbots/${other}`)).status).toBe(200);
@@ -173,5 +182,15 @@ describe('time-based workflows on EventBridge Scheduler', () => {
       return [...workflows.data, ...executions.data];
     });
     expect(left).toEqual([]);
+  });
+
+  it("deleting the account deletes the schedules of its assistants' time-based workflows", async () => {
+    const { user, otherOwner, ids } = await otherOwnerWithSchedules();
+    const kept = await keptWorkflow();
+
+    expect((await otherOwner.delete('/account', { confirm_email: user.email })).status).toBe(200);
+    // Left behind, a schedule would start the state machine for a workflow nobody owns, every day for ever.
+    for (const id of ids) expect(await scheduleOf(id)).toBeUndefined();
+    expect(await scheduleOf(kept)).toBeDefined();
   });
 });
