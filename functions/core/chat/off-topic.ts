@@ -1,6 +1,6 @@
 import { factTypesAsked } from '../knowledge/fact-types.js';
 import type { SearchHit } from '../knowledge/search-index.js';
-import { termsOf } from './text-terms.js';
+import { passageTermsOf, termsOf } from './text-terms.js';
 
 /**
  * Words of greetings and thanks: a message made only of these is conversation, not a question about
@@ -34,7 +34,7 @@ export function isOffTopic(question: string, passages: readonly SearchHit[] | un
   // "Who" is asked of the world as much as of a business: a question for a person needs a business word too.
   const asksBusinessFact = factTypesAsked(question).some((type) => type !== 'person');
   if (asksBusinessFact || terms.some((term) => ABOUT_THE_BUSINESS.has(term))) return false;
-  const known = new Set(passages.flatMap((p) => termsOf(`${p.title} ${p.heading ?? ''} ${p.text}`)));
+  const known = new Set(passages.flatMap((p) => passageTermsOf(`${p.title} ${p.heading ?? ''} ${p.text}`)));
   return !terms.some((term) => known.has(term));
 }
 

@@ -5,7 +5,7 @@ import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import type { SearchHit } from '../knowledge/search-index.js';
 import { synonymsOf } from '../knowledge/synonyms.js';
 import { sourceLink, sourceTitle } from './source-link.js';
-import { termsOf } from './text-terms.js';
+import { passageTermsOf, termsOf } from './text-terms.js';
 
 export interface GroundedAnswer {
   /** Undefined when nothing known answers the question: the caller says the fallback message. */
@@ -27,6 +27,8 @@ const REQUEST_WORDS = new Set(
     termsOf('anything something any someone thing things stuff way kind sort type job really actually exactly also usually possible'),
     // Generic containers: "your cheapest package" asks for the cheapest of whatever the site sells.
     termsOf('package plan option service one ones work job'),
+    // "What's included in...", "Does it include...": what a passage lists is what something includes.
+    termsOf('include included includes including'),
     // Judgements of whatever is asked about ("the best e-mail", "a normal appointment"), not what it is.
     termsOf('best good right proper properly normal usual typical regular main roughly approximately'),
   ),
@@ -55,6 +57,14 @@ const UNKNOWN_EVERYDAY_TERM_WEIGHT = 1;
  * one whose number is about the thing asked.
  */
 const FACT_BESIDE_TERM_PREFERENCE = 0.02;
+/**
+ * Added to a passage that lists things when the question asks what something includes ("What's
+ * included in the move-out clean?"): of passages about the same thing, its list of contents over its
+ * one-line description.
+ */
+const LIST_PREFERENCE = 0.15;
+const asksContents = (question: string) => /\binclud(?:e|es|ed|ing)\b/i.test(question);
+const listsThings = (passage: SearchHit) => plainLines(passage.text).filter(isListItem).length >= 2;
 /**
  * How much a word of the scene-setting sentences weighs against one of the question itself ("I bought
  * a yearly plan two weeks ago. *Can I get my money back?*"): the answer need not repeat the story.
@@ -118,7 +128,7 @@ function asksSameAs(passage: SearchHit, terms: ReadonlySet<string>): boolean {
   const heading = innermostHeading(passage.heading);
   // One shared word is too little to call two questions the same.
   if (!heading || !isQuestion(heading) || terms.size < 2) return false;
-  const headingTerms = new Set(termsOf(heading));
+  const headingTerms = new Set(passageTermsOf(heading));
   const shared = [...terms].filter((term) => hasTermOrSynonym(headingTerms, term));
   return shared.length / terms.size >= SAME_QUESTION_SHARE;
 }
@@ -137,7 +147,7 @@ function withoutBusinessName(groups: string[][], businessName: string, asksFact:
 
 function factBesideTerm(passage: SearchHit, asked: readonly FactType[], terms: ReadonlySet<string>): boolean {
   if (!asked.length || !terms.size) return false;
-  const about = (text: string) => termsOf(text).some((term) => hasTermOrSynonym(terms, term));
+  const about = (text: string) => passageTermsOf(text).some((term) => hasTermOrSynonym(terms, term));
   // A section's heading says what every line of it is about ("The Cellar Room": "Up to 24 guests").
   const headingIsAbout = about(innermostHeading(passage.heading) ?? '');
   return plainLines(passage.text).some((line) => asked.some((type) => statesFact(line, type)) && (headingIsAbout || about(line)));
@@ -150,7 +160,7 @@ function factBesideTerm(passage: SearchHit, asked: readonly FactType[], terms: R
  */
 export function coverageOf(question: ParsedQuestion, passage: SearchHit): number {
   const headings = headingsOf(passage);
-  const known = new Set(termsOf(`${headings} ${passage.text}`));
+  const known = new Set(passageTermsOf(`${headings} ${passage.text}`));
   for (const [type, words] of question.factWords) {
     if (statesFactIn(passage, type)) for (const word of words) for (const term of termsOf(word)) known.add(term);
   }
@@ -242,7 +252,7 @@ function answerLines(passage: SearchHit, terms: ReadonlySet<string>, asked: read
   );
   // A term in few lines says more about which line answers than one in every line ("Sundays" in an
   // hours table where every line says "dinner"); a line stating the fact asked for counts as one such term.
-  const unitTerms = units.map((unit) => new Set(termsOf(unit.text).filter((term) => terms.has(term))));
+  const unitTerms = units.map((unit) => new Set(passageTermsOf(unit.text).filter((term) => terms.has(term))));
   const linesWith = new Map<string, number>();
   for (const found of unitTerms) for (const term of found) linesWith.set(term, (linesWith.get(term) ?? 0) + 1);
   const scored = units
@@ -289,7 +299,7 @@ const parentPath = (passage: SearchHit) => passage.heading?.split(HEADING_PATH_S
 function pricedSiblings(best: SearchHit, passages: readonly SearchHit[], terms: ReadonlySet<string>, askedTerms: ReadonlySet<string>): SearchHit[] | undefined {
   const heading = innermostHeading(best.heading);
   if (!heading || termsOf(heading).some((term) => terms.has(term) && !REQUEST_WORDS.has(term))) return undefined;
-  if (termsOf(best.text).some((term) => askedTerms.has(term))) return undefined;
+  if (passageTermsOf(best.text).some((term) => askedTerms.has(term))) return undefined;
   const parent = parentPath(best);
   const siblings = passages.filter(
     (p) => p.documentId === best.documentId && parentPath(p) === parent && innermostHeading(p.heading) && statesFact(p.text, 'price'),
@@ -340,6 +350,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   const asksCount = contentTermSet.size > 0 && asked.length > 0 && asked.every((type) => COUNT_FACTS.has(type));
   const countedTerms = countedThingOf(question);
   const yesNo = isYesNoQuestion(asking);
+  const contents = asksContents(asking);
   let best: Candidate | undefined;
   passages.forEach((passage, rank) => {
     // The site's own FAQ asking the same question answers it, whatever kind of fact it seemed to ask for.
@@ -361,6 +372,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
       coverage +
       0.1 * headingMatch +
       (factBesideTerm(passage, asked, contentTermSet) ? FACT_BESIDE_TERM_PREFERENCE : 0) +
+      (contents && listsThings(passage) ? LIST_PREFERENCE : 0) +
       (passage.source === 'entry' ? OWNER_KNOWLEDGE_PREFERENCE : 0);
     if (!best || score > best.score) best = { passage, rank, score };
   });

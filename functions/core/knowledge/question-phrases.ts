@@ -11,6 +11,12 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:leave|put|stop) (?:my|our|the) (?:car|van|vehicle)\b/gi, 'parking'],
   [/\b(?:sat ?nav|gps|google maps)\b/gi, 'directions'],
   [/\b(?:first[- ]time|new) (?:customers?|clients?)\b/gi, 'first'],
+  // UK "end of tenancy" is the US "move-out"; settling in somewhere new is moving in.
+  [/\bend[- ]of[- ](?:tenancy|tenancies|lease|let)\b/gi, 'move-out'],
+  [/\bsettl(?:e|ing) in\b/gi, 'move in'],
+  [/\b(?:people|persons?|folks?|those) (?:you|who you) (?:hire|employ|send)\b/gi, 'staff'],
+  // Work not done properly is work the customer is not satisfied with.
+  [/\b(?:is ?n[o']t|was ?n[o']t|not) (?:done )?(?:properly|right|well|good enough)\b/gi, 'not satisfied'],
 ];
 
 export function withSiteWords(question: string): string {

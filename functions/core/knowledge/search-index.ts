@@ -2,8 +2,9 @@ import MiniSearch, { type AsPlainObject, type Options, type Query, type SearchOp
 import { innermostHeading, type KnowledgeChunk } from './chunk.js';
 import { reciprocalRankFusion } from './rank-fusion.js';
 import { factTerm, factTypesAsked, factTypesStated, statesFact } from './fact-types.js';
-import { toLegacySearchTerm, toSearchTerm } from './search-terms.js';
+import { joinedHyphenatedWords, toLegacySearchTerm, toSearchTerm } from './search-terms.js';
 import { synonymsOf } from './synonyms.js';
+import { withSiteWords } from './question-phrases.js';
 import { loadVectors, nearestRows, storeVectors, type StoredVectors, type VectorMatrix } from './vector-matrix.js';
 
 /**
@@ -92,6 +93,8 @@ const miniSearchOptions: Options<IndexedChunk> = {
   idField: 'i',
   fields: ['title', 'heading', 'text', 'facts'],
   storeFields: [],
+  // Passages are indexed with their hyphenated words also written as one ("bi-weekly": "biweekly").
+  tokenize: (text) => [...defaultTokenize(text), ...joinedHyphenatedWords(text)],
   processTerm: toSearchTerm,
   searchOptions,
 };
@@ -197,12 +200,13 @@ export function searchIndex(index: SearchIndex, query: string, k = 5, options: S
 }
 
 /**
- * The question, plus the fact terms of the kinds of fact it asks for (a price, the hours: passages
+ * The question in the site's words (question-phrases.ts), plus the fact terms of the kinds of fact it asks for (a price, the hours: passages
  * stating one match) and, weighing less, the synonyms of its words ("customers" finds "clients").
  */
 function expandedQuery(query: string, legacyTerms: boolean): Query {
   if (legacyTerms) return query;
-  const text = query.slice(0, MAX_QUERY_CHARS);
+  // Everyday phrases are searched as the site's word for them ("every two weeks": "biweekly").
+  const text = withSiteWords(query.slice(0, MAX_QUERY_CHARS));
   const asked = factTypesAsked(text).map(factTerm);
   const terms = defaultTokenize(text).slice(0, MAX_QUERY_WORDS).map(toSearchTerm);
   const synonyms = [...new Set(terms.flatMap((term) => (term ? synonymsOf(term) : [])))];
@@ -237,7 +241,7 @@ export function questionTermWeights(index: SearchIndex, question: string): Map<s
   const total = index.chunks.length;
   // An index of the old format has other terms: every term weighs the same there.
   if (index.legacyTerms) return weights;
-  for (const token of defaultTokenize(question.slice(0, MAX_QUERY_CHARS)).slice(0, MAX_QUERY_WORDS)) {
+  for (const token of defaultTokenize(withSiteWords(question.slice(0, MAX_QUERY_CHARS))).slice(0, MAX_QUERY_WORDS)) {
     const term = toSearchTerm(token);
     if (!term || weights.has(term)) continue;
     const frequency = index.text.search(term, { prefix: false, fuzzy: false, processTerm: (t) => t, boostDocument: undefined }).length;

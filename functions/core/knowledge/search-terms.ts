@@ -25,6 +25,17 @@ export function isStopWord(term: string): boolean {
   return stopWords.has(term);
 }
 
+const hyphenatedWord = /\p{L}+(?:[-\u2010\u2011]\p{L}+)+/gu;
+
+/**
+ * The hyphenated words of a text written as one ("bi-weekly" -> "biweekly", "re-clean" -> "reclean"),
+ * as people often write them: a passage is indexed with these beside the parts, so a question finds
+ * it whichever way either spells the word.
+ */
+export function joinedHyphenatedWords(text: string): string[] {
+  return (text.match(hyphenatedWord) ?? []).map((word) => word.replace(/[-\u2010\u2011]/g, ''));
+}
+
 /** Returns the indexed form of a token, or null for a token that is not searched. */
 export function toSearchTerm(token: string): string | null {
   const term = token.toLowerCase().normalize('NFD').replace(combiningMarks, '');

@@ -50,6 +50,10 @@ const GROUPS = [
   'parking park car',
   'trial test',
   'people guest',
+  'outside exterior outdoor',
+  'inside interior indoor',
+  'online website web internet',
+  'happy satisfied pleased',
 ];
 
 /** Each term's synonyms, as search terms (stemmed). */

@@ -3,6 +3,7 @@ import { offlineAnswer } from '../../../functions/core/chat/offline-responder.js
 import { sourceLink, sourceTitle } from '../../../functions/core/chat/source-link.js';
 import { chunkDocuments } from '../../../functions/core/knowledge/chunk.js';
 import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
+import { withSiteWords } from '../../../functions/core/knowledge/question-phrases.js';
 import { buildSearchIndex, questionTermWeights, searchIndex } from '../../../functions/core/knowledge/search-index.js';
 
 /** A cleaning company's site as the crawler writes it: markdown with headings, one document per page. */
@@ -94,8 +95,9 @@ Yes, you can cancel without a fee up to 24 hours before the clean.`,
 
 const site = [homePage, pricingPage, faqPage];
 
-/** What the chat engine does: search the index, weigh the question's terms, answer offline. */
-function ask(question: string, strictnessLevel = 5, documents: KnowledgeDocument[] = site, businessName = 'Acme Cleaning') {
+/** What the chat engine does: reword everyday phrases, search the index, weigh the question's terms, answer offline. */
+function ask(message: string, strictnessLevel = 5, documents: KnowledgeDocument[] = site, businessName = 'Acme Cleaning') {
+  const question = withSiteWords(message);
   const index = buildSearchIndex(chunkDocuments(documents));
   return offlineAnswer(question, { passages: searchIndex(index, question, 5), termWeights: questionTermWeights(index, question) }, strictnessLevel, businessName);
 }
@@ -458,5 +460,54 @@ describe('offlineAnswer: how many', () => {
 
   it('refuses when the number is said of another word of the question', () => {
     expect(ask('How many help-center articles can I publish on the Team plan?', 5, [plans, features], 'Desk').answer).toBeUndefined();
+  });
+});
+
+describe('offlineAnswer: the same thing in other words', () => {
+  const services: KnowledgeDocument = {
+    id: 'https://acme-clean.example/services',
+    source: 'page',
+    title: 'Services | Acme',
+    url: 'https://acme-clean.example/services',
+    text: `# Services
+
+## Regular cleaning
+
+Weekly, bi-weekly or monthly visits, on the same day each time.
+
+## Move-in/Move-out cleaning
+
+A top-to-bottom clean for an empty home, before you hand back the keys or settle into a new one.
+
+## Our promise
+
+Not completely satisfied? Tell us within 24 hours and we'll re-clean at no charge.
+
+## Move-in/Move-out package
+
+$260 per visit
+
+- Inside all cabinets and drawers
+- Inside the oven and fridge
+- Skirting boards and light switches`,
+  };
+
+  it('answers "every two weeks" from a site that says "bi-weekly"', () => {
+    expect(body(ask('Can you come every two weeks?', 5, [services]).answer)).toContain('bi-weekly');
+  });
+
+  it('answers "redo" from a site that says "re-clean", and "not happy" from "not satisfied"', () => {
+    expect(body(ask("Will you redo it if I'm not happy?", 5, [services]).answer)).toContain("we'll re-clean");
+    expect(body(ask("What if the job isn't done properly?", 5, [services]).answer)).toContain("we'll re-clean");
+  });
+
+  it('answers an end-of-tenancy question with the move-out clean', () => {
+    expect(body(ask('Do you do end-of-tenancy cleans?', 5, [services]).answer)).toMatch(/move-out/i);
+  });
+
+  it("answers what is included with the list of what is included, not the service's one-line description", () => {
+    const answer = body(ask("What's included in the move-out clean?", 5, [services]).answer);
+    expect(answer).toContain('- Inside all cabinets and drawers');
+    expect(answer).not.toContain('top-to-bottom');
   });
 });

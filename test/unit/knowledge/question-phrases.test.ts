@@ -8,6 +8,9 @@ describe('withSiteWords', () => {
     ['How quickly will you get back to me?', 'How quickly will you respond?'],
     ['Can I get my money back?', 'Can I refund?'],
     ['Where can I leave my car?', 'Where can I parking?'],
+    ['Do you do end-of-tenancy cleans?', 'Do you do move-out cleans?'],
+    ['How do you check the people you hire?', 'How do you check the staff?'],
+    ["What if the job isn't done properly?", 'What if the job not satisfied?'],
   ])('rewords %j as the site would', (question, reworded) => {
     expect(withSiteWords(question)).toBe(reworded);
   });

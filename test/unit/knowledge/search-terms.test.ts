@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toLegacySearchTerm, toSearchTerm } from '../../../functions/core/knowledge/search-terms.js';
+import { joinedHyphenatedWords, toLegacySearchTerm, toSearchTerm } from '../../../functions/core/knowledge/search-terms.js';
 
 describe('toSearchTerm', () => {
   it('lower-cases, folds accents, and drops stop words and tokens without letters or digits', () => {
@@ -15,6 +15,12 @@ describe('toSearchTerm', () => {
     same('hours', 'hour');
     same('cleaners', 'cleaner');
     expect(toSearchTerm('cleaning')).not.toBe(toSearchTerm('cleaner'));
+  });
+});
+
+describe('joinedHyphenatedWords', () => {
+  it('writes each hyphenated word as one, as people often spell it', () => {
+    expect(joinedHyphenatedWords('Weekly, bi-weekly or move-in/move-out; re‑clean, 24-hour, a - b')).toEqual(['biweekly', 'movein', 'moveout', 'reclean']);
   });
 });
 
