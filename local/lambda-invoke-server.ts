@@ -59,7 +59,10 @@ export async function startLambdaInvokeServer(port: number): Promise<LambdaInvok
     const run = () => Promise.resolve().then(() => handler(payload, lambdaContext(name)));
     if (req.headers['x-amz-invocation-type'] === 'Event') {
       res.writeHead(202).end();
-      run().catch((error: unknown) => log.error('Async invocation failed', { name, error }));
+      // Lambda queues the event and answers at once; the function starts elsewhere. Here it shares the
+      // caller's process, so it starts two event-loop turns later: the caller reads the 202 and finishes
+      // its own answer (a webhook's acknowledgement) before this work takes the CPU.
+      setImmediate(() => setImmediate(() => run().catch((error: unknown) => log.error('Async invocation failed', { name, error }))));
       return;
     }
     try {

@@ -11,6 +11,8 @@ export interface SentMessage {
   body: Record<string, unknown>;
   /** Order among the account's sends and sender actions. */
   seq: number;
+  /** When the send call arrived (ISO, to the millisecond). */
+  at: string;
 }
 
 /** A read receipt or sender action the product sent (the send endpoint's body as Meta received it). */
