@@ -1,6 +1,6 @@
 import { HEADING_PATH_SEPARATOR, innermostHeading } from '../knowledge/chunk.js';
 import { everydayTermsOf } from '../knowledge/common-words/common-words.js';
-import { factTypesAsked, factTypesStated, factWordsAsked, NAMING_FACT_WORDS, statesFact, type FactType } from '../knowledge/fact-types.js';
+import { factTypesAsked, factWordsAsked, NAMING_FACT_WORDS, statesFact, type FactType } from '../knowledge/fact-types.js';
 import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import type { SearchHit } from '../knowledge/search-index.js';
 import { synonymsOf } from '../knowledge/synonyms.js';
@@ -29,6 +29,8 @@ const REQUEST_WORDS = new Set(
     termsOf('package plan option service one ones work job'),
     // "What's included in...", "Does it include...": what a passage lists is what something includes.
     termsOf('include included includes including'),
+    // Where a business "operates", "serves" or "covers" is where it works.
+    termsOf('operate operates operating serve serves serving cover covers covering'),
     // Judgements of whatever is asked about ("the best e-mail", "a normal appointment"), not what it is.
     termsOf('best good right proper properly normal usual typical regular main roughly approximately'),
   ),
@@ -89,7 +91,10 @@ function plainLines(markdown: string): string[] {
 /** "Is there...?", "Do you...?": answered by yes or no, so a fact of the kind they mention is not required. */
 /** Whether a passage states a fact of this kind (a person's name may be its heading). */
 const statesFactIn = (passage: SearchHit, type: FactType) =>
-  !(type === 'person' && isTestimonial(passage)) && factTypesStated(passage.text, innermostHeading(passage.heading)).includes(type);
+  !(WRITER_FACTS.has(type) && isTestimonial(passage)) && statesFact(type === 'person' ? `${innermostHeading(passage.heading) ?? ''}\n${passage.text}` : passage.text, type);
+
+/** What a review says of its writer (their name, their country) is no fact of the business. */
+const WRITER_FACTS: ReadonlySet<FactType> = new Set(['person', 'country']);
 
 /** Reviews name their writers ("Michael Thompson, Office Manager"), who are customers, not the business's people. */
 const isTestimonial = (passage: SearchHit) => /\b(?:testimonials?|reviews?|(?:clients?|customers?|patients?|guests?) (?:say|said|love)|what (?:people|they) say)\b/i.test(passage.heading ?? '');

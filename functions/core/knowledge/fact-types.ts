@@ -1,3 +1,5 @@
+import { namesCountry } from './country-names.js';
+
 /**
  * The kinds of fact visitors most often ask a business for, recognised the same way in passages
  * (does this text state a price, a time, an address...?) and in questions (is this asking for one?).
@@ -5,7 +7,7 @@
  * clean?" needs an amount, "What's your phone number?" needs a number, whatever words surround it.
  * These are general English patterns, not facts of any site.
  */
-export const FACT_TYPES = ['price', 'discount', 'hours', 'address', 'phone', 'email', 'duration', 'quantity', 'person'] as const;
+export const FACT_TYPES = ['price', 'discount', 'hours', 'address', 'phone', 'email', 'duration', 'quantity', 'person', 'country'] as const;
 export type FactType = (typeof FACT_TYPES)[number];
 
 const day = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?`;
@@ -33,6 +35,8 @@ const statedIn: Record<FactType, RegExp> = {
   // A name beside what the person does ("Ayesha Begum, Lead Supervisor"): a pair of capitalised words
   // alone is as often a service ("Deep Cleaning") as a person (see statesPerson).
   person: /(?:^|[^\p{L}])\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?\s+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?(?![\p{L}])/u,
+  // Checked by namesCountry (country-names.ts); this only rules out text without a capital letter.
+  country: /\p{Lu}/u,
   quantity: /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred|thousand|dozen|several)\b/i,
 };
 
@@ -54,6 +58,8 @@ const askedBy: Record<FactType, RegExp> = {
   email: /\b(?:e-?mail|mail you|email address)\b/,
   duration: /\bhow (?:long|quickly|soon|fast)\b|\bhow far (?:ahead|in advance)\b|\bturnaround\b/,
   person: /\bwho(?:m|se)?\b/,
+  // "Which countries do you operate in?", "Do you work abroad?": answered by the places named.
+  country: /\b(?:countr(?:y|ies)|international(?:ly)?|abroad|overseas|worldwide|continents?)\b/,
   quantity: new RegExp(String.raw`\bhow many\b|\bhow much(?!${PRICE_FOLLOWS})|\bnumber of\b|\bhow big\b|\bhow large\b`),
 };
 /**
@@ -76,6 +82,7 @@ export function statesFact(text: string, type: FactType): boolean {
   if (type === 'price' && statesFreeOffer(text)) return true;
   if (type === 'person') return statesPerson(text);
   if (type === 'address' && postcode.test(text)) return true;
+  if (type === 'country') return namesCountry(text);
   return statedIn[type].test(text);
 }
 

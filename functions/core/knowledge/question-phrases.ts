@@ -16,7 +16,7 @@ const PHRASES: [RegExp, string][] = [
   [/\bsettl(?:e|ing) in\b/gi, 'move in'],
   [/\b(?:people|persons?|folks?|those) (?:you|who you) (?:hire|employ|send)\b/gi, 'staff'],
   // Work not done properly is work the customer is not satisfied with.
-  [/\b(?:is ?n[o']t|was ?n[o']t|not) (?:done )?(?:properly|right|well|good enough)\b/gi, 'not satisfied'],
+  [/\b(?:is ?n[o']t|was ?n[o']t|not) (?:done )?(?:properly|right|well|good enough)\b|\bnot (?:completely |fully |totally )?(?:happy|pleased)\b|\bunhappy\b/gi, 'not satisfied'],
 ];
 
 export function withSiteWords(question: string): string {

@@ -2,7 +2,7 @@ import MiniSearch, { type AsPlainObject, type Options, type Query, type SearchOp
 import { innermostHeading, type KnowledgeChunk } from './chunk.js';
 import { reciprocalRankFusion } from './rank-fusion.js';
 import { factTerm, factTypesAsked, factTypesStated, statesFact } from './fact-types.js';
-import { joinedHyphenatedWords, toLegacySearchTerm, toSearchTerm } from './search-terms.js';
+import { impliedWordsOf, toLegacySearchTerm, toSearchTerm } from './search-terms.js';
 import { synonymsOf } from './synonyms.js';
 import { withSiteWords } from './question-phrases.js';
 import { loadVectors, nearestRows, storeVectors, type StoredVectors, type VectorMatrix } from './vector-matrix.js';
@@ -94,7 +94,7 @@ const miniSearchOptions: Options<IndexedChunk> = {
   fields: ['title', 'heading', 'text', 'facts'],
   storeFields: [],
   // Passages are indexed with their hyphenated words also written as one ("bi-weekly": "biweekly").
-  tokenize: (text) => [...defaultTokenize(text), ...joinedHyphenatedWords(text)],
+  tokenize: (text) => [...defaultTokenize(text), ...impliedWordsOf(text)],
   processTerm: toSearchTerm,
   searchOptions,
 };

@@ -26,14 +26,18 @@ export function isStopWord(term: string): boolean {
 }
 
 const hyphenatedWord = /\p{L}+(?:[-\u2010\u2011]\p{L}+)+/gu;
+/** "Company no. 698214", "Reg. No 123": "no." before a number is the word "number". */
+const numberAbbreviation = /\b(?:no|nos|nr)\.?\s*#?\d/iu;
 
 /**
- * The hyphenated words of a text written as one ("bi-weekly" -> "biweekly", "re-clean" -> "reclean"),
- * as people often write them: a passage is indexed with these beside the parts, so a question finds
- * it whichever way either spells the word.
+ * Words a passage says without spelling them out, as people write them in questions: its hyphenated
+ * words written as one ("bi-weekly" -> "biweekly", "re-clean" -> "reclean") and "number" for "no.".
+ * A passage is indexed and matched with these beside its own words, so a question finds it whichever
+ * way either spells the word.
  */
-export function joinedHyphenatedWords(text: string): string[] {
-  return (text.match(hyphenatedWord) ?? []).map((word) => word.replace(/[-\u2010\u2011]/g, ''));
+export function impliedWordsOf(text: string): string[] {
+  const joined = (text.match(hyphenatedWord) ?? []).map((word) => word.replace(/[-\u2010\u2011]/g, ''));
+  return numberAbbreviation.test(text) ? [...joined, 'number'] : joined;
 }
 
 /** Returns the indexed form of a token, or null for a token that is not searched. */

@@ -53,7 +53,6 @@ const GROUPS = [
   'outside exterior outdoor',
   'inside interior indoor',
   'online website web internet',
-  'happy satisfied pleased',
 ];
 
 /** Each term's synonyms, as search terms (stemmed). */

@@ -22,7 +22,7 @@ const passages: SearchHit[] = chunkDocuments([
 ]).map((chunk) => ({ chunkId: chunk.id, documentId: chunk.documentId, source: chunk.source, title: chunk.title, url: chunk.url, heading: chunk.heading, text: chunk.text, score: 1 }));
 
 describe('isOffTopic', () => {
-  it.each(['Where are you located?', 'Who owns the business?', "What's your refund policy?", 'What time do you open on Sunday?', 'How can I contact you?', 'Do you take card payments?'])(
+  it.each(['Where are you located?', 'Who owns the business?', "What's your refund policy?", 'What time do you open on Sunday?', 'How can I contact you?', 'Do you take card payments?', 'Which countries do you operate in?'])(
     'never judges a question about the business off-topic, though no passage shares its words: %j',
     (question) => {
       expect(isOffTopic(question, passages)).toBe(false);

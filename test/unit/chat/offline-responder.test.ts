@@ -511,3 +511,49 @@ $260 per visit
     expect(answer).not.toContain('top-to-bottom');
   });
 });
+
+describe('offlineAnswer: countries', () => {
+  const international: KnowledgeDocument = {
+    id: 'https://acme-clean.example/about-us',
+    source: 'page',
+    title: 'About us | Acme',
+    url: 'https://acme-clean.example/about-us',
+    text: `# About us
+
+## Where we work
+
+Insured, trained cleaners for homes and offices in the UK and Ireland.
+
+## Reviews
+
+### Maria Lopez
+
+Madrid, Spain
+
+"The best clean our office has ever had."`,
+  };
+
+  it('answers "Which countries do you operate in?" with the countries the business names, never a reviewer\'s', () => {
+    const answer = body(ask('Which countries do you operate in?', 5, [international]).answer);
+    expect(answer).toContain('the UK and Ireland');
+    expect(answer).not.toContain('Spain');
+  });
+
+  it('answers no country question from a review alone', () => {
+    const reviewsOnly: KnowledgeDocument = { ...international, text: international.text.replace(/## Where we work[\s\S]*?(?=## Reviews)/, '') };
+    expect(ask('Which countries do you cover?', 5, [reviewsOnly]).answer).toBeUndefined();
+  });
+});
+
+describe('offlineAnswer: abbreviations', () => {
+  it('answers "company registration number" from "company no."', () => {
+    const footer: KnowledgeDocument = {
+      id: 'https://acme-clean.example/legal',
+      source: 'page',
+      title: 'Legal | Acme',
+      url: 'https://acme-clean.example/legal',
+      text: '# Legal\n\nAcme Cleaning Ltd, registered in England and Wales, company no. 08455120. VAT applies to every price.',
+    };
+    expect(body(ask("What's your company registration number?", 5, [...site, footer]).answer)).toContain('08455120');
+  });
+});

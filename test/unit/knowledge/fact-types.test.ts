@@ -172,3 +172,23 @@ describe('people', () => {
     expect(factTypesAsked('What is your email address?')).toEqual(['email']);
   });
 });
+
+describe('countries', () => {
+  it('reads "which countries", "abroad" and "internationally" as asking where the business works', () => {
+    for (const question of ['Which countries do you operate in?', 'Do you work abroad?', 'Do you ship internationally?']) {
+      expect(factTypesAsked(question)).toContain('country');
+    }
+    expect(factTypesAsked('Do you clean in Leeds?')).not.toContain('country');
+  });
+
+  it.each(['We clean homes across the US, UK, Canada and Europe.', 'Offices in the United Kingdom and Ireland', 'Serving U.S. customers since 2009', 'Bosnia and Herzegovina'])(
+    'finds a country or continent named in %j',
+    (text) => expect(statesFact(text, 'country')).toBe(true),
+  );
+
+  it('finds none in "us" the word, or in an abbreviation shouted in a heading', () => {
+    for (const text of ['Contact us today for a free quote.', 'CONTACT US', 'GET IN TOUCH WITH US NOW', 'We clean in Leeds and Otley.']) {
+      expect(statesFact(text, 'country')).toBe(false);
+    }
+  });
+});

@@ -11,6 +11,7 @@ describe('withSiteWords', () => {
     ['Do you do end-of-tenancy cleans?', 'Do you do move-out cleans?'],
     ['How do you check the people you hire?', 'How do you check the staff?'],
     ["What if the job isn't done properly?", 'What if the job not satisfied?'],
+    ["Will you redo it if I'm not happy?", "Will you redo it if I'm not satisfied?"],
   ])('rewords %j as the site would', (question, reworded) => {
     expect(withSiteWords(question)).toBe(reworded);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinedHyphenatedWords, toLegacySearchTerm, toSearchTerm } from '../../../functions/core/knowledge/search-terms.js';
+import { impliedWordsOf, toLegacySearchTerm, toSearchTerm } from '../../../functions/core/knowledge/search-terms.js';
 
 describe('toSearchTerm', () => {
   it('lower-cases, folds accents, and drops stop words and tokens without letters or digits', () => {
@@ -18,9 +18,15 @@ describe('toSearchTerm', () => {
   });
 });
 
-describe('joinedHyphenatedWords', () => {
+describe('impliedWordsOf', () => {
   it('writes each hyphenated word as one, as people often spell it', () => {
-    expect(joinedHyphenatedWords('Weekly, bi-weekly or move-in/move-out; re‑clean, 24-hour, a - b')).toEqual(['biweekly', 'movein', 'moveout', 'reclean']);
+    expect(impliedWordsOf('Weekly, bi-weekly or move-in/move-out; re‑clean, 24-hour, a - b')).toEqual(['biweekly', 'movein', 'moveout', 'reclean']);
+  });
+
+  it('reads "no." before a number as "number", and "No." answering a question as nothing', () => {
+    expect(impliedWordsOf('Registered in Ireland, company no. 698214')).toEqual(['number']);
+    expect(impliedWordsOf('Reg. No 4471')).toEqual(['number']);
+    expect(impliedWordsOf('No. There are no setup fees on any plan.')).toEqual([]);
   });
 });
 
