@@ -9,6 +9,7 @@ import { workflowTriggers } from '../workflows/chat-triggers.js';
 import { openChannelSecrets } from './credential-vault.js';
 import type { ChannelWebhookWork } from './channel-webhook.js';
 import type { GraphCredentials } from './graph-api.js';
+import { keptCustomerName } from './customer-names.js';
 import { customerProfileName, sendChannelText } from './graph-send.js';
 import { showMessageSeen, stopTyping } from './graph-sender-actions.js';
 import { typedConfirmation } from './typed-confirmation.js';
@@ -152,8 +153,10 @@ async function answerMessage(connection: Connection, credentials: ChannelCredent
 
 /** Messenger and Instagram name their customers only through the User Profile API (with the channel's token). */
 async function customerName(connection: Connection, credentials: ChannelCredentials, senderId: string): Promise<string | undefined> {
-  const open = await credentials;
-  return open ? customerProfileName(connection.platform, senderId, open) : undefined;
+  return keptCustomerName(connection.account_id, senderId, async () => {
+    const open = await credentials;
+    return open ? customerProfileName(connection.platform, senderId, open) : undefined;
+  });
 }
 
 /** A status Meta reported of a sent message; statuses of messages the product did not send are ignored. */
