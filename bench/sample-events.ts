@@ -1,7 +1,7 @@
 import { DEFAULT_CONVERSATION_SETTINGS } from '../functions/contracts/chatbot.js';
 import { DEFAULT_VOICE_SETTINGS } from '../functions/contracts/voice.js';
 import { DEFAULT_TRANSFER_SETTINGS } from '../functions/contracts/transfers.js';
-import { fallbackRoute, httpRoutes, type FunctionName } from '../lib/routes.js';
+import { fallbackRoute, httpRoutes, isSignedIn, type FunctionName } from '../lib/routes.js';
 
 export interface SampleContext {
   /** Claims of a real signed-up user, as API Gateway passes them. */
@@ -28,7 +28,7 @@ function httpEvent(name: FunctionName, ctx: SampleContext, body?: unknown) {
     headers: { 'content-type': 'application/json' },
     requestContext: {
       http: { method, path, sourceIp: '127.0.0.1', userAgent: 'bench' },
-      authorizer: route?.access === 'public' ? undefined : { jwt: { claims: ctx.claims, scopes: [] } },
+      authorizer: route && !isSignedIn(route.access) ? undefined : { jwt: { claims: ctx.claims, scopes: [] } },
       requestId: 'bench',
       domainName: 'localhost',
       routeKey: route ? `${method} ${path}` : '$default',
@@ -88,6 +88,10 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
       messageId: 'no-such-message',
       rating: 'up',
     }),
+  'get-visitor-conversation': (ctx) => {
+    const event = httpEvent('get-visitor-conversation', ctx);
+    return { ...event, headers: { ...event.headers, authorization: `Bearer ${ctx.visitorToken}` } };
+  },
   'get-public-chatbot': (ctx) => httpEvent('get-public-chatbot', ctx),
   'get-demo-stats': (ctx) => httpEvent('get-demo-stats', ctx),
   'track-demo-analytics': (ctx) =>

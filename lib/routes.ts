@@ -3,7 +3,13 @@
  * whose code lives in `functions/<name>/handler.ts`. The CDK HTTP/WebSocket constructs and the local
  * gateway both read this file; test/cdk/routes.test.ts asserts they agree.
  */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route. `public`: anyone. `visitor`: a website visitor, by the signed visitor token POST /chat
+ * issued (core/chat/visitor-token.ts) in `Authorization: Bearer`; the function verifies it, since API Gateway's
+ * JWT authorizer knows only Cognito. `user`: a signed-in user (Cognito, verified by API Gateway). `admin`: a
+ * user of the admin group.
+ */
+export type Access = 'public' | 'visitor' | 'user' | 'admin';
 
 /**
  * The application's domains. Each gets a nested CloudFormation stack of its own (lib/constructs/domain-stack.ts)
@@ -85,9 +91,13 @@ interface HttpRouteBase {
   readonly idempotent?: boolean;
 }
 
-/** A signed-in route must say what it needs of its caller (RouteAction); a public one has no caller. */
+/** Accesses API Gateway checks with the Cognito JWT authorizer: the caller is a signed-in user. */
+export type SignedInAccess = Extract<Access, 'user' | 'admin'>;
+export const isSignedIn = (access: Access): access is SignedInAccess => access === 'user' || access === 'admin';
+
+/** A signed-in route must say what it needs of its caller (RouteAction); a public or visitor one has no signed-in caller. */
 export type HttpRoute = HttpRouteBase &
-  ({ readonly access: 'public'; readonly action?: never } | { readonly access: Exclude<Access, 'public'>; readonly action: RouteAction });
+  ({ readonly access: Exclude<Access, SignedInAccess>; readonly action?: never } | { readonly access: SignedInAccess; readonly action: RouteAction });
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 /** Time limit of a function whose route sets none. */
@@ -207,6 +217,15 @@ export const httpRoutes = [
     uses: ['table', 'documents', 'providers'],
     maxBodyBytes: 16 * 1024,
     timeoutSeconds: 29,
+  },
+  // A reloaded or reopened widget shows the visitor's whole conversation, the owner's replies included.
+  {
+    name: 'get-visitor-conversation',
+    domain: 'conversations',
+    method: 'GET',
+    path: '/public/chatbots/{id}/conversation',
+    access: 'visitor',
+    uses: ['table', 'visitorTokens'],
   },
   { name: 'get-public-chatbot', domain: 'conversations', method: 'GET', path: '/public/chatbots/{id}', access: 'public', uses: ['table', 'site'] },
   { name: 'get-demo-stats', domain: 'conversations', method: 'GET', path: '/public/chatbots/{id}/demo-stats', access: 'public', uses: ['table'] },

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { fallbackRoute, httpRoutes, type FunctionName } from '../lib/routes.js';
+import { fallbackRoute, httpRoutes, isSignedIn, type FunctionName } from '../lib/routes.js';
 import { createTokenVerifier } from '../functions/core/auth/verify-token.js';
 import { log } from '../functions/core/runtime/log.js';
 import { lambdaContext, loadHandler } from './handlers.js';
@@ -100,7 +100,7 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
     const routeKey = match ? `${match.route.method} ${match.route.path}` : '$default';
 
     let claims: Record<string, string> | undefined;
-    if (match && match.route.access !== 'public') {
+    if (match && isSignedIn(match.route.access)) {
       const token = bearerToken(req.headers.authorization);
       try {
         if (!token) throw new Error('missing token');

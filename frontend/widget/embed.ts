@@ -94,11 +94,22 @@ async function start(script: HTMLScriptElement): Promise<void> {
     await post('/chat/feedback', { chatbotId, visitorToken, ...reply, rating });
   };
 
+  const load: WidgetOptions['load'] = async (visitorToken) => {
+    try {
+      const response = await fetch(`${api}/public/chatbots/${encodeURIComponent(chatbotId)}/conversation`, {
+        headers: { authorization: `Bearer ${visitorToken}` },
+      });
+      return response.ok ? ((await response.json()) as Awaited<ReturnType<WidgetOptions['load']>>) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
   const mount = () => {
     const host = document.createElement('assistant-widget');
     host.setAttribute('data-chatbot-id', chatbotId);
     document.body.append(host);
-    mountWidget(host, { chatbotId, bot: chatbot, assetOrigin: origin, realtimeUrl, send, rate });
+    mountWidget(host, { chatbotId, bot: chatbot, assetOrigin: origin, realtimeUrl, send, rate, load });
   };
   if (document.body) mount();
   else document.addEventListener('DOMContentLoaded', mount, { once: true });

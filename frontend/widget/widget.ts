@@ -1,4 +1,4 @@
-import type { ChatRequest, PublicChatbot } from '../../functions/contracts/chat.js';
+import type { ChatRequest, PublicChatbot, VisitorConversationResponse } from '../../functions/contracts/chat.js';
 import { MAX_CHAT_MESSAGE_CHARS, MAX_DELAY_MS } from '../../functions/contracts/chat-constants.js';
 import { splitMessageLinks } from '../src/lib/chat-links.js';
 import { loadConversation, saveConversation, type StoredMessage } from './history.js';
@@ -71,6 +71,11 @@ export interface WidgetOptions {
   realtimeUrl?: string;
   /** Stores the visitor's thumbs up / down on a reply; rejects with the error text to show. */
   rate(reply: { conversationId: string; messageId: string }, visitorToken: string, rating: Rating): Promise<void>;
+  /**
+   * The visitor's conversation as the server has it (what a person answered while the page was closed
+   * included); undefined when it cannot be read, and the widget keeps what it stored.
+   */
+  load(visitorToken: string): Promise<VisitorConversationResponse | undefined>;
 }
 
 type Role = StoredMessage['role'] | 'error';
@@ -248,11 +253,18 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
     save();
   };
 
-  show('assistant', bot.welcome_message || `Hi there! I'm ${agent} from ${bot.business_name}. How can I help you today?`);
-  for (const message of state.messages) {
-    show(message.role, message.text);
-    if (message.role === 'assistant') feedback(message);
-  }
+  /** The welcome message, then the conversation so far. */
+  const showAll = () => {
+    for (const node of Array.from(log.children)) if (node !== typing) node.remove();
+    show('assistant', bot.welcome_message || `Hi there! I'm ${agent} from ${bot.business_name}. How can I help you today?`);
+    for (const message of state.messages) {
+      show(message.role, message.text);
+      if (message.role === 'assistant') feedback(message);
+    }
+  };
+  showAll();
+  /** Messages the visitor sent on this page: a conversation loaded before them would hide them. */
+  let sent = 0;
 
   /**
    * Once the visitor has a conversation (a token), a person's replies from the inbox appear as the
@@ -271,6 +283,20 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
     });
   };
   listen();
+
+  // What is stored here may miss replies a person sent while the page was closed: the server's copy wins.
+  if (state.visitorToken) {
+    void options.load(state.visitorToken).then((conversation) => {
+      if (!conversation || sent) return;
+      state.messages = conversation.messages.map((m) => {
+        shownReplies.add(m.id);
+        const rated = m.rateable && conversation.conversationId ? { id: m.id, conversationId: conversation.conversationId, rating: m.rating } : {};
+        return { role: m.role, text: m.content, ...rated };
+      });
+      save();
+      showAll();
+    });
+  }
 
   const setOpen = (open: boolean) => {
     win.hidden = !open;
@@ -300,6 +326,7 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
     const message = typed.trim().slice(0, MAX_CHAT_MESSAGE_CHARS);
     if (!message || busy) return;
     busy = true;
+    sent++;
     sendButton.disabled = true;
     question?.remove();
     if (!confirm) {

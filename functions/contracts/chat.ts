@@ -130,6 +130,29 @@ export const rateChatMessageRequestSchema = z.object({
 export type RateChatMessageRequest = z.infer<typeof rateChatMessageRequestSchema>;
 export const rateChatMessageResponseSchema = z.object({ messageId: z.string(), rating: z.enum(feedbackRatings) });
 
+/**
+ * GET /public/chatbots/{id}/conversation (get-visitor-conversation): the visitor's current conversation
+ * with the assistant, oldest first, for a widget that was reloaded or reopened. Visitor access: the visitor
+ * token in `Authorization: Bearer`. The business's replies (the assistant's, a person's from the inbox, a
+ * message the business sent) are all `assistant`; the inbox's own notices are not the visitor's to read.
+ */
+export const visitorMessageSchema = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  created_at: z.string(),
+  /** An answer of the assistant itself, which the visitor may rate (absent for a person's reply or a question). */
+  rateable: z.boolean(),
+  rating: z.enum(feedbackRatings).optional(),
+});
+export type VisitorMessage = z.infer<typeof visitorMessageSchema>;
+export const visitorConversationResponseSchema = z.object({
+  /** Null before the visitor's first message reached the assistant (or after the owner deleted it). */
+  conversationId: z.string().nullable(),
+  messages: z.array(visitorMessageSchema),
+});
+export type VisitorConversationResponse = z.infer<typeof visitorConversationResponseSchema>;
+
 /** POST /demo/analytics (track-demo-analytics). Failures are ignored by the client (spec). */
 export const demoEventTypes = ['demo_view', 'demo_interaction'] as const;
 export const trackDemoAnalyticsRequestSchema = z.object({

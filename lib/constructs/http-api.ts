@@ -17,7 +17,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct, type IConstruct } from 'constructs';
-import { fallbackRoute, httpRoutes, type HttpRoute as RouteEntry } from '../routes.js';
+import { fallbackRoute, httpRoutes, isSignedIn, type HttpRoute as RouteEntry } from '../routes.js';
 import { AppFunction, applyUses, type FunctionResources } from './app-function.js';
 import { cognitoIssuer } from './cognito-issuer.js';
 import { constructId } from './construct-id.js';
@@ -120,7 +120,7 @@ export class AppHttpApi extends Construct {
     // routes that exist, so the stage waits for the stacks that create them (waitForRoutesOf).
     const publicThrottle = props.publicRouteThrottle ?? DEFAULT_PUBLIC_ROUTE_THROTTLE;
     const routes: readonly RouteEntry[] = httpRoutes;
-    const publicRouteKeys = [...routes.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.path}`), '$default'];
+    const publicRouteKeys = [...routes.filter((r) => !isSignedIn(r.access)).map((r) => `${r.method} ${r.path}`), '$default'];
     const cfnStage = this.stage.node.defaultChild as CfnStage;
     cfnStage.routeSettings = Object.fromEntries(
       publicRouteKeys.map((key) => [

@@ -1,7 +1,7 @@
 import { HttpMethod, HttpNoneAuthorizer, HttpRoute, HttpRouteKey, type IHttpApi, type IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
-import type { FunctionName, HttpRoute as RouteEntry } from '../routes.js';
+import { isSignedIn, type FunctionName, type HttpRoute as RouteEntry } from '../routes.js';
 import { functionsByName, type AppFunction, type FunctionResources } from './app-function.js';
 import { constructId } from './construct-id.js';
 import { acknowledge } from './nag.js';
@@ -37,15 +37,19 @@ export class HttpRoutes extends Construct {
         httpApi: props.api,
         routeKey: HttpRouteKey.with(entry.path, HttpMethod[entry.method]),
         integration: new HttpLambdaIntegration(`${constructId(entry.name)}Integration`, fn),
-        authorizer: entry.access === 'public' ? none : props.jwtAuthorizer,
+        authorizer: isSignedIn(entry.access) ? props.jwtAuthorizer : none,
       });
-      if (entry.access === 'public') {
+      if (!isSignedIn(entry.access)) {
         acknowledge(
           route,
           'AwsSolutions-APIG4',
-          `${entry.method} ${entry.path} is public by design (lib/routes.ts access "public": widget, demo, webhooks ` +
-            'or health); the function validates its input and applies per-bot and per-client limits, and the route ' +
-            'has its own throttle.',
+          entry.access === 'visitor'
+            ? `${entry.method} ${entry.path} is for website visitors (lib/routes.ts access "visitor"), who have no ` +
+                'Cognito identity: the function verifies the signed visitor token itself and serves only that ' +
+                "visitor's own conversation; the route has its own throttle."
+            : `${entry.method} ${entry.path} is public by design (lib/routes.ts access "public": widget, demo, webhooks ` +
+                'or health); the function validates its input and applies per-bot and per-client limits, and the route ' +
+                'has its own throttle.',
         );
       }
     }

@@ -13,7 +13,7 @@ const KEYS = [
     what: 'visitor tokens are signed',
     description: 'visitor tokens',
     env: 'VISITOR_SECRET_NAME',
-    readers: ['chat-with-emma', 'rate-chat-message', 'create-realtime-session', 'realtime-authorizer'],
+    readers: ['chat-with-emma', 'rate-chat-message', 'get-visitor-conversation', 'create-realtime-session', 'realtime-authorizer'],
   },
   {
     what: 'channel credentials are sealed',

@@ -2,7 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { resourceEnv } from '../../functions/core/runtime/env.js';
 import { baseEnvironment } from '../../lib/constructs/app-function.js';
-import { fallbackRoute, httpRoutes, type FunctionName, type HttpRoute, type Resource } from '../../lib/routes.js';
+import { fallbackRoute, httpRoutes, isSignedIn, type FunctionName, type HttpRoute, type Resource } from '../../lib/routes.js';
 import { actionsOf, environmentOf, functionId, logicalIdOf, resourcesOfType, roleStatements, synthStack } from './app-template.js';
 
 const origins = ['https://app.example.com'];
@@ -45,7 +45,7 @@ describe('JWT authorizer', () => {
 });
 
 describe('routes', () => {
-  it.each(routes.filter((r) => r.access !== 'public').map((r) => [`${r.method} ${r.path}`, r.name]))(
+  it.each(routes.filter((r) => isSignedIn(r.access)).map((r) => [`${r.method} ${r.path}`, r.name]))(
     '%s (signed-in) requires the JWT authorizer and calls %s',
     (key, name) => {
       const route = routeByKey.get(key);
@@ -54,8 +54,8 @@ describe('routes', () => {
     },
   );
 
-  it.each(routes.filter((r) => r.access === 'public').map((r) => [`${r.method} ${r.path}`, r.name]))(
-    '%s (public) has no authorizer and calls %s',
+  it.each(routes.filter((r) => !isSignedIn(r.access)).map((r) => [`${r.method} ${r.path}`, r.name]))(
+    '%s (public or visitor) has no authorizer and calls %s',
     (key, name) => {
       const route = routeByKey.get(key);
       expect(route?.AuthorizationType).toBe('NONE');
@@ -133,7 +133,7 @@ describe('stage', () => {
     const props = stages[0]?.Properties ?? {};
     const defaults = props.DefaultRouteSettings as { ThrottlingRateLimit: number };
     const perRoute = props.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
-    const publicKeys = [...routes.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.path}`), '$default'];
+    const publicKeys = [...routes.filter((r) => !isSignedIn(r.access)).map((r) => `${r.method} ${r.path}`), '$default'];
     expect(Object.keys(perRoute).sort()).toEqual(publicKeys.sort());
     for (const key of publicKeys) expect(perRoute[key]?.ThrottlingRateLimit).toBeLessThan(defaults.ThrottlingRateLimit);
   });

@@ -86,6 +86,15 @@ describe('human handoff, live in two browsers', () => {
     await input.press('Enter');
     await expect.poll(async () => (await thread(api, conversationId)).at(-1)?.[0], { timeout: 30_000 }).toBe('assistant');
     await expect.poll(() => visitorLog.getByText(/./).count(), { timeout: 15_000 }).toBeGreaterThan(botBubbles + 1);
+
+    // The visitor reloads: the whole conversation is still there, the bot's answers and the owner's reply.
+    const sundayAnswer = (await thread(api, conversationId)).at(-1)![1];
+    await visitorPage.reload();
+    await expectPage.visible(visitorLog.getByText('Hi, this is Sam from the bakery. How can I help?'), 15_000);
+    for (const text of ['Can I speak to a human please?', DEFAULT_TRANSFER_SETTINGS.fallback_message, 'Do you have gluten-free bread?']) {
+      await expectPage.visible(visitorLog.getByText(text, { exact: true }));
+    }
+    await expect.poll(async () => (await visitorLog.innerText()).replace(/\s+/g, ' ')).toContain(sundayAnswer.replace(/\s+/g, ' ').slice(0, 40));
   });
 
   it('embed widget on another origin: the owner\'s reply appears in the open widget', async () => {
@@ -109,6 +118,17 @@ describe('human handoff, live in two browsers', () => {
       expect(listed).toHaveLength(1);
       expect((await api.post(`/conversations/${listed[0]!.id}/messages`, { content: 'Sam here: which order is it?' })).status).toBe(201);
       await expectPage.visible(log.getByText('Sam here: which order is it?'), 15_000);
+
+      // The visitor leaves; the owner answers again; back on the shop, the widget shows that reply too.
+      const shop = page.url();
+      await page.goto('about:blank');
+      expect((await api.post(`/conversations/${listed[0]!.id}/messages`, { content: 'Sam again: it ships tomorrow.' })).status).toBe(201);
+      await page.goto(shop);
+      await page.getByRole('button', { name: /^Chat with / }).click();
+      for (const text of ['I need a human to look at my order', DEFAULT_TRANSFER_SETTINGS.fallback_message, 'Sam here: which order is it?']) {
+        await expectPage.visible(log.getByText(text, { exact: true }));
+      }
+      await expectPage.visible(log.getByText('Sam again: it ships tomorrow.', { exact: true }), 15_000);
     } finally {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

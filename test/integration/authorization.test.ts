@@ -1,10 +1,13 @@
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { httpRoutes, type RouteAction } from '../../lib/routes.js';
+import { httpRoutes, isSignedIn, type RouteAction, type SignedInAccess } from '../../lib/routes.js';
 import { signUpAndSignIn, type TestUser } from '../support/accounts.js';
 import type { ApiClient } from '../support/api-client.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
+import { useAssistantFromFixtureSite } from '../support/fixture-assistant.js';
+import { chatVisitor, contactIdOf, newSourceAddress } from '../support/visitor.js';
 import { routeRequests, type RouteRequest } from './authorization/route-requests.js';
+import { visitorRouteRequests } from './authorization/visitor-route-requests.js';
 import { callerKinds, teamFixture, type CallerKind, type TeamFixture } from './authorization/team-fixture.js';
 
 const { apiUrl, config, env } = inject('runtime');
@@ -110,7 +113,7 @@ async function ownersData(fixture: TeamFixture) {
   });
 }
 
-const userRoutes = httpRoutes.filter((r): r is Exclude<(typeof httpRoutes)[number], { access: 'public' }> => r.access !== 'public');
+const userRoutes = httpRoutes.filter((r): r is Extract<(typeof httpRoutes)[number], { access: SignedInAccess }> => isSignedIn(r.access));
 
 describe('authorization matrix: every signed-in route x every kind of caller (generated from lib/routes.ts)', () => {
   let fixture: TeamFixture;
@@ -156,5 +159,68 @@ describe('authorization matrix: every signed-in route x every kind of caller (ge
       }
       expect(wrong, JSON.stringify(outcomes)).toEqual([]);
     }, 120_000);
+  }
+});
+
+/**
+ * Visitor routes (lib/routes.ts access 'visitor'): only the visitor token's holder is served, and with
+ * their own conversation only. A token of another assistant, expired, tampered, a user's Cognito token
+ * or none at all: 401, and nothing of the visitor's in the answer.
+ */
+describe('visitor matrix: every visitor route x every kind of visitor token (generated from lib/routes.ts)', () => {
+  const fixture = useAssistantFromFixtureSite(apiUrl, config, 2);
+  const SECRET = 'my order number is 4417-PRIVATE';
+  /** Each kind of caller's Authorization token (none: no header). */
+  const tokens: Record<string, string | undefined> = {};
+  let conversationId: string;
+
+  beforeAll(async () => {
+    const visitor = chatVisitor(apiUrl, fixture.chatbotId);
+    const asked = await visitor.ask(`Hello, ${SECRET}`);
+    expect(asked.status).toBe(200);
+    conversationId = asked.body.conversationId;
+    const stranger = chatVisitor(apiUrl, fixture.chatbotId);
+    expect((await stranger.ask('Do you bake rye bread?')).status).toBe(200);
+    const contact = { chatbotId: fixture.chatbotId, contactId: contactIdOf(visitor.visitorToken!) };
+    const [foreign, expired] = await withRuntimeEnv(env, async () => {
+      const { issueVisitorToken, VISITOR_TOKEN_DAYS } = await import('../../functions/core/chat/visitor-token.js');
+      return Promise.all([
+        issueVisitorToken({ ...contact, chatbotId: 'another-assistant' }),
+        issueVisitorToken(contact, new Date(Date.now() - (VISITOR_TOKEN_DAYS + 1) * 86_400_000)),
+      ]);
+    });
+    Object.assign(tokens, {
+      'the visitor': visitor.visitorToken,
+      'another visitor of the assistant': stranger.visitorToken,
+      'a visitor of another assistant': foreign,
+      expired,
+      tampered: withPayload(stranger.visitorToken!, (c) => (c.sub = contact.contactId)),
+      'an owner': (await signUpAndSignIn(config)).idToken,
+      none: undefined,
+    });
+  }, 120_000);
+
+  it('every visitor route has a request in the matrix', () => {
+    const missing = httpRoutes.filter((r) => r.access === 'visitor' && !(r.name in visitorRouteRequests)).map((r) => r.name);
+    expect(missing).toEqual([]);
+  });
+
+  for (const route of httpRoutes.filter((r) => r.access === 'visitor')) {
+    it(`${route.method} ${route.path} (${route.name})`, async () => {
+      const request = visitorRouteRequests[route.name as keyof typeof visitorRouteRequests](fixture.chatbotId);
+      const wrong: string[] = [];
+      for (const [kind, token] of Object.entries(tokens)) {
+        const res = await fetch(`${apiUrl}${request.path}`, {
+          method: request.method,
+          headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'x-forwarded-for': newSourceAddress() },
+        });
+        const text = await res.text();
+        const served = kind === 'the visitor' || kind === 'another visitor of the assistant';
+        if (served ? res.status !== 200 : res.status !== 401) wrong.push(`${kind}: expected ${served ? 200 : 401}, got ${res.status} ${text}`);
+        const leaks = text.includes(SECRET) || text.includes(conversationId);
+        if (kind === 'the visitor' ? !leaks : leaks) wrong.push(`${kind}: ${kind === 'the visitor' ? 'does not see' : 'sees'} the visitor's conversation: ${text}`);
+      }
+      expect(wrong).toEqual([]);
+    });
   }
 });

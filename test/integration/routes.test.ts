@@ -10,6 +10,7 @@ describe('the local gateway serves every route of lib/routes.ts', () => {
     const res = await fetch(`${apiUrl}${concretePath(route.path)}`, { method: route.method });
     const body = await res.json().catch(() => ({}));
     expect(body.error ?? '').not.toMatch(/^No route for/);
+    // A visitor route's function refuses a request without a visitor token, a signed-in one's gateway one without a user token.
     if (route.access === 'public') expect(res.status).not.toBe(401);
     else expect(res.status).toBe(401);
   });

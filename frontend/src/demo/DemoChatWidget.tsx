@@ -4,8 +4,8 @@ import { ArrowUpIcon, ThumbsDownIcon, ThumbsUpIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MessageText } from '@/chat/MessageText';
 import { useRuntimeConfig } from '@/config/runtime-config';
-import { useApi } from '@/lib/api';
-import { rateChatMessage, sendVisitorMessage, trackDemoEvent } from '@/lib/chat-api';
+import { ApiError, useApi } from '@/lib/api';
+import { getVisitorConversation, rateChatMessage, sendVisitorMessage, trackDemoEvent } from '@/lib/chat-api';
 import { cn } from '@/lib/cn';
 import { listenForReplies } from '../../widget/visitor-socket';
 
@@ -55,6 +55,27 @@ function FeedbackButtons({ rating, onRate }: { rating?: Rating; onRate: (rating:
   );
 }
 
+/**
+ * The demo conversation's visitor token, kept for the tab (sessionStorage): a reload continues the
+ * conversation and shows it again, a new tab starts another. Storage may be refused (private modes).
+ */
+const tokenKey = (chatbotId: string) => `demo-visitor-token:${chatbotId}`;
+function storedToken(chatbotId: string): string | undefined {
+  try {
+    return window.sessionStorage.getItem(tokenKey(chatbotId)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+function storeToken(chatbotId: string, token: string | undefined): void {
+  try {
+    if (token) window.sessionStorage.setItem(tokenKey(chatbotId), token);
+    else window.sessionStorage.removeItem(tokenKey(chatbotId));
+  } catch {
+    // The conversation still works on this page.
+  }
+}
+
 let nextId = 0;
 const newId = () => `demo-msg-${Date.now()}-${++nextId}`;
 
@@ -92,12 +113,42 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
     { id: newId(), isBot: true, text: chatbot.welcome_message || `Hi there! I'm ${agent} from ${business}. How can I help you today?` },
   ]);
   /** The visitor token the server issued with the first reply: this visit's conversation. */
-  const visitorToken = useRef<string | undefined>(undefined);
+  const visitorToken = useRef<string | undefined>(storedToken(chatbot.id));
   /** Set with the first token: from then on a person's replies from the inbox arrive live. */
-  const [hasConversation, setHasConversation] = useState(false);
+  const [hasConversation, setHasConversation] = useState(() => Boolean(visitorToken.current));
+  /** Messages sent on this page: the conversation loaded after a reload must not hide them. */
+  const sent = useRef(0);
   const { realtimeUrl } = useRuntimeConfig();
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
+
+  // After a reload: the conversation so far, a person's replies from the inbox included.
+  useEffect(() => {
+    const token = visitorToken.current;
+    if (!token) return;
+    const controller = new AbortController();
+    getVisitorConversation(api, chatbot.id, token, controller.signal)
+      .then(({ conversationId, messages: stored }) => {
+        if (sent.current) return;
+        setMessages((list) => [
+          list[0]!,
+          ...stored.map((m) => ({
+            id: m.id,
+            isBot: m.role === 'assistant',
+            text: m.content,
+            reply: m.rateable && conversationId ? { conversationId, messageId: m.id } : undefined,
+            rating: m.rating,
+          })),
+        ]);
+      })
+      .catch((error: unknown) => {
+        // Expired or no longer verifying: the next message starts a new conversation.
+        if (!(error instanceof ApiError && error.status === 401) || sent.current) return;
+        visitorToken.current = undefined;
+        storeToken(chatbot.id, undefined);
+      });
+    return () => controller.abort();
+  }, [api, chatbot.id]);
 
   useEffect(() => {
     const timer = window.setTimeout(() => setOpen(true), DEMO_CHAT_AUTO_OPEN_MS);
@@ -137,6 +188,7 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
   /** One exchange with the engine: `text` is what the visitor said, `confirm` their Yes / No to a handoff question. */
   const exchange = async (text: string, confirm?: ChatRequest['confirm']) => {
     closeQuestion();
+    sent.current++;
     setMessages((list) => [...list, { id: newId(), isBot: false, text }]);
     setWaiting(true);
     const started = Date.now();
@@ -156,6 +208,7 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
         confirm,
       });
       visitorToken.current = reply.visitorToken;
+      storeToken(chatbot.id, reply.visitorToken);
       setHasConversation(true);
       if ('error' in reply) throw new Error(reply.error);
       // A person has taken the conversation over: the message went to their inbox, no bot reply follows.

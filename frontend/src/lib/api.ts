@@ -72,6 +72,8 @@ export interface RequestOptions<T> {
   schema: z.ZodType<T>;
   /** Send the signed-in user's ID token (default). Public routes pass false. */
   auth?: boolean;
+  /** A visitor route's visitor token, sent instead of any user's (lib/routes.ts access 'visitor'). */
+  visitorToken?: string;
   signal?: AbortSignal;
 }
 
@@ -82,10 +84,11 @@ export interface ApiClient {
 }
 
 export function createApiClient(baseUrl: string): ApiClient {
-  async function request<T>(path: string, { method = 'GET', body, schema, auth = true, signal }: RequestOptions<T>) {
+  async function request<T>(path: string, { method = 'GET', body, schema, auth = true, visitorToken, signal }: RequestOptions<T>) {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (auth) {
+    if (visitorToken) headers.Authorization = `Bearer ${visitorToken}`;
+    else if (auth) {
       const token = await idToken();
       if (!token) throw new ApiError(401, 'You are not signed in.');
       headers.Authorization = `Bearer ${token}`;

@@ -15,6 +15,8 @@ import {
   type SaveCorrectionRequest,
   type TrackDemoAnalyticsRequest,
   type VisitorChatOutcome,
+  type VisitorConversationResponse,
+  visitorConversationResponseSchema,
 } from '@contracts/chat';
 import { publicKnowledgeResponseSchema, type publicKnowledgeEntrySchema } from '@contracts/knowledge';
 import * as z from 'zod';
@@ -48,6 +50,15 @@ export async function sendOwnerChatMessage(
   });
   if ('error' in outcome) throw new ApiError(200, outcome.error);
   return outcome;
+}
+
+/** GET /public/chatbots/{id}/conversation (get-visitor-conversation): the visitor's conversation so far, by their token. */
+export function getVisitorConversation(api: ApiClient, chatbotId: string, visitorToken: string, signal?: AbortSignal): Promise<VisitorConversationResponse> {
+  return api.request(`/public/chatbots/${encodeURIComponent(chatbotId)}/conversation`, {
+    schema: visitorConversationResponseSchema,
+    visitorToken,
+    signal,
+  });
 }
 
 /** POST /chat/feedback (rate-chat-message): a visitor's thumbs up / down on one reply. */

@@ -45,6 +45,16 @@ export async function verifyVisitorToken(token: string, chatbotId: string): Prom
 }
 
 /**
+ * The visitor of a visitor route's request (lib/routes.ts access 'visitor'): the token in
+ * `Authorization: Bearer`, for this assistant. Missing or not verifying: 401.
+ */
+export async function visitorOfRequest(authorization: string | undefined, chatbotId: string): Promise<Visitor> {
+  const token = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '')?.[1];
+  if (!token) throw unauthorized('A visitor token is required: send the one your last chat reply carried as "Authorization: Bearer <token>".');
+  return verifyVisitorToken(token, chatbotId);
+}
+
+/**
  * The visitor a token speaks for, whichever assistant it names (its audience, protected by the
  * signature): how the realtime socket's authorizer knows whose replies a visitor's socket may receive.
  * Undefined for a token that is not a visitor token of ours or no longer verifies.

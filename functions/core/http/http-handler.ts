@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
-import { DEFAULT_MAX_BODY_BYTES, httpRoutes, type Access } from '../../../lib/routes.js';
+import { DEFAULT_MAX_BODY_BYTES, httpRoutes, isSignedIn, type Access, type SignedInAccess } from '../../../lib/routes.js';
 import type { Caller } from '../access/authorize.js';
 import { dependencyOutage, type Dependency } from '../runtime/dependency-outage.js';
 import { log, logger } from '../runtime/log.js';
@@ -13,8 +13,8 @@ import { describeIssues, parseJsonBody } from './json-body.js';
 
 type Route = (typeof httpRoutes)[number];
 type RouteName = Route['name'];
-type IdentityFor<N extends RouteName> = Extract<Route, { name: N }>['access'] extends 'public' ? undefined : Identity;
-type CallerFor<N extends RouteName> = Extract<Route, { name: N }>['access'] extends 'public' ? undefined : Caller;
+type IdentityFor<N extends RouteName> = Extract<Route, { name: N }>['access'] extends SignedInAccess ? Identity : undefined;
+type CallerFor<N extends RouteName> = Extract<Route, { name: N }>['access'] extends SignedInAccess ? Caller : undefined;
 
 export interface HttpRequest<N extends RouteName, B, Q> {
   identity: IdentityFor<N>;
@@ -160,7 +160,7 @@ export function httpHandler<
     logger.appendKeys({ route: route.name, apiRequestId: event.requestContext?.requestId });
     let identity: Identity | undefined;
     const access = route.access as Access;
-    if (access !== 'public') {
+    if (isSignedIn(access)) {
       identity = identityFromEvent(event);
       if (access === 'admin' && !identity.groups.includes('admin')) throw forbidden('Admin access required');
     }

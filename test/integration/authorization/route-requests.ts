@@ -1,4 +1,4 @@
-import type { httpRoutes } from '../../../lib/routes.js';
+import type { httpRoutes, SignedInAccess } from '../../../lib/routes.js';
 import type { ApiClient } from '../../support/api-client.js';
 import { DEFAULT_TRANSFER_SETTINGS } from '../../../functions/contracts/transfers.js';
 
@@ -50,7 +50,7 @@ export interface MatrixEntry {
   destroysFixture?: boolean;
 }
 
-type UserRouteName = Exclude<(typeof httpRoutes)[number], { access: 'public' }>['name'];
+type UserRouteName = Extract<(typeof httpRoutes)[number], { access: SignedInAccess }>['name'];
 
 const TXT = 'Opening hours: we open at 8 am on weekdays.';
 

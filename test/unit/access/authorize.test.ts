@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decide, enforce } from '../../../functions/core/access/authorize.js';
-import { httpRoutes } from '../../../lib/routes.js';
+import { httpRoutes, isSignedIn, type Access } from '../../../lib/routes.js';
 
 /** Issue 12: member reads; editor also edits; admin also manages; only the owner owns. */
 const expected = {
@@ -34,8 +34,8 @@ describe('the authorization rule', () => {
   });
 
   it('every signed-in route declares what it needs of its caller', () => {
-    const routes: readonly { name: string; access: string; action?: string }[] = httpRoutes;
-    const undeclared = routes.filter((r) => r.access !== 'public' && !r.action).map((r) => r.name);
+    const routes: readonly { name: string; access: Access; action?: string }[] = httpRoutes;
+    const undeclared = routes.filter((r) => isSignedIn(r.access) && !r.action).map((r) => r.name);
     expect(undeclared).toEqual([]);
   });
 });

@@ -1,0 +1,45 @@
+import type { EntityItem } from 'electrodb';
+import type { VisitorConversationResponse, VisitorMessage } from '../../contracts/chat.js';
+import { db } from '../data/db.js';
+import type { messageEntity } from '../data/entities.js';
+import { currentConversation } from './conversation-store.js';
+import type { Visitor } from './visitor-token.js';
+
+type MessageItem = EntityItem<typeof messageEntity>;
+
+const NONE: VisitorConversationResponse = { conversationId: null, messages: [] };
+
+/** The assistant's own answer, which the visitor rates: not a person's reply, a workflow's message or a Yes / No question. */
+const isRateable = (m: MessageItem) => m.sender_type === 'assistant' && !m.agent_id && !m.workflow_id && !m.confirmation;
+
+function toVisitorMessage(m: MessageItem): VisitorMessage {
+  return {
+    id: m.message_id,
+    role: m.sender_type === 'user' ? 'user' : 'assistant',
+    content: m.content,
+    created_at: m.created_at,
+    rateable: isRateable(m),
+    ...(m.feedback ? { rating: m.feedback } : {}),
+  };
+}
+
+/**
+ * get-visitor-conversation: the token holder's current conversation with the assistant, oldest first,
+ * so a reloaded widget shows what a person answered while it was closed. Only the conversation the
+ * visitor record names, and only if it is this contact's: another visitor's is never reachable.
+ */
+export async function visitorConversation(visitor: Visitor): Promise<VisitorConversationResponse> {
+  const current = await currentConversation(visitor);
+  if (!current) return NONE;
+  const conversationId = current.conversation_id;
+  const [{ data: conversation }, { data: messages }] = await Promise.all([
+    db().entities.conversation.get({ conversation_id: conversationId }).go({ attributes: ['chatbot_id', 'contact_id'] }),
+    db().entities.message.query.byConversation({ conversation_id: conversationId }).go({ pages: 'all' }),
+  ]);
+  // Deleted by the owner (messages go with it), or not this contact's.
+  if (!conversation || conversation.chatbot_id !== visitor.chatbotId || conversation.contact_id !== visitor.contactId) return NONE;
+  return {
+    conversationId,
+    messages: messages.filter((m) => m.sender_type !== 'system').map(toVisitorMessage),
+  };
+}
