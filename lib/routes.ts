@@ -453,6 +453,8 @@ export const httpRoutes = [
   // Inbox (spec 001 /conversations and /dashboard/contacts): the conversations of the caller's assistants.
   // Reading is a member's right; answering and editing the customer's details an editor's; deleting an admin's.
   { name: 'list-conversations', domain: 'inbox', method: 'GET', path: '/conversations', access: 'user', action: 'read', uses: ['table'] },
+  // The tags workflows gave the contacts of the inbox's assistants: what its list can be filtered by.
+  { name: 'list-conversation-tags', domain: 'inbox', method: 'GET', path: '/conversation-tags', access: 'user', action: 'read', uses: ['table'] },
   { name: 'get-conversation', domain: 'inbox', method: 'GET', path: '/conversations/{id}', access: 'user', action: 'read', uses: ['table'] },
   { name: 'update-conversation', domain: 'inbox', method: 'PATCH', path: '/conversations/{id}', access: 'user', action: 'edit', uses: ['table'] },
   { name: 'delete-conversation', domain: 'inbox', method: 'DELETE', path: '/conversations/{id}', access: 'user', action: 'manage', uses: ['table'] },

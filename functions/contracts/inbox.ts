@@ -16,6 +16,8 @@ export type ConversationStatus = (typeof conversationStatuses)[number];
 export const DEFAULT_INBOX_PAGE_SIZE = 25;
 export const MAX_INBOX_PAGE_SIZE = 100;
 export const MAX_INBOX_SEARCH_CHARS = 100;
+/** As long as the longest tag a tag_contact action can give (contracts/workflows.ts). */
+export const MAX_INBOX_TAG_CHARS = 100;
 /** Customer fields the owner edits; long enough for a name, a number, an address or a sentence. */
 export const MAX_CUSTOMER_FIELD_CHARS = 200;
 
@@ -33,6 +35,8 @@ export const inboxConversationSchema = z.object({
   customer_phone: z.string().nullable(),
   customer_email: z.string().nullable(),
   reason_for_enquiry: z.string().nullable(),
+  /** The contact's tags (tag_contact workflow actions), sorted. */
+  tags: z.array(z.string()),
   status: z.enum(conversationStatuses),
   /** Visitor messages since anyone last opened the conversation. */
   unread_count: z.number().int().nonnegative(),
@@ -41,13 +45,14 @@ export const inboxConversationSchema = z.object({
 });
 export type InboxConversation = z.infer<typeof inboxConversationSchema>;
 
-/** GET /conversations: newest activity first; `chatbotId` narrows to one assistant, `q` searches. */
+/** GET /conversations: newest activity first; `chatbotId` narrows to one assistant, `q` searches, `tag` keeps the contacts with that tag. */
 export const listConversationsQuerySchema = z.object({
   chatbotId: z.string().min(1).max(100).optional(),
   q: z
     .string()
     .max(MAX_INBOX_SEARCH_CHARS, `Searches can be at most ${MAX_INBOX_SEARCH_CHARS} characters`)
     .optional(),
+  tag: z.string().min(1, 'tag cannot be empty').max(MAX_INBOX_TAG_CHARS, `Tags are at most ${MAX_INBOX_TAG_CHARS} characters`).optional(),
   cursor: z.string().max(1000).optional(),
   limit: z.coerce
     .number('limit must be a number')
@@ -64,6 +69,12 @@ export const conversationListResponseSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type ConversationListResponse = z.infer<typeof conversationListResponseSchema>;
+
+/** GET /conversation-tags: the tags on the contacts of the inbox's assistants (all, or `chatbotId`'s), to filter by. */
+export const listConversationTagsQuerySchema = z.object({ chatbotId: z.string().min(1).max(100).optional() });
+export type ListConversationTagsQuery = z.infer<typeof listConversationTagsQuerySchema>;
+export const conversationTagsResponseSchema = z.object({ tags: z.array(z.string()) });
+export type ConversationTagsResponse = z.infer<typeof conversationTagsResponseSchema>;
 
 /**
  * Spec 001 section 3 "message". `sender_type` user is the visitor, assistant the business (the bot, or a

@@ -68,7 +68,7 @@ describe('Workflow Automation in the browser', () => {
     await expectPage.visible(page.getByRole('tab', { name: 'Workflows (0)' }));
   });
 
-  it('a keyword workflow made in the dialog runs when a visitor says the keyword on the demo page: completed in Execution History, the e-mail sent', async () => {
+  it('a keyword workflow made in the dialog runs when a visitor says the keyword on the demo page: completed in Execution History, the e-mail sent, the tag in the inbox', async () => {
     const { page } = browser;
     const team = uniqueEmail('catering-team');
     await signInToDashboard(page, webUrl, owner);
@@ -81,6 +81,9 @@ describe('Workflow Automation in the browser', () => {
     await dialog.getByLabel('To (e-mail address)').fill(team);
     await dialog.getByLabel('Subject').fill('Catering request for {{business_name}}');
     await dialog.getByLabel('E-mail text').fill('A visitor wrote: {{message}}');
+    await dialog.getByRole('button', { name: 'Add Action' }).click();
+    await dialog.getByLabel('Action 2 type').selectOption('tag_contact');
+    await dialog.getByLabel('Tags (comma-separated)').fill('catering lead');
     await dialog.getByRole('button', { name: 'Create Workflow' }).click();
     await expectPage.visible(page.getByText('Workflow created successfully!'));
 
@@ -112,9 +115,21 @@ describe('Workflow Automation in the browser', () => {
     await expectPage.visible(page.getByLabel('Catering alerts completed'), 30_000);
     await expectPage.visible(run.getByText(`E-mail sent to ${team}`));
     await expectPage.visible(run.getByText(/matched: catering/));
+    await expectPage.visible(run.getByText('Contact tagged catering lead'));
 
     const [mail] = await mailTo(env.AWS_ENDPOINT_URL_SESV2!, team);
     expect(mail?.subject).toMatch(/^Catering request for .+/);
     expect(mail?.body.text).toBe('A visitor wrote: Do you do catering for office parties?');
+
+    // The inbox shows the visitor's tag, and its list narrows to the contacts with it.
+    await page.goto(`${webUrl}/conversations`);
+    await page.getByLabel('Filter by tag').selectOption('catering lead');
+    const list = page.getByRole('list', { name: 'Conversations' });
+    const tagged = list.getByRole('listitem').filter({ hasText: 'catering lead' });
+    await expectPage.visible(tagged);
+    expect(await list.getByRole('button', { name: /^Conversation with/ }).count()).toBe(1);
+    await tagged.getByRole('button', { name: /^Conversation with/ }).click();
+    const customer = page.getByRole('region', { name: 'Customer Information' });
+    await expectPage.visible(customer.getByRole('list', { name: 'Tags' }).getByText('catering lead'));
   });
 });

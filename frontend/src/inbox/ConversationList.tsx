@@ -5,6 +5,7 @@ import { Spinner } from '@/components/Spinner';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ChannelBadge } from '@/inbox/ChannelBadge';
+import { ContactTagList } from '@/inbox/ContactTags';
 import { avatarInitial, conversationName } from '@/inbox/conversation-name';
 import { relativeTime } from '@/inbox/relative-time';
 import { cn } from '@/lib/cn';
@@ -36,6 +37,7 @@ function ConversationItem({ conversation, selected, onSelect }: { conversation: 
           {conversation.reason_for_enquiry && (
             <span className="truncate text-xs text-muted-foreground">Enquiry: {conversation.reason_for_enquiry}</span>
           )}
+          <ContactTagList tags={conversation.tags} inline />
         </span>
         <span className="flex shrink-0 flex-col items-end gap-1">
           <time className="text-[11px] whitespace-nowrap text-muted-foreground" dateTime={conversation.last_message_at}>
@@ -62,6 +64,7 @@ function ConversationItem({ conversation, selected, onSelect }: { conversation: 
  */
 export function ConversationList({
   conversations,
+  tag,
   search,
   onSearch,
   selectedId,
@@ -72,6 +75,8 @@ export function ConversationList({
   onLoadMore,
 }: {
   conversations: InboxConversation[];
+  /** The tag the list is narrowed to ('' for none). */
+  tag?: string;
   search: string;
   onSearch: (value: string) => void;
   selectedId: string | null;
@@ -117,6 +122,8 @@ export function ConversationList({
             <MessageSquareIcon className="size-10 text-muted-foreground/60" aria-hidden="true" />
             {search.trim() ? (
               <p className="font-medium">No conversations match “{search.trim()}”</p>
+            ) : tag ? (
+              <p className="font-medium">No conversations tagged “{tag}”</p>
             ) : (
               <>
                 <p className="font-medium">No conversations yet</p>

@@ -4,6 +4,7 @@ import { useChatbotsByNameQuery } from '@/chatbots/queries';
 import { can } from '@/chatbots/role-rights';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ChannelBadge } from '@/inbox/ChannelBadge';
+import { ContactTagList } from '@/inbox/ContactTags';
 import { avatarInitial, conversationName } from '@/inbox/conversation-name';
 import { MessageThread } from '@/inbox/MessageThread';
 import { ReplyBox } from '@/inbox/ReplyBox';
@@ -28,6 +29,14 @@ function CustomerInformation({ conversation }: { conversation: InboxConversation
             <dd className="break-words">{value || 'Not given'}</dd>
           </div>
         ))}
+        {conversation.tags.length > 0 && (
+          <div className="contents">
+            <dt className="text-muted-foreground">Tags</dt>
+            <dd>
+              <ContactTagList tags={conversation.tags} />
+            </dd>
+          </div>
+        )}
       </dl>
     </section>
   );

@@ -1,5 +1,6 @@
 import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { TagFilter } from '@/inbox/ContactTags';
 import { ConversationList } from '@/inbox/ConversationList';
 import { ConversationPane } from '@/inbox/ConversationPane';
 import { useConversationListQuery, useConversationQuery } from '@/inbox/inbox-queries';
@@ -18,10 +19,11 @@ export interface InboxErrorTexts {
 export function InboxView({ chatbotId, errors, title }: { chatbotId?: string; errors: InboxErrorTexts; title: string }) {
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim());
+  const [tag, setTag] = useState('');
   // A link into the inbox (Transfer History's) names the conversation to open: ?conversation={id}.
   const [params] = useSearchParams();
   const [selectedId, setSelectedId] = useState<string | null>(() => params.get('conversation'));
-  const list = useConversationListQuery(chatbotId, query);
+  const list = useConversationListQuery(chatbotId, query, tag || undefined);
   const detail = useConversationQuery(selectedId);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   useInboxLiveUpdates();
@@ -38,6 +40,7 @@ export function InboxView({ chatbotId, errors, title }: { chatbotId?: string; er
     if (shownChatbot.current === chatbotId) return;
     shownChatbot.current = chatbotId;
     setSelectedId(null);
+    setTag('');
   }, [chatbotId]);
 
   const loadMore = useCallback(() => {
@@ -49,7 +52,9 @@ export function InboxView({ chatbotId, errors, title }: { chatbotId?: string; er
     <div className="grid gap-4 lg:grid-cols-[minmax(280px,380px)_1fr]">
       <section className="flex flex-col gap-3" aria-label={title}>
         <h2 className="text-lg font-semibold">{title}</h2>
+        <TagFilter chatbotId={chatbotId} value={tag} onChange={setTag} />
         <ConversationList
+          tag={tag}
           conversations={conversations}
           search={search}
           onSearch={setSearch}

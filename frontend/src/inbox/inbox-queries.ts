@@ -4,18 +4,29 @@ import { useRef } from 'react';
 import { useUserId } from '@/auth/auth-context';
 import { inboxKeys } from '@/inbox/inbox-keys';
 import { useApi } from '@/lib/api';
-import { getConversation, listConversations, sendOwnerReply, setConversationStatus } from '@/lib/inbox-api';
+import { getConversation, listConversationTags, listConversations, sendOwnerReply, setConversationStatus } from '@/lib/inbox-api';
 
-/** The inbox list, a page at a time (it scrolls for ever): all assistants, or one. */
-export function useConversationListQuery(chatbotId: string | undefined, q: string, enabled = true) {
+/** The inbox list, a page at a time (it scrolls for ever): all assistants, or one; `tag` keeps its contacts. */
+export function useConversationListQuery(chatbotId: string | undefined, q: string, tag?: string, enabled = true) {
   const api = useApi();
   const userId = useUserId();
   return useInfiniteQuery({
-    queryKey: inboxKeys.list(userId, chatbotId, q),
-    queryFn: ({ pageParam, signal }) => listConversations(api, { chatbotId, q, cursor: pageParam }, signal),
+    queryKey: inboxKeys.list(userId, chatbotId, q, tag),
+    queryFn: ({ pageParam, signal }) => listConversations(api, { chatbotId, q, tag, cursor: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: enabled && userId !== '',
+  });
+}
+
+/** The tags on the contacts of the listed assistants, to filter the list by. */
+export function useConversationTagsQuery(chatbotId: string | undefined) {
+  const api = useApi();
+  const userId = useUserId();
+  return useQuery({
+    queryKey: inboxKeys.tags(userId, chatbotId),
+    queryFn: ({ signal }) => listConversationTags(api, chatbotId, signal),
+    enabled: userId !== '',
   });
 }
 

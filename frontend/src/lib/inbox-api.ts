@@ -2,6 +2,7 @@ import {
   conversationDetailResponseSchema,
   conversationListResponseSchema,
   conversationResponseSchema,
+  conversationTagsResponseSchema,
   ownerReplyResponseSchema,
   type ConversationDetailResponse,
   type ConversationStatus,
@@ -18,6 +19,8 @@ export interface InboxListParams {
   /** One assistant's conversations; all of the owner's without it. */
   chatbotId?: string;
   q?: string;
+  /** Only the conversations of contacts with this tag. */
+  tag?: string;
   cursor?: string;
   /** Conversations per page; the server's default without it. */
   limit?: number;
@@ -28,10 +31,18 @@ export function listConversations(api: ApiClient, params: InboxListParams, signa
   const query = new URLSearchParams();
   if (params.chatbotId) query.set('chatbotId', params.chatbotId);
   if (params.q?.trim()) query.set('q', params.q.trim());
+  if (params.tag) query.set('tag', params.tag);
   if (params.cursor) query.set('cursor', params.cursor);
   if (params.limit) query.set('limit', String(params.limit));
   const suffix = query.size ? `?${query.toString()}` : '';
   return api.request(`/conversations${suffix}`, { schema: conversationListResponseSchema, signal });
+}
+
+/** GET /conversation-tags: the tags on the contacts of one assistant, or of all the owner's. */
+export async function listConversationTags(api: ApiClient, chatbotId: string | undefined, signal?: AbortSignal): Promise<string[]> {
+  const suffix = chatbotId ? `?${new URLSearchParams({ chatbotId }).toString()}` : '';
+  const { tags } = await api.request(`/conversation-tags${suffix}`, { schema: conversationTagsResponseSchema, signal });
+  return tags;
 }
 
 /** GET /conversations/{id}: the conversation and its messages, oldest first. */

@@ -4,6 +4,7 @@ import { activityHour, moveVisitorActivity } from '../analytics/active-visitors.
 import type { QuestionLogFields } from '../analytics/question-log.js';
 import { db } from '../data/db.js';
 import { HttpError } from '../http/http-error.js';
+import { tagsOfContact } from '../inbox/contact-tags.js';
 import { reasonFromMessage } from '../inbox/customer-details.js';
 import { searchTextOf } from '../inbox/search-text.js';
 
@@ -59,10 +60,14 @@ export async function continueOrStartConversation(args: {
   const hour = activityHour(at);
   const reason = reasonFromMessage(args.message);
   let current = args.current;
+  let tags: string[] | undefined;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     if (current && now.getTime() - Date.parse(current.last_message_at) <= args.timeoutMs) {
       return { conversationId: current.conversation_id, isNew: false };
     }
+    // A returning contact's new conversation carries the tags workflows gave them (read only when one starts).
+    tags ??= await tagsOfContact(contact.chatbotId, contact.contactId);
+    const contactTags = tags;
     const conversationId = randomUUID();
     const key = { chatbot_id: contact.chatbotId, contact_id: contact.contactId };
     const replaced = current?.conversation_id;
@@ -90,6 +95,7 @@ export async function continueOrStartConversation(args: {
             contact_name: args.contactName,
             reason_for_enquiry: reason,
             search_text: searchTextOf({ contact_id: contact.contactId, contact_name: args.contactName, reason_for_enquiry: reason }),
+            ...(contactTags.length && { contact_tags: contactTags }),
             status: 'active',
             unread_count: 1,
             last_message_at: at,

@@ -247,6 +247,8 @@ export const conversationEntity = new Entity({
     reason_for_enquiry: { type: 'string' },
     /** Lower-cased names, ids, phone and reason: what the inbox search matches (core/inbox/search-text.ts). */
     search_text: { type: 'string' },
+    /** The contact's tags (contactTags) copied here, so the inbox shows and filters them with the list (core/inbox/contact-tags.ts). */
+    contact_tags: { type: 'set', items: 'string' },
     status: { type: 'string', required: true, default: 'active' },
     /** Visitor messages nobody has opened the conversation since (the inbox's unread count, shared by its readers). */
     unread_count: { type: 'number' },

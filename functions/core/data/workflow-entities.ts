@@ -3,6 +3,7 @@ import { tableDesign } from './table-design.js';
 
 /** Workflow automation (spec 001 section 3): workflows, their executions, and what their actions leave behind. */
 const { partitionKey: pk, sortKey: sk } = tableDesign;
+const gsi1 = tableDesign.globalIndexes[0];
 const service = 'assistants';
 
 /**
@@ -62,7 +63,11 @@ export const workflowExecutionEntity = new Entity({
   },
 });
 
-/** Tags workflows put on a contact of an assistant (tag_contact), shown and filtered in the inbox. */
+/**
+ * Tags workflows put on a contact of an assistant (tag_contact): the contact's own record, which its
+ * later conversations copy when they start (core/inbox/contact-tags.ts: the inbox lists and filters by
+ * the copy on each conversation).
+ */
 export const contactTagsEntity = new Entity({
   model: { entity: 'contactTags', version: '1', service },
   attributes: {
@@ -76,6 +81,12 @@ export const contactTagsEntity = new Entity({
       collection: 'contactDetails',
       pk: { field: pk, composite: ['chatbot_id', 'contact_id'] },
       sk: { field: sk, composite: [] },
+    },
+    /** An assistant's tagged contacts: the tags the inbox offers to filter by, and what goes with the assistant. */
+    byChatbot: {
+      index: gsi1.indexName,
+      pk: { field: gsi1.partitionKey, composite: ['chatbot_id'] },
+      sk: { field: gsi1.sortKey, composite: ['contact_id'] },
     },
   },
 });
@@ -99,6 +110,12 @@ export const workflowTaskEntity = new Entity({
     byChatbot: {
       pk: { field: pk, composite: ['chatbot_id'] },
       sk: { field: sk, composite: ['task_id'] },
+    },
+    /** A contact's tasks, oldest first: the inbox's customer panel (tasks without a contact are not in it). */
+    byContact: {
+      index: gsi1.indexName,
+      pk: { field: gsi1.partitionKey, composite: ['chatbot_id', 'contact_id'] },
+      sk: { field: gsi1.sortKey, composite: ['task_id'] },
     },
   },
 });

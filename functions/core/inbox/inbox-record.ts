@@ -25,6 +25,7 @@ export function toInboxConversation(conversation: StoredConversation, businessNa
     customer_phone: conversation.customer_phone ?? null,
     customer_email: conversation.customer_email ?? null,
     reason_for_enquiry: conversation.reason_for_enquiry ?? null,
+    tags: [...(conversation.contact_tags ?? [])].sort((a, b) => a.localeCompare(b)),
     status: oneOf(conversationStatuses, conversation.status, 'active'),
     unread_count: Math.max(0, conversation.unread_count ?? 0),
     last_message_at: conversation.last_message_at,

@@ -11,14 +11,14 @@ interface InboxChatbot {
   business_name: string;
 }
 
-/** Items DynamoDB reads per request while a search filters an assistant's conversations. */
+/** Items DynamoDB reads per request while a search or a tag filters an assistant's conversations. */
 const SEARCH_READ_BATCH = 1000;
 
 /**
  * The assistants whose conversations the caller's inbox shows (the one rule): one they may read, or
  * all of them: their own and those shared with a team they are an active member of.
  */
-async function inboxChatbots(caller: Caller, chatbotId: string | undefined): Promise<InboxChatbot[]> {
+export async function inboxChatbots(caller: Caller, chatbotId: string | undefined): Promise<InboxChatbot[]> {
   if (chatbotId) return [(await chatbotFor(caller, chatbotId)).chatbot];
   const attributes = ['chatbot_id', 'business_name'] as const;
   const [{ data: own }, shared] = await Promise.all([
@@ -32,22 +32,36 @@ async function inboxChatbots(caller: Caller, chatbotId: string | undefined): Pro
   return [...own, ...others];
 }
 
+interface InboxFilter {
+  /** Normalized search text ('' for none). */
+  search: string;
+  /** A tag the conversation's contact must have. */
+  tag: string | undefined;
+}
+
 /**
  * One assistant's conversations after `after`, newest activity first: up to `wanted` of them, each
- * matching the search unless the assistant's business name does (then all of them match).
+ * matching the search unless the assistant's business name does (then all of them match), and each
+ * of a contact with the tag when one is asked for.
  */
-async function conversationsOf(bot: InboxChatbot, search: string, after: InboxPosition | undefined, wanted: number) {
+async function conversationsOf(bot: InboxChatbot, filter: InboxFilter, after: InboxPosition | undefined, wanted: number) {
   const query = db().entities.conversation.query.byChatbot({ chatbot_id: bot.chatbot_id });
   const range = after ? query.lt({ last_message_at: after.at, conversation_id: after.id }) : query;
+  const { search, tag } = filter;
   const everyOne = !search || bot.business_name.toLowerCase().includes(search);
   const { data } = await range
-    .where(({ contact_id, search_text }, { begins, contains }) =>
-      [`NOT ${begins(contact_id, OWNER_TEST_CONTACT_PREFIX)}`, ...(everyOne ? [] : [contains(search_text, search)])].join(' AND '),
+    .where(({ contact_id, search_text, contact_tags }, { begins, contains }) =>
+      [
+        `NOT ${begins(contact_id, OWNER_TEST_CONTACT_PREFIX)}`,
+        ...(everyOne ? [] : [contains(search_text, search)]),
+        // On a string set, contains is membership: the whole tag, not part of one.
+        ...(tag ? [contains(contact_tags, tag)] : []),
+      ].join(' AND '),
     )
     // `count` pages on until that many items passed the filter (or the assistant has no more).
     // Read a page's worth at a time (only the owner's own test chats are filtered out): without a limit
     // DynamoDB reads 1 MB per request, some 2,000 conversations, to return the first 50 (1.2 s locally).
-    .go({ order: 'desc', count: wanted, limit: everyOne ? wanted : SEARCH_READ_BATCH });
+    .go({ order: 'desc', count: wanted, limit: everyOne && !tag ? wanted : SEARCH_READ_BATCH });
   return data.map((conversation) => ({ conversation, businessName: bot.business_name }));
 }
 
@@ -57,16 +71,16 @@ const newestFirst = (a: StoredConversation, b: StoredConversation) =>
 /**
  * The inbox list (spec 001 /conversations and the contacts inbox): the caller's conversations across
  * their assistants or of one, newest activity first, searched case-insensitively over customer name,
- * contact name, contact id, phone, reason for enquiry and business name, a page at a time. Each
- * assistant gives its next page + 1 and the merge keeps the newest page, so the position of the last
- * one continues every assistant's list at once.
+ * contact name, contact id, phone, reason for enquiry and business name, or narrowed to the contacts
+ * with a tag, a page at a time. Each assistant gives its next page + 1 and the merge keeps the newest
+ * page, so the position of the last one continues every assistant's list at once.
  */
 export async function listConversations(caller: Caller, query: ListConversationsQuery): Promise<ConversationListResponse> {
   const pageSize = query.limit ?? DEFAULT_INBOX_PAGE_SIZE;
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const search = normalizeSearch(query.q ?? '');
+  const filter = { search: normalizeSearch(query.q ?? ''), tag: query.tag };
   const chatbots = await inboxChatbots(caller, query.chatbotId);
-  const found = (await Promise.all(chatbots.map((bot) => conversationsOf(bot, search, after, pageSize + 1)))).flat();
+  const found = (await Promise.all(chatbots.map((bot) => conversationsOf(bot, filter, after, pageSize + 1)))).flat();
   found.sort((a, b) => newestFirst(a.conversation, b.conversation));
   const page = found.slice(0, pageSize);
   const last = page.at(-1)?.conversation;

@@ -1,5 +1,6 @@
 import { deleteAll } from '../data/delete-all.js';
 import { db } from '../data/db.js';
+import { deleteContactTagsOfChatbot } from '../inbox/contact-tags.js';
 import { deleteWorkflowSchedule } from './schedules.js';
 
 /**
@@ -18,7 +19,7 @@ export async function deleteSchedulesOfChatbots(chatbotIds: readonly string[]): 
   await Promise.all(scheduled.map((w) => deleteWorkflowSchedule(w.workflow_id!)));
 }
 
-/** An assistant's workflows with their schedules, their execution history and the tasks they created. */
+/** An assistant's workflows with their schedules, their execution history and the tasks and tags they made. */
 export async function deleteWorkflowsOfChatbot(chatbotId: string): Promise<void> {
   await deleteSchedulesOfChatbots([chatbotId]);
   const key = { chatbot_id: chatbotId };
@@ -34,5 +35,6 @@ export async function deleteWorkflowsOfChatbot(chatbotId: string): Promise<void>
       entities.workflowExecution.delete(keys).go(),
     ),
     deleteAll('workflow tasks', tasks.data.map((t) => ({ ...key, task_id: t.task_id! })), (keys) => entities.workflowTask.delete(keys).go()),
+    deleteContactTagsOfChatbot(chatbotId),
   ]);
 }

@@ -184,6 +184,7 @@ export const routeRequests: Record<UserRouteName, MatrixEntry> = {
   },
   // Inbox: a fresh visitor conversation of the shared assistant for each request.
   'list-conversations': { request: (c) => ({ method: 'GET', path: `/conversations?chatbotId=${c.chatbotId}` }) },
+  'list-conversation-tags': { request: (c) => ({ method: 'GET', path: `/conversation-tags?chatbotId=${c.chatbotId}` }) },
   'get-conversation': { request: async (c) => ({ method: 'GET', path: `/conversations/${await freshConversation(c)}` }) },
   'update-conversation': {
     request: async (c) => ({ method: 'PATCH', path: `/conversations/${await freshConversation(c)}`, body: { customer_name: 'Ada Lovelace' } }),

@@ -165,21 +165,27 @@ describe('time-based workflows on EventBridge Scheduler', () => {
       })
     ).body.workflow.id as string;
 
-  it("deleting the assistant deletes its workflows' schedules, its workflows and their history", async () => {
+  it("deleting the assistant deletes its workflows' schedules, its workflows, their history and the tags they gave", async () => {
     const { otherOwner, other, ids } = await otherOwnerWithSchedules();
     const kept = await keptWorkflow();
     expect((await otherOwner.post(`/chatbots/${other}/workflows/${ids[0]}/test`)).status).toBe(202);
+    // A contact a workflow tagged (their conversation is not needed for the tag to stay).
+    await withRuntimeEnv(env, async () => {
+      const { tagContact } = await import('../../../functions/core/inbox/contact-tags.js');
+      await tagContact(other, 'visitor-1', ['lead'], new Date());
+    });
 
     expect((await otherOwner.delete(`/chatbots/${other}`)).status).toBe(200);
     for (const id of ids) expect(await scheduleOf(id)).toBeUndefined();
     expect(await scheduleOf(kept)).toBeDefined();
     const left = await withRuntimeEnv(env, async () => {
       const { db } = await import('../../../functions/core/data/db.js');
-      const [workflows, executions] = await Promise.all([
+      const [workflows, executions, tags] = await Promise.all([
         db().entities.workflow.query.byChatbot({ chatbot_id: other }).go(),
         db().entities.workflowExecution.query.byChatbot({ chatbot_id: other }).go(),
+        db().entities.contactTags.get({ chatbot_id: other, contact_id: 'visitor-1' }).go(),
       ]);
-      return [...workflows.data, ...executions.data];
+      return [...workflows.data, ...executions.data, ...(tags.data ? [tags.data] : [])];
     });
     expect(left).toEqual([]);
   });
