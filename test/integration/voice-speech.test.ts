@@ -191,6 +191,35 @@ describe('voice over the realtime socket with transcription and text-to-speech k
     }
   });
 
+  it('takes audio chunks that arrive out of order in seq order: one utterance, transcribed whole and in order', async () => {
+    openai.transcript = { text: 'What are your opening hours?' };
+    openai.reply = { text: 'We are open Tuesday to Friday.' };
+    const socket = await startSession();
+    try {
+      const speech = spoken('What are your opening hours?');
+      const chunks = recorderChunks(Buffer.concat([silence(300), speech, silence(1200)]));
+      const from = openai.transcriptionRequests.length;
+      // Each pair swapped: the later chunk arrives first and waits for the one before it.
+      for (let i = 0; i < chunks.length; i += 2) {
+        for (const index of [i + 1, i].filter((n) => n < chunks.length)) {
+          socket.send({ type: 'input_audio_buffer.append', audio: chunks[index]!.toString('base64'), seq: index + 1 });
+          await new Promise((r) => setTimeout(r, 40));
+        }
+      }
+      await socket.waitFor((e) => e.some((x) => x.type === 'response.audio_transcript.done'));
+      expect(socket.events.filter((e) => e.type === 'error')).toEqual([]);
+      expect(socket.count('input_audio_buffer.speech_started')).toBe(1);
+      expect(socket.count('input_audio_buffer.speech_stopped')).toBe(1);
+      expect(openai.transcriptionRequests.length - from).toBe(1);
+      const heard = openai.transcriptionRequests.at(-1)!.file.subarray(44);
+      expect(heard.length).toBeGreaterThanOrEqual(speech.length * 0.8);
+      // One piece of what was sent, in its order: no chunk missing, repeated or out of place.
+      expect(Buffer.concat(chunks).indexOf(heard)).toBeGreaterThanOrEqual(0);
+    } finally {
+      await socket.close();
+    }
+  });
+
   it('says that speech needs to be started first, and refuses an odd-length audio chunk', async () => {
     const created = await owner.post(`/chatbots/${chatbotId}/realtime-session`);
     const socket = await connect(created.body.client_secret.value);

@@ -5,10 +5,16 @@ export const BYTES_PER_SAMPLE = 2;
 export const FRAME_MS = 20;
 const FRAME_SAMPLES = (SAMPLE_RATE * FRAME_MS) / 1000;
 
-/** Loudness (root mean square, 0 to 1 of full scale) of each 20 ms frame; a last partial frame counts too. */
-export function frameLoudness(pcm: Buffer): number[] {
+export interface AudioFrame {
+  /** Root mean square, 0 to 1 of full scale. */
+  loudness: number;
+  ms: number;
+}
+
+/** Each 20 ms frame's loudness; a last partial frame counts too, for its own length. */
+export function audioFrames(pcm: Buffer): AudioFrame[] {
   const samples = Math.floor(pcm.length / BYTES_PER_SAMPLE);
-  const frames: number[] = [];
+  const frames: AudioFrame[] = [];
   for (let start = 0; start < samples; start += FRAME_SAMPLES) {
     const end = Math.min(start + FRAME_SAMPLES, samples);
     let sum = 0;
@@ -16,10 +22,13 @@ export function frameLoudness(pcm: Buffer): number[] {
       const s = pcm.readInt16LE(i * BYTES_PER_SAMPLE) / 32768;
       sum += s * s;
     }
-    frames.push(Math.sqrt(sum / (end - start)));
+    frames.push({ loudness: Math.sqrt(sum / (end - start)), ms: ((end - start) / SAMPLE_RATE) * 1000 });
   }
   return frames;
 }
+
+/** Loudness of each 20 ms frame (audioFrames without their lengths). */
+export const frameLoudness = (pcm: Buffer): number[] => audioFrames(pcm).map((frame) => frame.loudness);
 
 /** Milliseconds of audio in `bytes` of PCM16 at 24 kHz. */
 export const durationMs = (bytes: number) => (bytes / BYTES_PER_SAMPLE / SAMPLE_RATE) * 1000;

@@ -1,4 +1,4 @@
-import { FRAME_MS } from './pcm.js';
+import type { AudioFrame } from './pcm.js';
 
 /**
  * Energy-based voice activity detection: speech starts after a run of loud frames (a click or a
@@ -34,15 +34,15 @@ export interface VadStep {
   inUtterance: boolean;
 }
 
-/** Runs the detector over one chunk's frame loudness. */
-export function stepVad(state: VadState, loudness: readonly number[], options: VadOptions = DEFAULT_VAD): VadStep {
+/** Runs the detector over one chunk's frames (pcm.ts audioFrames), counting each for its length. */
+export function stepVad(state: VadState, frames: readonly AudioFrame[], options: VadOptions = DEFAULT_VAD): VadStep {
   let { speaking, voicedMs, silenceMs } = state;
   const events: VadEvent[] = [];
   let inUtterance = speaking;
-  for (const level of loudness) {
-    const voiced = level >= options.energyThreshold;
+  for (const { loudness, ms } of frames) {
+    const voiced = loudness >= options.energyThreshold;
     if (!speaking) {
-      voicedMs = voiced ? voicedMs + FRAME_MS : 0;
+      voicedMs = voiced ? voicedMs + ms : 0;
       if (voicedMs >= options.startMs) {
         speaking = true;
         inUtterance = true;
@@ -52,7 +52,7 @@ export function stepVad(state: VadState, loudness: readonly number[], options: V
     } else if (voiced) {
       silenceMs = 0;
     } else {
-      silenceMs += FRAME_MS;
+      silenceMs += ms;
       if (silenceMs >= options.silenceMs) {
         speaking = false;
         voicedMs = 0;

@@ -1,68 +1,36 @@
-import { randomUUID } from 'node:crypto';
 import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 import { findConnection } from '../realtime/connections.js';
 import { loadProviderKeys } from '../runtime/provider-keys.js';
-import { frameLoudness } from './pcm.js';
+import { keepSpeech, dropWaiting, putWaiting, takeUtterance, waitingRun } from './audio-chunks.js';
 import { NO_TRANSCRIPTION_MESSAGE, TranscriptionFailure, transcribe, transcriptionConfigured } from './transcription.js';
-import { INITIAL_VAD, stepVad, type VadEvent, type VadState } from './vad.js';
+import { INITIAL_VAD, type VadState } from './vad.js';
+import { detectRun, type Chunk, type Detected } from './vad-run.js';
 import { answerWords, turnCancelled, type BoundConnection, type SendEvent, type SocketPeer } from './voice-turn.js';
 
-/** Audio waits this long for its turn or its end of speech; then TTL removes it. */
-const CHUNK_TTL_SECONDS = 10 * 60;
-/** Chunks not yet run through detection, in the order of their seq. */
-const PENDING = -1;
-/** Rounds an append takes part in before its chunk is surely run (each round is one lock attempt). */
+/** Rounds an append takes part in (each one lock attempt, or one look for chunks that waited for it). */
 const MAX_ROUNDS = 20;
-const MAX_RUN = 50;
 
 export const NOT_STARTED_MESSAGE = 'Start the voice chat first: send init with the assistant before speaking.';
 export const ODD_AUDIO_MESSAGE = 'Audio must be 16-bit PCM samples (an even number of bytes).';
 export const NOTHING_HEARD_MESSAGE = 'I could not make out any words. Please try again.';
 
-const ttl = () => Math.floor(Date.now() / 1000) + CHUNK_TTL_SECONDS;
-
-interface Chunk {
-  seq: number;
-  audio: string;
-}
-
-/** What running a run of chunks through the detector gave: events in order, and where each chunk goes. */
-interface Detected {
-  state: VadState;
-  utterance: number;
-  kept: { seq: number; audio: string; utterance: number }[];
-  events: { event: VadEvent; utterance: number; turnId?: string }[];
-  interrupts: boolean;
-  lastTurnId?: string;
-}
-
-function detect(chunks: Chunk[], state: VadState, utterance: number, interruptible: boolean): Detected {
-  const out: Detected = { state, utterance, kept: [], events: [], interrupts: false };
-  for (const chunk of chunks) {
-    const step = stepVad(out.state, frameLoudness(Buffer.from(chunk.audio, 'base64')));
-    if (step.inUtterance) out.kept.push({ ...chunk, utterance: out.utterance });
-    for (const event of step.events) {
-      if (event === 'speech_started') {
-        if (interruptible) out.interrupts = true;
-        out.events.push({ event, utterance: out.utterance });
-      } else {
-        const turnId = randomUUID();
-        out.lastTurnId = turnId;
-        out.events.push({ event, utterance: out.utterance, turnId });
-        out.utterance += 1;
-      }
-    }
-    out.state = step.state;
-  }
-  return out;
+/** What detection reads and writes in the connection record: the lock (audio_version) and its state. */
+interface AudioState {
+  audio_version?: number;
+  vad?: unknown;
+  utterance?: number;
+  turn_id?: string;
+  interrupt?: boolean;
 }
 
 /**
- * `input_audio_buffer.append`. The chunk waits in the table; whichever invocation finds the next
- * chunks in seq order runs them through voice activity detection from the state in the connection
- * record, under an optimistic lock, so concurrent messages on any Lambda instances are taken in
- * order and once. Speech over an answer (interruptions on) cancels its turn; an end of speech answers.
+ * `input_audio_buffer.append`. Chunks are run through voice activity detection in seq order, from the
+ * state in the connection record, under an optimistic lock on it (audio_version), so concurrent messages
+ * on any Lambda instances are taken in order and once. The next chunk in order (the usual case) runs at
+ * once; one that arrives early waits in the table for the append of the chunk before it, which looks for
+ * waiting chunks after moving the lock. Speech over an answer (interruptions on) cancels its turn; an end
+ * of speech answers.
  */
 export async function appendAudio(peer: SocketPeer, base64: string, givenSeq: number | undefined, send: SendEvent): Promise<void> {
   if (Buffer.from(base64, 'base64').length % 2 !== 0) return void (await send({ type: 'error', message: ODD_AUDIO_MESSAGE }));
@@ -72,46 +40,79 @@ export async function appendAudio(peer: SocketPeer, base64: string, givenSeq: nu
   }
   const seq = givenSeq ?? (await arrivalNumber(peer.connectionId));
   if (seq <= (connection.audio_version ?? 0)) return; // a repeat of a chunk already taken
-  await db().entities.voiceAudioChunk.put({ connection_id: peer.connectionId, utterance: PENDING, seq, audio: base64, ttl: ttl() }).go();
   const bound = { chatbotId: connection.chatbot_id, session: connection.voice_session, startedAt: connection.voice_started_at };
+  const chunk = { seq, audio: base64 };
 
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    // The first round starts from the record read above (one read fewer per chunk): if another append
-    // moved it meanwhile, the conditional write below fails and the next round reads it afresh.
-    const current = round === 0 ? connection : await findConnection(peer.connectionId, true);
-    if (!current) return;
-    const done = current.audio_version ?? 0;
-    if (seq <= done) return;
-    const { data } = await db()
-      .entities.voiceAudioChunk.query.byUtterance({ connection_id: peer.connectionId, utterance: PENDING })
-      .gt({ seq: done })
-      .go({ consistent: true, limit: MAX_RUN });
-    const run: Chunk[] = [];
-    for (const chunk of data.sort((a, b) => a.seq - b.seq)) {
-      if (chunk.seq !== done + run.length + 1) break;
-      run.push({ seq: chunk.seq, audio: chunk.audio });
+  let state: AudioState | undefined = connection;
+  /** The chunks to run next; `waited` says they are in the table (removed once run). */
+  let run: Chunk[] | undefined;
+  let waited = false;
+  if (seq === (connection.audio_version ?? 0) + 1) run = [chunk];
+  else state = await wait(peer.connectionId, chunk);
+
+  const answers: Promise<void>[] = [];
+  try {
+    for (let round = 0; round < MAX_ROUNDS && state; round++) {
+      const done = state.audio_version ?? 0;
+      if (!run) {
+        run = await waitingRun(peer.connectionId, done);
+        waited = true;
+        // The chunk after `done` is still on its way: its own append carries on from here.
+        if (!run.length) return;
+      }
+      const detected = detectRun(run, (state.vad as VadState | undefined) ?? INITIAL_VAD, state.utterance ?? 0, Boolean(state.turn_id) && state.interrupt !== false);
+      try {
+        // Kept before the lock moves on: the append that ends the utterance reads them after it has.
+        await keepSpeech(peer.connectionId, detected.utterance, detected.open);
+        state = await moveLock(peer.connectionId, state, run.at(-1)!.seq, detected);
+      } catch (error) {
+        if (!isConditionalFailure(error)) throw error;
+        // Another append moved the lock meanwhile: carry on from what it wrote. A chunk that was run only
+        // in memory and was not taken by it waits in the table like an early one.
+        const moved = (await findConnection(peer.connectionId, true)) ?? undefined;
+        state = !waited && moved && seq > (moved.audio_version ?? 0) ? await wait(peer.connectionId, chunk) : moved;
+        run = undefined;
+        continue;
+      }
+      const dropped = waited ? dropWaiting(peer.connectionId, run) : undefined;
+      const announced = sendInOrder(detected, send);
+      if (detected.ended) {
+        const answer = answerSpeech(peer, bound, detected.ended, send, announced);
+        answer.catch(() => undefined); // awaited below, after the rounds; rejected meanwhile is not unhandled
+        answers.push(answer);
+      }
+      await Promise.all([announced, dropped]);
+      run = undefined;
     }
-    // An earlier chunk is still on its way: its own append takes this one along.
-    if (!run.length) return;
-    const detected = detect(run, (current.vad as VadState | undefined) ?? INITIAL_VAD, current.utterance ?? 0, Boolean(current.turn_id) && current.interrupt !== false);
-    const update = db()
-      .entities.connection.patch({ connection_id: peer.connectionId })
-      .set({ vad: detected.state, audio_version: run.at(-1)!.seq, utterance: detected.utterance, ...(detected.lastTurnId && { turn_id: detected.lastTurnId }) });
-    try {
-      await (detected.interrupts && !detected.lastTurnId ? update.remove(['turn_id']) : update)
-        .where((attr, op) => (done === 0 ? op.notExists(attr.audio_version) : op.eq(attr.audio_version, done)))
-        .go();
-    } catch (error) {
-      if (isConditionalFailure(error)) continue;
-      throw error;
-    }
-    await settle(peer.connectionId, run, detected);
-    for (const { event, utterance, turnId } of detected.events) {
-      await send({ type: `input_audio_buffer.${event}` });
-      // Only the last end of speech of a run is answered: an earlier one was spoken over already.
-      if (turnId && turnId === detected.lastTurnId) await answerSpeech(peer, bound, utterance, turnId, send);
-    }
+  } finally {
+    await Promise.all(answers);
   }
+}
+
+/** An early chunk waits in the table; returns the connection's state as it is after that. */
+async function wait(connectionId: string, chunk: Chunk): Promise<AudioState | undefined> {
+  await putWaiting(connectionId, chunk);
+  // Read after the write: either this read sees the lock moved up to the chunk before, or the append
+  // that moves it finds this chunk waiting when it looks afterwards.
+  return (await findConnection(connectionId, true)) ?? undefined;
+}
+
+/** Writes the detector's state if no other append moved the lock since `state` was read; returns the new state. */
+async function moveLock(connectionId: string, state: AudioState, version: number, detected: Detected): Promise<AudioState> {
+  const done = state.audio_version ?? 0;
+  const turnId = detected.ended?.turnId;
+  const update = db()
+    .entities.connection.patch({ connection_id: connectionId })
+    .set({ vad: detected.state, audio_version: version, utterance: detected.utterance, ...(turnId && { turn_id: turnId }) });
+  const stopsTurn = detected.interrupts && !turnId;
+  await (stopsTurn ? update.remove(['turn_id']) : update)
+    .where((attr, op) => (done === 0 ? op.notExists(attr.audio_version) : op.eq(attr.audio_version, done)))
+    .go();
+  return { ...state, audio_version: version, vad: detected.state, utterance: detected.utterance, turn_id: turnId ?? (stopsTurn ? undefined : state.turn_id) };
+}
+
+async function sendInOrder(detected: Detected, send: SendEvent): Promise<void> {
+  for (const event of detected.events) await send({ type: `input_audio_buffer.${event}` });
 }
 
 /** Seq for a chunk sent without one: the order in which the table saw them. */
@@ -120,39 +121,25 @@ async function arrivalNumber(connectionId: string): Promise<number> {
   return data.audio_received ?? 1;
 }
 
-/** Moves the run's speech into its utterances and drops the run from the waiting chunks. */
-async function settle(connectionId: string, run: Chunk[], detected: Detected): Promise<void> {
-  if (detected.kept.length) {
-    await db()
-      .entities.voiceAudioChunk.put(detected.kept.map((c) => ({ connection_id: connectionId, utterance: c.utterance, seq: c.seq, audio: c.audio, ttl: ttl() })))
-      .go();
-  }
-  await db().entities.voiceAudioChunk.delete(run.map((c) => ({ connection_id: connectionId, utterance: PENDING, seq: c.seq }))).go();
-}
-
-/** The utterance's audio, in order; read once and removed. */
-async function takeUtterance(connectionId: string, utterance: number): Promise<{ pcm: Buffer; removed: Promise<unknown> }> {
-  const { data } = await db().entities.voiceAudioChunk.query.byUtterance({ connection_id: connectionId, utterance }).go({ pages: 'all', consistent: true });
-  const chunks = data.sort((a, b) => a.seq - b.seq);
-  // Removed while the words are transcribed: nothing reads an utterance twice (its number has moved on).
-  const removed = chunks.length ? db().entities.voiceAudioChunk.delete(chunks.map((c) => ({ connection_id: connectionId, utterance, seq: c.seq }))).go() : Promise.resolve();
-  removed.catch(() => undefined);
-  return { pcm: Buffer.concat(chunks.map((c) => Buffer.from(c.audio, 'base64'))), removed };
-}
-
-/** End of speech: transcribe the utterance (OpenAI) and answer its words like typed ones. */
-async function answerSpeech(peer: SocketPeer, bound: BoundConnection, utterance: number, turnId: string, send: SendEvent) {
-  const [{ pcm, removed }] = await Promise.all([takeUtterance(peer.connectionId, utterance), loadProviderKeys()]);
-  if (!transcriptionConfigured()) return void (await Promise.all([removed, send({ type: 'error', message: NO_TRANSCRIPTION_MESSAGE })]));
+/**
+ * End of speech: transcribe the utterance (OpenAI) and answer its words like typed ones. Its audio is
+ * read and transcribed while `announced` (speech_stopped) is being sent; nothing is sent before that.
+ */
+async function answerSpeech(peer: SocketPeer, bound: BoundConnection, ended: NonNullable<Detected['ended']>, send: SendEvent, announced: Promise<void>) {
+  const [{ pcm, removed }] = await Promise.all([takeUtterance(peer.connectionId, ended.utterance, ended.chunks), loadProviderKeys()]);
+  const words = transcriptionConfigured() ? transcribe(pcm) : undefined;
+  words?.catch(() => undefined); // awaited below, once speech_stopped is out
+  await Promise.all([announced, removed]);
+  if (!words) return void (await send({ type: 'error', message: NO_TRANSCRIPTION_MESSAGE }));
   let transcript: string;
   try {
-    [transcript] = await Promise.all([transcribe(pcm), removed]);
+    transcript = await words;
   } catch (error) {
     if (error instanceof TranscriptionFailure) return void (await send({ type: 'error', message: error.message }));
     throw error;
   }
   if (!transcript) return void (await send({ type: 'error', message: NOTHING_HEARD_MESSAGE }));
-  if (await turnCancelled(peer.connectionId, turnId)) return;
+  if (await turnCancelled(peer.connectionId, ended.turnId)) return;
   await send({ type: 'conversation.item.input_audio_transcription.completed', transcript });
-  await answerWords(peer, bound, transcript, send, turnId);
+  await answerWords(peer, bound, transcript, send, ended.turnId);
 }

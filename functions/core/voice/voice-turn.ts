@@ -55,6 +55,9 @@ export async function turnCancelled(connectionId: string, turnId: string | undef
  * frames API Gateway accepts; the turn stops where an interruption cancelled it.
  */
 export async function answerWords(peer: SocketPeer, bound: BoundConnection, text: string, send: SendEvent, turnId?: string): Promise<void> {
+  // The assistant's voice is read while the engine answers.
+  const voice = ttsConfigured() ? assistantVoice(bound.chatbotId) : Promise.resolve(undefined);
+  voice.catch(() => undefined); // awaited once the answer exists
   let replyOutcome: ReplyOutcome | undefined;
   const outcome = await chat({
     chatbotId: bound.chatbotId,
@@ -69,21 +72,38 @@ export async function answerWords(peer: SocketPeer, bound: BoundConnection, text
   if ('error' in outcome) return void (await send({ type: 'error', message: outcome.error }));
   // Counted once the answer exists (a person taking over answers nothing: a turn all the same), while it is spoken.
   const key = bound.startedAt && { chatbotId: bound.chatbotId, session: bound.session, startedAt: bound.startedAt };
-  await Promise.all([key && recordVoiceTurn(key, replyOutcome), speak(peer, bound.chatbotId, outcome, send, turnId)]);
+  await Promise.all([key && recordVoiceTurn(key, replyOutcome), speak(peer, bound.chatbotId, outcome, send, turnId, voice)]);
 }
 
-/** The answer as transcript deltas and, with a voice provider, audio; stops where an interruption cancelled the turn. */
-async function speak(peer: SocketPeer, chatbotId: string, outcome: ChatResponse, send: SendEvent, turnId: string | undefined): Promise<void> {
-  if (await turnCancelled(peer.connectionId, turnId)) return;
+type Voice = Awaited<ReturnType<typeof assistantVoice>>;
 
-  const voice = ttsConfigured() ? await assistantVoice(chatbotId) : undefined;
+/**
+ * The answer as transcript deltas and, with a voice provider, audio; stops where an interruption
+ * cancelled the turn. A sentence is synthesised while its transcript delta (and the sentence before's
+ * audio) is sent.
+ */
+async function speak(peer: SocketPeer, chatbotId: string, outcome: ChatResponse, send: SendEvent, turnId: string | undefined, voicePromise: Promise<Voice | undefined>): Promise<void> {
+  const [cancelled, voice] = await Promise.all([turnCancelled(peer.connectionId, turnId), voicePromise]);
+  if (cancelled) return;
+
+  const sentences = transcriptChunks(outcome.message);
+  const synthesis = (index: number) => {
+    if (!voice || index >= sentences.length) return undefined;
+    const audio = synthesize(sentences[index]!, voice);
+    audio.catch(() => undefined); // awaited in its turn below
+    return audio;
+  };
+  let next = synthesis(0);
   let spoken = false;
-  for (const sentence of transcriptChunks(outcome.message)) {
+  for (const [index, sentence] of sentences.entries()) {
     if (spoken && (await turnCancelled(peer.connectionId, turnId))) return;
+    const audio = next;
     await send({ type: 'response.audio_transcript.delta', delta: sentence });
-    if (!voice) continue;
+    if (!audio) continue;
     try {
-      for (const delta of audioDeltas(await synthesize(sentence, voice))) await send({ type: 'response.audio.delta', delta });
+      const deltas = audioDeltas(await audio);
+      next = synthesis(index + 1);
+      for (const delta of deltas) await send({ type: 'response.audio.delta', delta });
       spoken = true;
     } catch (error) {
       if (!(error instanceof SpeechSynthesisFailure)) throw error;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameLoudness } from '../../../functions/core/voice/pcm.js';
+import { audioFrames } from '../../../functions/core/voice/pcm.js';
 import { INITIAL_VAD, stepVad, type VadEvent, type VadState } from '../../../functions/core/voice/vad.js';
 import { recorderChunks, roomNoise, silence, spoken, tone } from '../../support/speech-audio.js';
 
@@ -8,7 +8,7 @@ function detect(pcm: Buffer): { events: VadEvent[]; state: VadState } {
   let state = INITIAL_VAD;
   const events: VadEvent[] = [];
   for (const chunk of recorderChunks(pcm)) {
-    const step = stepVad(state, frameLoudness(chunk));
+    const step = stepVad(state, audioFrames(chunk));
     state = step.state;
     events.push(...step.events);
   }
@@ -29,6 +29,12 @@ describe('voice activity detection on audio', () => {
     const { events, state } = detect(Buffer.concat([tone(800), silence(300)]));
     expect(events).toEqual(['speech_started']);
     expect(state.speaking).toBe(true);
+  });
+
+  it('counts the silence by its length: quiet recorder chunks (4096 samples, 171 ms) end speech once 700 ms have passed', () => {
+    const chunkMs = (4096 / 24_000) * 1000;
+    expect(detect(Buffer.concat([tone(3 * chunkMs), silence(4 * chunkMs)])).events).toEqual(['speech_started']);
+    expect(detect(Buffer.concat([tone(3 * chunkMs), silence(5 * chunkMs)])).events).toEqual(['speech_started', 'speech_stopped']);
   });
 
   it('ignores a click shorter than the start time', () => {
