@@ -8,6 +8,7 @@
  * where Meta would see them, inside the runtime: the bench's own client shares this process with the work
  * that follows the acknowledgement, so what it sees of a call also holds that work's first milliseconds.
  */
+import './silent-logs.js';
 import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,7 +42,6 @@ function serverTimes(path: string) {
 }
 
 async function main() {
-  process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const fakeAi = await startFakeOpenAi();
   fakeAi.reply = { text: 'We are open Tuesday to Sunday.' };
