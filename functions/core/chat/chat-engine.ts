@@ -22,9 +22,9 @@ import {
   type Contact,
 } from './conversation-store.js';
 import { recordCustomerDetails } from '../inbox/customer-details.js';
+import { announceInboxChangeOnceWritten } from '../realtime/inbox-updates.js';
 import { matchingCorrection } from './corrections.js';
 import { HANDOFF_CONFIRMATION_QUESTION, handoffReason, requestAgentTransfer, transferAnswer, type TransferRef } from './escalation.js';
-import { personIsAnswering } from '../transfers/takeover.js';
 import { transferSettingsOf } from '../transfers/transfer-settings.js';
 import type { TransferNotice } from '../transfers/transfer-mail.js';
 import { isOffTopic, offTopicMessage } from './off-topic.js';
@@ -62,6 +62,8 @@ export interface ChatTurn extends Contact {
   workflows?: WorkflowTriggers;
   /** Tells the agents of a new transfer (core/transfers/transfer-mail.ts); routes without e-mail pass none. */
   notifyAgents?: (notice: TransferNotice) => Promise<void>;
+  /** Tells the assistant's open inboxes of the turn once it is stored (core/realtime/inbox-updates.ts). */
+  announceToInbox?: boolean;
   /** How the reply answered (answered, fallback, ...), for counts of the caller's own (voice sessions). */
   onReplyOutcome?: (outcome: ReplyOutcome) => void;
 }
@@ -138,20 +140,20 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     timeoutMs: settings.conversationTimeout,
     now,
   });
-  const [history, answered, visitorMessageId, detailsGiven, personAnswering] = await Promise.all([
+  const [history, answered, stored, detailsGiven] = await Promise.all([
     // A conversation just started has no history to read, nor a question to answer.
     isNew ? [] : recentMessages(conversationId, settings.contextWindow, now.toISOString()),
     !isNew && confirmAnswer ? answerOpenConfirmation(conversationId, confirmAnswer, now.toISOString()) : false,
     storeVisitorMessage(conversationId, request, { sender_type: 'user', content: request.message, created_at: now.toISOString() }, isNew),
     recordCustomerDetails(conversationId, request.message),
-    // Read with the turn's other round trips: a conversation a person took over is not the assistant's to answer.
-    isNew ? false : personIsAnswering(conversationId),
   ]);
-  if (personAnswering) {
-    if (request.caller === undefined) {
-      await recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel, newConversation: false, at: now });
-    }
-    return { message: '', conversationId, messageId: visitorMessageId, sources: [], transferRequested: false, personAnswering: true };
+  // A conversation a person took over is not the assistant's to answer.
+  if (stored.personAnswering) {
+    await Promise.all([
+      request.caller === undefined && recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel, newConversation: false, at: now }),
+      request.announceToInbox && announceInboxChangeOnceWritten(bot, conversationId, Promise.resolve()),
+    ]);
+    return { message: '', conversationId, messageId: stored.messageId, sources: [], transferRequested: false, personAnswering: true };
   }
 
   let answer: string;
@@ -249,16 +251,18 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   if (transferRequested) userActions.push('handoff_requested');
   if (detailsGiven) userActions.push('contact_details_given');
   const triggered = workflowsLoad ? matchTriggers(await workflowsLoad, { message: request.message, actions: userActions }) : [];
+  const replyStored = storeReply(conversationId, bot.chatbot_id, {
+    sender_type: 'assistant',
+    content: answer,
+    created_at: new Date().toISOString(),
+    response_time_ms: responseMs,
+    sources,
+    ...(confirmation && { confirmation: confirmation.action }),
+    ...(visitorTurn && questionLogFields(bot.chatbot_id, request.message, outcome, now)),
+  });
   const [messageId] = await Promise.all([
-    storeReply(conversationId, bot.chatbot_id, {
-      sender_type: 'assistant',
-      content: answer,
-      created_at: new Date().toISOString(),
-      response_time_ms: responseMs,
-      sources,
-      ...(confirmation && { confirmation: confirmation.action }),
-      ...(visitorTurn && questionLogFields(bot.chatbot_id, request.message, outcome, now)),
-    }),
+    replyStored,
+    request.announceToInbox && announceInboxChangeOnceWritten(bot, conversationId, replyStored),
     visitorTurn &&
       recordChatTurn({
         chatbotId: bot.chatbot_id,

@@ -7,6 +7,7 @@ import { HttpError } from '../http/http-error.js';
 import { tagsOfContact } from '../inbox/contact-tags.js';
 import { reasonFromMessage } from '../inbox/customer-details.js';
 import { searchTextOf } from '../inbox/search-text.js';
+import { PERSON_ANSWERING } from '../transfers/takeover.js';
 
 export interface StoredMessage {
   sender_type: 'user' | 'assistant' | 'system';
@@ -118,7 +119,8 @@ export async function continueOrStartConversation(args: {
 /**
  * Stores the visitor's message; their last activity (what the timeout reads) moves with it, and the
  * conversation's (what the inbox sorts by, also while a person answers and the assistant stays quiet)
- * with one more unread message.
+ * with one more unread message. That same update reads back whether a person answers the
+ * conversation now (human takeover, core/transfers/takeover.ts): no round trip of its own.
  * Messages are written with a plain put: the id is new, so "must not exist" guards nothing, and when
  * the SDK retries a write that timed out but had succeeded, a conditional create would fail the turn.
  */
@@ -127,11 +129,11 @@ export async function storeVisitorMessage(
   contact: Contact,
   message: StoredMessage,
   isNewConversation: boolean,
-): Promise<string> {
+): Promise<{ messageId: string; personAnswering: boolean }> {
   const messageId = randomUUID();
-  await Promise.all([
+  const [, , updated] = await Promise.all([
     db().entities.message.put({ conversation_id: conversationId, message_id: messageId, message_type: 'text', ...message }).go(),
-    // A conversation just started carries this time and its first unread message already.
+    // A conversation just started carries this time and its first unread message already, and is the assistant's.
     isNewConversation ? undefined : moveLastActivity(contact, message.created_at),
     isNewConversation
       ? undefined
@@ -140,9 +142,9 @@ export async function storeVisitorMessage(
           .set({ last_message_at: message.created_at })
           .add({ unread_count: 1 })
           .composite({ chatbot_id: contact.chatbotId })
-          .go({ response: 'none' }),
+          .go({ response: 'all_new' }),
   ]);
-  return messageId;
+  return { messageId, personAnswering: updated?.data.status === PERSON_ANSWERING };
 }
 
 /**

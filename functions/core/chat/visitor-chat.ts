@@ -1,5 +1,4 @@
 import type { ChatRequest, VisitorChatOutcome } from '../../contracts/chat.js';
-import { announceInboxChange } from '../realtime/inbox-updates.js';
 import { startEscalationTimer } from '../transfers/escalation-timer.js';
 import { notifyAgentsByMail } from '../transfers/transfer-mail.js';
 import { workflowTriggers } from '../workflows/chat-triggers.js';
@@ -42,15 +41,13 @@ export async function visitorChat(
       newContact: !request.visitorToken,
       pageOrigin,
       workflows: workflowTriggers,
+      // The owner's open inboxes show the visitor's message and reply as they are stored.
+      announceToInbox: true,
       // A new transfer: the agents are e-mailed and its escalation timer starts (Step Functions Wait).
       notifyAgents: async (notice) => void (await Promise.all([notifyAgentsByMail(notice), startEscalationTimer(notice)])),
       countTurn: () => enforcePublicLimits('chat', request.chatbotId, sourceIp, visitorChatLimits()),
     },
     now,
   );
-  const [visitorToken] = await Promise.all([
-    issueVisitorToken(visitor, now),
-    'conversationId' in outcome ? announceInboxChange(request.chatbotId, outcome.conversationId) : undefined,
-  ]);
-  return { ...outcome, visitorToken };
+  return { ...outcome, visitorToken: await issueVisitorToken(visitor, now) };
 }

@@ -13,6 +13,15 @@ export async function readersOf(chatbot: { user_id: string; team_id?: string | n
   return [...new Set([chatbot.user_id, ...data.filter((m) => m.status === 'active').map((m) => m.user_id)])];
 }
 
+/** The open dashboards (socket connections) of everyone who may read the assistant's conversations. */
+async function listeningConnections(chatbot: { user_id: string; team_id?: string | null }): Promise<string[]> {
+  return (await Promise.all((await readersOf(chatbot)).map(connectionsOfUser))).flat();
+}
+
+async function tell(connections: readonly string[], chatbotId: string, conversationId: string): Promise<void> {
+  await Promise.all(connections.map((id) => postToConnection(id, { type: 'inbox', chatbot_id: chatbotId, conversation_id: conversationId })));
+}
+
 /**
  * Tells every open dashboard of the assistant's readers that a conversation changed (a visitor wrote,
  * someone replied), so open inboxes reload it without a refresh (issue 12: live inbox updates go to
@@ -22,12 +31,31 @@ export async function readersOf(chatbot: { user_id: string; team_id?: string | n
 export async function announceInboxChange(chatbotId: string, conversationId: string): Promise<void> {
   try {
     const { data: bot } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go({ attributes: ['user_id', 'team_id'] });
-    if (!bot) return;
-    const connections = (await Promise.all((await readersOf(bot)).map(connectionsOfUser))).flat();
-    await Promise.all(
-      connections.map((id) => postToConnection(id, { type: 'inbox', chatbot_id: chatbotId, conversation_id: conversationId })),
-    );
+    if (bot) await tell(await listeningConnections(bot), chatbotId, conversationId);
   } catch (error) {
     log.warn('Live inbox update not sent', { chatbotId, conversationId, error });
+  }
+}
+
+/**
+ * announceInboxChange for a chat turn that has read the assistant already and is still storing its
+ * reply: who listens is looked up while `written` settles, and told only once it has succeeded (a
+ * dashboard reloading then finds the reply). Saves the turn two round trips after its writes.
+ */
+export async function announceInboxChangeOnceWritten(
+  chatbot: { chatbot_id: string; user_id: string; team_id?: string | null },
+  conversationId: string, written: Promise<unknown>): Promise<void> {
+  const listening = listeningConnections(chatbot);
+  // Told below, or not at all if the writes failed (the turn fails with them).
+  listening.catch(() => undefined);
+  try {
+    await written;
+  } catch {
+    return;
+  }
+  try {
+    await tell(await listening, chatbot.chatbot_id, conversationId);
+  } catch (error) {
+    log.warn('Live inbox update not sent', { chatbotId: chatbot.chatbot_id, conversationId, error });
   }
 }

@@ -15,11 +15,11 @@ import { announceInboxChange } from '../realtime/inbox-updates.js';
  * resolves it or hands it back to the assistant (their part is done either way).
  */
 
-/** Whether a person answers this conversation now: the assistant then stores the visitor's message and stays quiet. */
-export async function personIsAnswering(conversationId: string): Promise<boolean> {
-  const { data } = await db().entities.conversation.get({ conversation_id: conversationId }).go({ attributes: ['status'] });
-  return data?.status === 'in_progress';
-}
+/**
+ * The conversation status in which a person answers the visitor: the assistant then stores the
+ * visitor's messages and stays quiet (chat/conversation-store.ts reads it as it stores one).
+ */
+export const PERSON_ANSWERING: ConversationStatus = 'in_progress';
 
 /** The transfer statuses that move when the conversation goes to `status`, and to what. */
 const TRANSFER_MOVES: Record<ConversationStatus, { from: readonly string[]; to: AgentTransferStatus }> = {
