@@ -1,4 +1,4 @@
-import { db } from '../data/db.js';
+import { addToAnalyticsDay } from '../data/analytics-day-counters.js';
 import { log } from '../runtime/log.js';
 import { rollupAttributes, type HourIncrement, type RollupCounter } from './rollup-counters.js';
 
@@ -18,7 +18,7 @@ export async function addToRollup(chatbotId: string, at: Date, increments: Incre
 export async function addToDay(chatbotId: string, day: string, increments: readonly HourIncrement[]): Promise<void> {
   const add = rollupAttributes(increments);
   if (Object.keys(add).length === 0) return;
-  await db().entities.analyticsDay.update({ chatbot_id: chatbotId, day }).add(add).go({ response: 'none' });
+  await addToAnalyticsDay(chatbotId, day, add);
 }
 
 /** addToRollup for writes whose own data is already stored: a failed count is logged, not passed on. */

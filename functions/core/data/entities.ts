@@ -716,8 +716,10 @@ export const channelMessageEntity = new Entity({
  * Analytics rollup: one assistant's counters of one UTC day, per hour (core/analytics/rollup-counters.ts),
  * added to as messages, feedback, ratings, transfers and demo events are written.
  */
+export const analyticsDayModel = { entity: 'analyticsDay', version: '1', service } as const;
+
 export const analyticsDayEntity = new Entity({
-  model: { entity: 'analyticsDay', version: '1', service },
+  model: analyticsDayModel,
   attributes: {
     chatbot_id: { type: 'string', required: true },
     /** YYYY-MM-DD (UTC). */
