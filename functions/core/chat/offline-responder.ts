@@ -72,6 +72,8 @@ const listsThings = (passage: SearchHit) => plainLines(passage.text).filter(isLi
  * a yearly plan two weeks ago. *Can I get my money back?*"): the answer need not repeat the story.
  */
 const CONTEXT_TERM_SHARE = 0.3;
+/** What a question's word counts in a line once a line chosen before says it (see answerLines). */
+const SAID_TERM_SHARE = 0.5;
 /** A short passage is answered whole; a longer one by its lines that carry the question. */
 const WHOLE_PASSAGE_WORDS = 70;
 const MAX_ANSWER_LINES = 6;
@@ -260,14 +262,23 @@ function answerLines(passage: SearchHit, terms: ReadonlySet<string>, asked: read
   const unitTerms = units.map((unit) => new Set(passageTermsOf(unit.text).filter((term) => terms.has(term))));
   const linesWith = new Map<string, number>();
   for (const found of unitTerms) for (const term of found) linesWith.set(term, (linesWith.get(term) ?? 0) + 1);
-  const scored = units
-    .map((unit, index) => ({
-      ...unit,
-      index,
-      score: [...unitTerms[index]!].reduce((sum, term) => sum + 1 / linesWith.get(term)!, 0) + (asked.some((type) => statesFact(unit.text, type)) ? 1 : 0),
-    }))
-    .filter((unit) => unit.score > 0 && !isQuestion(unit.text));
-  const best = scored.sort((a, b) => b.score - a.score || a.index - b.index).slice(0, 3);
+  const statesAsked = units.map((unit) => (asked.some((type) => statesFact(unit.text, type)) ? 1 : 0));
+  // Lines are chosen one by one, each mostly for the question's words the lines before it did not say:
+  // "Which days does the women's health physio work?" is answered by the line about women's health and
+  // the line with the days, not by two lines repeating "health".
+  const said = new Set<string>();
+  const best: ((typeof units)[number] & { index: number })[] = [];
+  while (best.length < 3) {
+    let pick: { index: number; score: number } | undefined;
+    units.forEach((unit, index) => {
+      if (isQuestion(unit.text) || best.some((chosen) => chosen.index === index)) return;
+      const score = [...unitTerms[index]!].reduce((sum, term) => sum + (said.has(term) ? SAID_TERM_SHARE : 1) / linesWith.get(term)!, 0) + statesAsked[index]!;
+      if (score > 0 && (!pick || score > pick.score)) pick = { index, score };
+    });
+    if (!pick) break;
+    best.push({ ...units[pick.index]!, index: pick.index });
+    for (const term of unitTerms[pick.index]!) said.add(term);
+  }
   if (!best.length) return lines.slice(0, 2);
   // A list the best line belongs to is shown whole (up to a few items): its items answer together.
   const chosen = new Set(best.map((unit) => unit.index));

@@ -29,15 +29,21 @@ const hyphenatedWord = /\p{L}+(?:[-\u2010\u2011]\p{L}+)+/gu;
 /** "Company no. 698214", "Reg. No 123": "no." before a number is the word "number". */
 const numberAbbreviation = /\b(?:no|nos|nr)\.?\s*#?\d/iu;
 
+/** "Tuesdays", "Mon-Fri": a day of the week is a day. */
+const weekday = /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat)\b)/iu;
+
 /**
  * Words a passage says without spelling them out, as people write them in questions: its hyphenated
- * words written as one ("bi-weekly" -> "biweekly", "re-clean" -> "reclean") and "number" for "no.".
- * A passage is indexed and matched with these beside its own words, so a question finds it whichever
- * way either spells the word.
+ * words written as one ("bi-weekly" -> "biweekly", "re-clean" -> "reclean"), "number" for "no." and
+ * "day" for a day of the week ("Which days...?" is answered by "Tuesdays and Thursdays"). A passage is
+ * indexed and matched with these beside its own words, so a question finds it whichever way either
+ * spells the word.
  */
 export function impliedWordsOf(text: string): string[] {
-  const joined = (text.match(hyphenatedWord) ?? []).map((word) => word.replace(/[-\u2010\u2011]/g, ''));
-  return numberAbbreviation.test(text) ? [...joined, 'number'] : joined;
+  const implied = (text.match(hyphenatedWord) ?? []).map((word) => word.replace(/[-\u2010\u2011]/g, ''));
+  if (numberAbbreviation.test(text)) implied.push('number');
+  if (weekday.test(text)) implied.push('day');
+  return implied;
 }
 
 /** Returns the indexed form of a token, or null for a token that is not searched. */

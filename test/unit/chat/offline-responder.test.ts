@@ -557,3 +557,35 @@ describe('offlineAnswer: abbreviations', () => {
     expect(body(ask("What's your company registration number?", 5, [...site, footer]).answer)).toContain('08455120');
   });
 });
+
+describe('offlineAnswer: the lines of a staff card', () => {
+  const team: KnowledgeDocument = {
+    id: 'https://clinic.example/team',
+    source: 'page',
+    title: 'Team | Riverside Clinic',
+    url: 'https://clinic.example/team',
+    text: `# Meet the team
+
+## Amara Osei
+
+Sports Physiotherapist
+
+MSc Sports Physiotherapy, HCPC registered, member of the sports medicine association
+
+Amara treats runners, cyclists and footballers coming back from injury, and writes every patient a home plan.
+
+Her clinics run on Mondays and Fridays.
+
+Tom Hale
+
+Massage Therapist
+
+Tom spent ten years with a county cricket club and now works at the clinic three mornings a week.`,
+  };
+
+  it('answers "which days" with the line naming the days, beside the line about what was asked', () => {
+    const answer = body(ask('Which days does your sports physiotherapist work?', 5, [team], 'Riverside Clinic').answer);
+    expect(answer).toContain('Her clinics run on Mondays and Fridays.');
+    expect(answer).toContain('Sports Physiotherapist');
+  });
+});

@@ -28,6 +28,12 @@ describe('impliedWordsOf', () => {
     expect(impliedWordsOf('Reg. No 4471')).toEqual(['number']);
     expect(impliedWordsOf('No. There are no setup fees on any plan.')).toEqual([]);
   });
+
+  it('reads a day of the week as "day"', () => {
+    expect(impliedWordsOf('Her clinics run on Tuesdays and Thursdays.')).toEqual(['day']);
+    expect(impliedWordsOf('Mon-Fri 8am to 6pm')).toContain('day');
+    expect(impliedWordsOf('Open every month of the year')).toEqual([]);
+  });
 });
 
 describe('toLegacySearchTerm (indexes of format version 1)', () => {
