@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUpAndSignIn } from '../support/accounts.js';
 import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
-import { withRuntimeEnv } from '../support/runtime-env.js';
+import { indexedChunks } from '../support/indexed-chunks.js';
 import { startStaticSite, type StaticSite } from '../support/static-site.js';
 import { chatVisitor } from '../support/visitor.js';
 
@@ -40,15 +40,6 @@ const pages = {
     </div>`),
 };
 
-async function indexedChunks(chatbotId: string) {
-  return withRuntimeEnv(env, async () => {
-    const { db } = await import('../../functions/core/data/db.js');
-    const { loadIndex } = await import('../../functions/core/knowledge/index-store.js');
-    const { data: bot } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go();
-    return (await loadIndex(chatbotId, bot!.index_version!)).chunks;
-  });
-}
-
 describe('answers a business can trust (offline responder, crawled site)', () => {
   let site: StaticSite;
   let owner: ApiClient;
@@ -66,7 +57,7 @@ describe('answers a business can trust (offline responder, crawled site)', () =>
   });
 
   it('keeps cards, price boxes and accordion questions; the footer contact block once; no menus or cookie banner', async () => {
-    const chunks = await indexedChunks(chatbotId);
+    const chunks = await indexedChunks(env, chatbotId);
     const all = chunks.map((chunk) => `${chunk.heading ?? ''}\n${chunk.text}`).join('\n---\n');
     expect(all).toContain('£65/visit');
     expect(all).toContain('£95/visit');

@@ -1,5 +1,7 @@
+import { businessDetailsText } from './business-data.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import { normaliseUrl } from './crawl-url.js';
+import { revealCardTitles, revealPageStructure } from './page-structure.js';
 import { parseDocument } from './parse-document.js';
 import { readability } from './readability.js';
 import { socialProfileOf } from './social-profile.js';
@@ -28,8 +30,14 @@ export interface ExtractedPage {
 const minimumArticleChars = 250;
 
 const neverText = 'script, style, noscript, template, iframe, svg, canvas, object, embed, math';
-/** Never knowledge: menus, sidebars, dialogs and consent banners. */
-const menus = 'nav, aside, dialog, [role="navigation"], [role="complementary"], [role="dialog"], [role="alertdialog"]';
+/** Never knowledge: menus, dialogs and consent banners. */
+const menus = 'nav, dialog, [role="navigation"], [role="dialog"], [role="alertdialog"]';
+/**
+ * Sidebars: their link lists (recent posts, categories) are menus, but their text widgets hold the
+ * hours, the phone number or "we cover these towns". Beside the page's content they are site text, like
+ * the footer; inside it (a callout box) they are the page's.
+ */
+const sidebars = 'aside, [role="complementary"]';
 const consentBanner = /(^|[\s_-])(cookie|consent|gdpr)/i;
 /** "Home / Contact": where the page sits in the site, not what it says. */
 const breadcrumb = /breadcrumb/i;
@@ -37,6 +45,10 @@ const breadcrumb = /breadcrumb/i;
 const MAX_BREADCRUMB_CHARS = 200;
 /** The site's own header and footer (not a section's or an article's header). */
 const siteChrome = 'header, footer, [role="banner"], [role="contentinfo"]';
+/** A strip above the header with the phone, e-mail or a notice, on every page: site chrome too. */
+const topBar = /(^|[\s_-])(top-?bar|topbar|utility-bar|header-top|top-header)([\s_-]|$)/i;
+/** "Skip to content": a keyboard shortcut of the theme, on every page. */
+const skipLink = /^skip (to|navigation)/i;
 const contentContainers = 'main, article, section, [role="main"]';
 
 function clean(text: string | null | undefined): string {
@@ -70,12 +82,33 @@ function links(document: Document, pageUrl: string): string[] {
 
 const isSiteChrome = (element: Element) => !element.parentElement?.closest(contentContainers);
 
+/**
+ * A top-level header with the page's own h1 and text (a hero banner, "A quiet harbourside B&B") is the
+ * page's content, not the site's header; an h1 that is only the logo link is the site's name.
+ */
+function isPageHero(element: Element): boolean {
+  if (element.localName !== 'header' && element.getAttribute('role') !== 'banner') return false;
+  return [...element.querySelectorAll('h1')].some((h1) => {
+    const text = clean(h1.textContent);
+    return text !== '' && text !== clean([...h1.querySelectorAll('a')].map((a) => a.textContent).join(' '));
+  });
+}
+
+/** The site chrome of a page in page order: its own header and footer, and top bars outside them. */
+function siteChromeOf(document: Document): Element[] {
+  return [...document.querySelectorAll(`${siteChrome}, ${sidebars}, [id], [class]`)].filter((element) =>
+    element.matches(siteChrome) || element.matches(sidebars)
+      ? !isPageHero(element)
+      : topBar.test(`${element.getAttribute('id') ?? ''} ${element.getAttribute('class') ?? ''}`) && !element.querySelector('h1'),
+  );
+}
+
 function headings(document: Document): string[] {
   const texts: string[] = [];
   for (const heading of document.querySelectorAll('h1, h2, h3')) {
-    if (heading.closest(menus)) continue;
+    if (heading.closest(`${menus}, ${sidebars}`)) continue;
     const chrome = heading.closest(siteChrome);
-    if (chrome && isSiteChrome(chrome)) continue;
+    if (chrome && isSiteChrome(chrome) && !isPageHero(chrome)) continue;
     const text = clean(heading.textContent);
     if (text && !texts.includes(text)) texts.push(text);
   }
@@ -112,6 +145,11 @@ function removeNonContent(root: ParentNode) {
     const isBreadcrumb = breadcrumb.test(`${names} ${element.getAttribute('aria-label') ?? ''}`) && clean(element.textContent).length <= MAX_BREADCRUMB_CHARS;
     if (consentBanner.test(names) || isBreadcrumb) element.remove();
   }
+  for (const anchor of root.querySelectorAll('a[href^="#"]')) if (skipLink.test(clean(anchor.textContent))) anchor.remove();
+  // A callout box in the content keeps its text, not its link lists.
+  for (const aside of root.querySelectorAll(sidebars)) {
+    if (!isSiteChrome(aside)) for (const block of aside.querySelectorAll('ul, ol, p, div')) if (block.isConnected) removeLinkBlock(block);
+  }
   // A contact form's labels are not facts; but some sites wrap the whole page in one form.
   for (const form of root.querySelectorAll('form')) if (!form.querySelector('h1, h2, h3')) form.remove();
 }
@@ -119,7 +157,7 @@ function removeNonContent(root: ParentNode) {
 /** The site header and footer, without their menus and link lists, as markdown; removed from the document. */
 function takeSiteChrome(document: Document): string {
   const blocks: string[] = [];
-  for (const element of [...document.querySelectorAll(siteChrome)]) {
+  for (const element of siteChromeOf(document)) {
     if (!element.isConnected || !isSiteChrome(element)) continue;
     for (const block of element.querySelectorAll('ul, ol, p, div')) if (block.isConnected) removeLinkBlock(block);
     const text = htmlToMarkdown(element);
@@ -137,6 +175,7 @@ function takeSiteChrome(document: Document): string {
  */
 export function extractPage(html: string, pageUrl: string): ExtractedPage {
   const document = parseDocument(html);
+  const businessDetails = businessDetailsText(document);
   for (const element of document.querySelectorAll(neverText)) element.remove();
 
   const robotsMeta = (meta(document, 'meta[name="robots" i]') ?? '').toLowerCase();
@@ -157,8 +196,10 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
   }
 
   removeNonContent(document);
-  const siteText = takeSiteChrome(document);
+  revealPageStructure(document);
+  const siteText = [takeSiteChrome(document), businessDetails].filter(Boolean).join('\n\n');
   const body = document.body as Element | null;
+  if (body && !articleText) revealCardTitles(body);
   const text = articleText || (body ? htmlToMarkdown(body) : '');
   return { title, text, siteText, headings: pageHeadings, description, links: pageLinks, robots };
 }

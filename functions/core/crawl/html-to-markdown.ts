@@ -23,6 +23,8 @@ service.addRule('questionControl', {
   filter: ['button', 'summary'],
   replacement: (content, node) => {
     const text = oneLine(content.replace(/[#*_`]/g, ''));
+    // In a heading already ("<h3><button>Is there Wi-Fi?</button></h3>"), the question is that heading's text.
+    if ((node as Element).parentElement?.closest('h1, h2, h3, h4, h5, h6')) return text;
     return node.nodeName === 'SUMMARY' || /\?$/.test(text) ? `\n\n#### ${text}\n\n` : '';
   },
 });
