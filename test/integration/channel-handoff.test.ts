@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_CONVERSATION_SETTINGS } from '../../functions/contracts/chatbot.js';
-import { DEFAULT_TRANSFER_SETTINGS } from '../../functions/contracts/transfers.js';
+import { DEFAULT_TRANSFER_SETTINGS, ESCALATION_TIMEOUT, ESCALATION_TIMEOUT_MESSAGE, type AgentTransfer } from '../../functions/contracts/transfers.js';
 import { eventually } from '../support/eventually.js';
 import { useAssistantFromFixtureSite } from '../support/fixture-assistant.js';
 import { credentialsOf, graphStandIn, hubSignatureOf, trainForChannels, whatsappTextPayload, type Platform, type StandInAccount } from '../support/graph-stand-in.js';
+import { withRuntimeEnv } from '../support/runtime-env.js';
 import { mailTo } from '../support/sent-mail.js';
 
 const { apiUrl, config, env } = inject('runtime');
@@ -168,5 +169,60 @@ describe('Channels: transfers to a person and human takeover', () => {
     );
     expect(actions.map((a) => a.body.sender_action)).toEqual(['mark_seen', 'typing_on', 'mark_seen', 'typing_on', 'typing_off']);
     expect(await meta.sentTo(accounts.messenger.account_id, customer)).toHaveLength(1);
+  });
+  /** Transfer settings for a timeout test, put back to the defaults after it. */
+  const withTransfers = async (escalation_timeout: number, test: () => Promise<void>) => {
+    const settings = { ...DEFAULT_TRANSFER_SETTINGS, enabled: true, agent_availability: '24/7' as const, escalation_timeout };
+    expect((await assistant.owner.put(`/chatbots/${assistant.chatbotId}/transfer-settings`, settings)).status).toBe(200);
+    try {
+      await test();
+    } finally {
+      await assistant.owner.put(`/chatbots/${assistant.chatbotId}/transfer-settings`, DEFAULT_TRANSFER_SETTINGS);
+    }
+  };
+  const transferOfCustomer = async (conversationId: string) => {
+    const listed = (await assistant.owner.get(`/chatbots/${assistant.chatbotId}/transfers`)).body.transfers as AgentTransfer[];
+    return listed.find((t) => t.conversation_id === conversationId)!;
+  };
+
+  it('nobody takes a Messenger transfer within the escalation timeout: the customer is told on Messenger, the transfer is unanswered', async () => {
+    await withTransfers(ESCALATION_TIMEOUT.min, async () => {
+      const customer = '2100000000000906';
+      await meta.customerWrites(accounts.messenger.account_id, { from: customer, name: 'Kim Waiting', text: 'I need to speak to someone about my order' });
+      const [asked] = await answersTo('messenger', customer, 1, 'the transfer message');
+      expect(asked!.text).toBe(DEFAULT_TRANSFER_SETTINGS.fallback_message);
+      const conversation = (await conversationOf('messenger', customer))!;
+      expect((await transferOfCustomer(conversation.id)).status).toBe('pending');
+
+      // The state machine's Wait (30 s, the shortest timeout) passes with nobody answering.
+      let sent = await meta.awaitSentTo(accounts.messenger.account_id, customer, 2, 30_000);
+      if (sent.length < 2) sent = await meta.awaitSentTo(accounts.messenger.account_id, customer, 2, 30_000);
+      expect(sent.map((m) => m.text)).toEqual([DEFAULT_TRANSFER_SETTINGS.fallback_message, ESCALATION_TIMEOUT_MESSAGE]);
+      expect(sent[1]!.body).toMatchObject({ recipient: { id: customer }, messaging_type: 'RESPONSE' });
+      expect((await transferOfCustomer(conversation.id)).status).toBe('unanswered');
+      expect((await threadOf(conversation.id)).at(-1)).toMatchObject({ sender_type: 'assistant', content: ESCALATION_TIMEOUT_MESSAGE });
+    });
+  }, 120_000);
+
+  it('once the 24-hour window has closed, the timeout tells the customer nothing and stores nothing, and the transfer is unanswered', async () => {
+    await withTransfers(ESCALATION_TIMEOUT.max, async () => {
+      const customer = '2100000000000907';
+      await meta.customerWrites(accounts.messenger.account_id, { from: customer, name: 'Max Late', text: 'I need to speak to someone about my order' });
+      await answersTo('messenger', customer, 1, 'the transfer message');
+      const conversation = (await conversationOf('messenger', customer))!;
+      const transfer = await transferOfCustomer(conversation.id);
+      const outcome = await withRuntimeEnv(env, async () => {
+        const { db } = await import('../../functions/core/data/db.js');
+        const { escalateTransfer } = await import('../../functions/core/transfers/escalation-timer.js');
+        // The customer last wrote 25 hours ago.
+        const lastWrote = new Date(Date.now() - 25 * 3600_000).toISOString();
+        await db().entities.visitor.patch({ chatbot_id: assistant.chatbotId, contact_id: `messenger:${customer}` }).set({ last_message_at: lastWrote }).go();
+        return escalateTransfer({ chatbot_id: transfer.chatbot_id, transfer_id: transfer.id, transferred_at: transfer.transferred_at });
+      });
+      expect(outcome).toEqual({ escalated: true, conversation_id: conversation.id, not_told: expect.stringContaining('within 24 hours') });
+      expect(await meta.sentTo(accounts.messenger.account_id, customer)).toHaveLength(1);
+      expect((await threadOf(conversation.id)).map((m) => m.content)).not.toContain(ESCALATION_TIMEOUT_MESSAGE);
+      expect((await transferOfCustomer(conversation.id)).status).toBe('unanswered');
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { DEFAULT_TRANSFER_SETTINGS, ESCALATION_TIMEOUT, ESCALATION_TIMEOUT_MESSAGE } from '../../functions/contracts/transfers.js';
+import { DEFAULT_TRANSFER_SETTINGS, ESCALATION_TIMEOUT, ESCALATION_TIMEOUT_MESSAGE, type AgentTransfer } from '../../functions/contracts/transfers.js';
 import { useAssistantFromFixtureSite } from '../support/fixture-assistant.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
 import { chatVisitor } from '../support/visitor.js';
@@ -8,16 +8,8 @@ import { widgetSocket } from '../support/widget-socket.js';
 const runtime = inject('runtime');
 const { apiUrl, config, env } = runtime;
 
-interface ListedTransfer {
-  id: string;
-  chatbot_id: string;
-  conversation_id: string;
-  status: string;
-  transferred_at: string;
-}
-
 /** Runs the escalation timer's task now, as the state machine does once the timeout has passed. */
-const escalateNow = (transfer: ListedTransfer) =>
+const escalateNow = (transfer: AgentTransfer) =>
   withRuntimeEnv(env, async () => {
     const { escalateTransfer } = await import('../../functions/core/transfers/escalation-timer.js');
     return escalateTransfer({ chatbot_id: transfer.chatbot_id, transfer_id: transfer.id, transferred_at: transfer.transferred_at });
@@ -29,7 +21,7 @@ describe('the escalation timeout of Agent Transfers', () => {
   afterAll(() => Promise.all(sockets.map((s) => s.close())));
 
   const transferOf = async (conversationId: string) =>
-    ((await fixture.owner.get(`/chatbots/${fixture.chatbotId}/transfers`)).body.transfers as ListedTransfer[]).find(
+    ((await fixture.owner.get(`/chatbots/${fixture.chatbotId}/transfers`)).body.transfers as AgentTransfer[]).find(
       (t) => t.conversation_id === conversationId,
     );
   const thread = async (conversationId: string) =>

@@ -4,7 +4,7 @@ import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 import { announceInboxChange } from '../realtime/inbox-updates.js';
 import { log } from '../runtime/log.js';
-import { notifyAgentsByMail } from '../transfers/transfer-mail.js';
+import { announceNewTransfer } from '../transfers/new-transfer.js';
 import { workflowTriggers } from '../workflows/chat-triggers.js';
 import { openChannelSecrets } from './credential-vault.js';
 import type { ChannelWebhookWork } from './channel-webhook.js';
@@ -95,8 +95,8 @@ async function answerMessage(connection: Connection, credentials: ChannelCredent
         message: message.text,
         channel: connection.platform,
         confirm: typedConfirmation(message.text),
-        // A customer asking for a person is a transfer like the web chat's, and the agents are e-mailed.
-        notifyAgents: notifyAgentsByMail,
+        // A customer asking for a person is a transfer like the web chat's: the agents are e-mailed, its timer starts.
+        notifyAgents: announceNewTransfer,
         // A WhatsApp id is the customer's phone number in international form.
         ...(connection.platform === 'whatsapp' && { contactPhone: `+${message.senderId}` }),
         // The same trigger check as the website chat: a customer's keyword on WhatsApp starts the workflow too.

@@ -160,13 +160,16 @@ async function moveLastActivity(contact: Contact, at: string): Promise<void> {
   await moveVisitorActivity(contact.chatbotId, contact.contactId, data.active_hour, hour);
 }
 
-/** Stores the assistant's reply; the conversation's last activity (what lists sort by) moves with it. */
+/**
+ * Stores the assistant's reply; the conversation's last activity (what lists sort by) moves with it.
+ * `messageId`: the id it was sent with already (a channel message is sent before it is stored).
+ */
 export async function storeReply(
   conversationId: string,
   chatbotId: string,
   message: StoredMessage & { response_time_ms?: number; sources?: { title: string; url: string }[]; confirmation?: 'handoff' } & Partial<QuestionLogFields>,
+  messageId: string = randomUUID(),
 ): Promise<string> {
-  const messageId = randomUUID();
   await Promise.all([
     db().entities.message.put({ conversation_id: conversationId, message_id: messageId, message_type: 'text', ...message }).go(),
     db()

@@ -1,6 +1,5 @@
 import type { ChatRequest, VisitorChatOutcome } from '../../contracts/chat.js';
-import { startEscalationTimer } from '../transfers/escalation-timer.js';
-import { notifyAgentsByMail } from '../transfers/transfer-mail.js';
+import { announceNewTransfer } from '../transfers/new-transfer.js';
 import { workflowTriggers } from '../workflows/chat-triggers.js';
 import { chat } from './chat-engine.js';
 import { enforcePublicLimits, type PublicLimits } from './rate-limit.js';
@@ -43,8 +42,7 @@ export async function visitorChat(
       workflows: workflowTriggers,
       // The owner's open inboxes show the visitor's message and reply as they are stored.
       announceToInbox: true,
-      // A new transfer: the agents are e-mailed and its escalation timer starts (Step Functions Wait).
-      notifyAgents: async (notice) => void (await Promise.all([notifyAgentsByMail(notice), startEscalationTimer(notice)])),
+      notifyAgents: announceNewTransfer,
       countTurn: () => enforcePublicLimits('chat', request.chatbotId, sourceIp, visitorChatLimits()),
     },
     now,

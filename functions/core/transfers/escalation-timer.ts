@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { ESCALATION_TIMEOUT_MESSAGE } from '../../contracts/transfers.js';
+import { deliverOnChannel } from '../channels/channel-reply.js';
 import type { TransferRef } from '../chat/escalation.js';
 import { storeReply } from '../chat/conversation-store.js';
 import { isConditionalFailure } from '../data/conditional-failure.js';
@@ -34,13 +36,18 @@ export async function startEscalationTimer(notice: TransferNotice): Promise<void
   }
 }
 
-export type EscalationOutcome = { escalated: true; conversation_id: string } | { escalated: false; reason: string };
+export type EscalationOutcome =
+  | { escalated: true; conversation_id: string }
+  /** Unanswered, but the channel customer could not be told (the 24-hour window closed, the channel is gone, Meta refused). */
+  | { escalated: true; conversation_id: string; not_told: string }
+  | { escalated: false; reason: string };
 
 /**
  * The timeout has passed: a transfer still pending (nobody took it over, resolved or handed it back)
  * becomes 'unanswered' in Transfer History, and the visitor is told (stored in the conversation, sent
- * to their open widget, the inbox updated). The status moves under a condition, so a repeated task
- * tells the visitor once.
+ * to their open widget, the inbox updated). A WhatsApp, Messenger or Instagram customer is told through
+ * the Graph API first, while the platform's 24-hour window allows it; a message they did not get is not
+ * stored. The status moves under a condition, so a repeated task tells the visitor once.
  */
 export async function escalateTransfer(ref: TransferRef, now = new Date()): Promise<EscalationOutcome> {
   const transfers = db().entities.agentTransfer;
@@ -60,11 +67,14 @@ export async function escalateTransfer(ref: TransferRef, now = new Date()): Prom
   const { data: conversation } = await db().entities.conversation.get({ conversation_id: transfer.conversation_id }).go();
   if (!conversation) return { escalated: false, reason: 'conversation gone' };
   const created_at = now.toISOString();
-  const message_id = await storeReply(conversation.conversation_id, conversation.chatbot_id, {
-    sender_type: 'assistant',
-    content: ESCALATION_TIMEOUT_MESSAGE,
-    created_at,
-  });
+  const message_id = randomUUID();
+  const delivery = await deliverOnChannel(conversation, ESCALATION_TIMEOUT_MESSAGE, message_id, now.getTime());
+  if (delivery && !delivery.ok) {
+    log.warn('Escalation message not sent on the channel', { conversationId: conversation.conversation_id, error: delivery.error });
+    await announceInboxChange(conversation.chatbot_id, conversation.conversation_id);
+    return { escalated: true, conversation_id: conversation.conversation_id, not_told: delivery.error };
+  }
+  await storeReply(conversation.conversation_id, conversation.chatbot_id, { sender_type: 'assistant', content: ESCALATION_TIMEOUT_MESSAGE, created_at }, message_id);
   await Promise.all([
     sendToVisitor(conversation, { conversation_id: conversation.conversation_id, message_id, content: ESCALATION_TIMEOUT_MESSAGE, created_at }),
     announceInboxChange(conversation.chatbot_id, conversation.conversation_id),
