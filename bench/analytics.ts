@@ -3,6 +3,7 @@
  * local runtime; budget 300 ms) and `rollup write overhead p50` (the counter writes of one chat turn;
  * budget 3 ms). Run alone with `npm run bench:analytics`, or as part of `npm run bench`.
  */
+import './silent-logs.js';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -174,7 +175,6 @@ export async function benchAnalytics(apiUrl: string, config: RuntimeConfig, site
 }
 
 async function main() {
-  process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const dataDir = mkdtempSync(join(tmpdir(), 'assistants-bench-analytics-'));
   const runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web: 'none' });

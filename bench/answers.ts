@@ -10,6 +10,7 @@
  * With OPENAI_API_KEY set the same figures are printed again for the model ("... model").
  * `--verbose` prints every failure with the reply and the passages. `--site name` runs one site.
  */
+import './silent-logs.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,7 +113,6 @@ async function evaluateSite(apiUrl: string, config: Parameters<typeof signUpAndS
 const pct = (n: number, of: number) => (of ? ((100 * n) / of).toFixed(1) : 'n/a');
 
 async function main() {
-  process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   process.env.CHAT_LIMIT_PER_ASSISTANT_PER_MINUTE = String(1e9);
   process.env.CHAT_LIMIT_PER_SOURCE_PER_MINUTE = String(1e9);

@@ -8,6 +8,7 @@
  *   to the visitor's widget socket receiving it; budget 100 ms).
  * Figures only: nothing here fails on a budget.
  */
+import './silent-logs.js';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -139,7 +140,6 @@ export async function benchInbox(apiUrl: string, realtimeUrl: string, config: Pa
 }
 
 async function main() {
-  process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const dataDir = mkdtempSync(join(tmpdir(), 'assistants-bench-inbox-'));
   const runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web: 'none' });

@@ -4,6 +4,7 @@
  * crawl + index of a 100-page local site <= 15 s, retrieval top 5 of 10,000 chunks <= 10 ms,
  * workflow trigger check of 50 workflows <= 2 ms per message.
  */
+import './silent-logs.js';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +33,6 @@ import { benchTriggerCheck, benchWorkflowExecution } from './workflows.js';
 const RUNS = 5;
 
 async function main() {
-  process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const built = await buildLambdas();
   for (const lambda of built) {

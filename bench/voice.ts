@@ -8,6 +8,7 @@
  *   time goes.
  * - `voice socket frames per second per connection`: 24 KB audio frames pushed through @connections to one socket.
  */
+import './silent-logs.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
