@@ -87,8 +87,17 @@ function plainLines(markdown: string): string[] {
     .replace(/[*_`]+/g, '')
     .split(/\n+/)
     .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter((line) => line.length > 1);
+    .filter((line) => line.length > 1)
+    .reduce<string[]>((lines, line) => {
+      // A figure alone on its line is labelled by the next ("200+" then "Trained Professionals").
+      if (lines.length && isBareFigure(lines.at(-1)!)) lines[lines.length - 1] = `${lines.at(-1)!} ${line}`;
+      else lines.push(line);
+      return lines;
+    }, []);
 }
+
+/** A statistic without its label: "200+", "98%", "4.9★", "15,000+". */
+const isBareFigure = (line: string) => /^\p{Sc}?\d[\d,.]*\s*(?:[+%★]|k\+?)?$/u.test(line);
 
 /** "Is there...?", "Do you...?": answered by yes or no, so a fact of the kind they mention is not required. */
 /** Whether a passage states a fact of this kind (a person's name may be its heading). */
@@ -154,7 +163,10 @@ function withoutBusinessName(groups: string[][], businessName: string, asksFact:
 
 function factBesideTerm(passage: SearchHit, asked: readonly FactType[], terms: ReadonlySet<string>): boolean {
   if (!asked.length || !terms.size) return false;
-  const about = (text: string) => passageTermsOf(text).some((term) => hasTermOrSynonym(terms, term));
+  const about = (text: string) => {
+    const said = new Set(passageTermsOf(text));
+    return [...terms].some((term) => hasTermOrSynonym(said, term));
+  };
   // A section's heading says what every line of it is about ("The Cellar Room": "Up to 24 guests").
   const headingIsAbout = about(innermostHeading(passage.heading) ?? '');
   return plainLines(passage.text).some((line) => asked.some((type) => statesFact(line, type)) && (headingIsAbout || about(line)));

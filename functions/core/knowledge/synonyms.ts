@@ -50,17 +50,30 @@ const GROUPS = [
   'parking park car',
   'trial test',
   'people guest',
+  'arrive come',
   'outside exterior outdoor',
   'inside interior indoor',
   'online website web internet',
 ];
 
+/**
+ * Words for a kind of something, found by the words for the whole kind but not by each other: a
+ * business's cleaners or plumbers are its staff ("How many cleaners do you have?": "200+ trained
+ * professionals"), though a plumber is no chef.
+ */
+const KINDS: [string, string][] = [['cleaner plumber electrician mechanic stylist barber therapist nurse chef instructor trainer tutor', 'staff team employee worker crew personnel professional']];
+
+const searchTermsOf = (words: string) => [...new Set(words.split(' ').map(toSearchTerm).filter((t): t is string => t !== null))];
+
 /** Each term's synonyms, as search terms (stemmed). */
 const synonymsByTerm = new Map<string, string[]>();
+const addSynonyms = (term: string, synonyms: readonly string[]) =>
+  synonymsByTerm.set(term, [...new Set([...(synonymsByTerm.get(term) ?? []), ...synonyms.filter((t) => t !== term)])]);
 for (const group of GROUPS) {
-  const terms = [...new Set(group.split(' ').map(toSearchTerm).filter((t): t is string => t !== null))];
-  for (const term of terms) synonymsByTerm.set(term, [...new Set([...(synonymsByTerm.get(term) ?? []), ...terms.filter((t) => t !== term)])]);
+  const terms = searchTermsOf(group);
+  for (const term of terms) addSynonyms(term, terms);
 }
+for (const [kinds, whole] of KINDS) for (const kind of searchTermsOf(kinds)) addSynonyms(kind, searchTermsOf(whole));
 
 /** The other search terms meaning the same as `term` (a search term). */
 export function synonymsOf(term: string): readonly string[] {

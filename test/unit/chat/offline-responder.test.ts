@@ -589,3 +589,32 @@ Tom spent ten years with a county cricket club and now works at the clinic three
     expect(answer).toContain('Sports Physiotherapist');
   });
 });
+
+describe('offlineAnswer: everyday verbs', () => {
+  it('answers "arrive" from a site that says "come"', () => {
+    const visit: KnowledgeDocument = {
+      id: 'https://acme-clean.example/visit',
+      source: 'page',
+      title: 'Your visit | Acme',
+      url: 'https://acme-clean.example/visit',
+      text: '# On the day\n\nOur cleaners come with their own vacuum, mops and eco-friendly products.',
+    };
+    expect(body(ask('Will your cleaners arrive with a vacuum?', 5, [homePage, visit]).answer)).toContain('come with their own vacuum');
+  });
+});
+
+describe('offlineAnswer: figures with their labels', () => {
+  const stats: KnowledgeDocument = {
+    id: 'https://acme-clean.example/why-us',
+    source: 'page',
+    title: 'Why us | Acme',
+    url: 'https://acme-clean.example/why-us',
+    text: '# Why choose Acme\n\nEco-friendly products, insured visits and a team that turns up on time.\n\n1200+\n\nHomes cleaned\n\n45\n\nTrained professionals\n\n4.9★\n\nAverage rating',
+  };
+
+  it('answers "How many cleaners" with the figure of the staff, its label beside it', () => {
+    const answer = body(ask('How many cleaners do you have?', 5, [homePage, stats]).answer);
+    expect(answer).toContain('45 Trained professionals');
+    expect(answer).toContain('1200+ Homes cleaned');
+  });
+});
