@@ -42,15 +42,21 @@ export async function keepSpeech(connectionId: string, utterance: number, chunks
     .go();
 }
 
-/**
- * An ended utterance's audio in order: the chunks earlier appends kept and those of the run that ended
- * it (in memory). Read once; its stored chunks are removed meanwhile (nothing reads an utterance twice).
- */
-export async function takeUtterance(connectionId: string, utterance: number, last: Chunk[]): Promise<{ pcm: Buffer; removed: Promise<unknown> }> {
+/** The chunks earlier appends kept for an utterance (see keepSpeech). */
+export async function keptSpeech(connectionId: string, utterance: number): Promise<Chunk[]> {
   const { data } = await db().entities.voiceAudioChunk.query.byUtterance({ connection_id: connectionId, utterance }).go({ pages: 'all', consistent: true });
+  return data.map((c) => ({ seq: c.seq, audio: c.audio }));
+}
+
+/** Removes an utterance's kept chunks once read: nothing reads an utterance twice (its number has moved on). */
+export async function dropSpeech(connectionId: string, utterance: number, kept: Chunk[]): Promise<void> {
+  if (!kept.length) return;
+  await db().entities.voiceAudioChunk.delete(kept.map((c) => ({ connection_id: connectionId, utterance, seq: c.seq }))).go();
+}
+
+/** An ended utterance's audio in seq order: the chunks kept before and those of the run that ended it. */
+export function utterancePcm(kept: Chunk[], last: Chunk[]): Buffer {
   const inRun = new Set(last.map((c) => c.seq));
-  const chunks = [...data.filter((c) => !inRun.has(c.seq)), ...last].sort((a, b) => a.seq - b.seq);
-  const removed = data.length ? db().entities.voiceAudioChunk.delete(data.map((c) => ({ connection_id: connectionId, utterance, seq: c.seq }))).go() : Promise.resolve();
-  removed.catch(() => undefined);
-  return { pcm: Buffer.concat(chunks.map((c) => Buffer.from(c.audio, 'base64'))), removed };
+  const chunks = [...kept.filter((c) => !inRun.has(c.seq)), ...last].sort((a, b) => a.seq - b.seq);
+  return Buffer.concat(chunks.map((c) => Buffer.from(c.audio, 'base64')));
 }

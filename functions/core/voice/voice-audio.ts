@@ -2,7 +2,7 @@ import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 import { findConnection } from '../realtime/connections.js';
 import { loadProviderKeys } from '../runtime/provider-keys.js';
-import { keepSpeech, dropWaiting, putWaiting, takeUtterance, waitingRun } from './audio-chunks.js';
+import { dropSpeech, dropWaiting, keepSpeech, keptSpeech, putWaiting, utterancePcm, waitingRun } from './audio-chunks.js';
 import { NO_TRANSCRIPTION_MESSAGE, TranscriptionFailure, transcribe, transcriptionConfigured } from './transcription.js';
 import { INITIAL_VAD, type VadState } from './vad.js';
 import { detectRun, type Chunk, type Detected } from './vad-run.js';
@@ -61,6 +61,10 @@ export async function appendAudio(peer: SocketPeer, base64: string, givenSeq: nu
         if (!run.length) return;
       }
       const detected = detectRun(run, (state.vad as VadState | undefined) ?? INITIAL_VAD, state.utterance ?? 0, Boolean(state.turn_id) && state.interrupt !== false);
+      // An ended utterance's earlier chunks were kept before the lock moved to what was read above: read
+      // while the lock moves (and used only if it does).
+      const earlier = detected.ended && keptSpeech(peer.connectionId, detected.ended.utterance);
+      earlier?.catch(() => undefined);
       try {
         // Kept before the lock moves on: the append that ends the utterance reads them after it has.
         await keepSpeech(peer.connectionId, detected.utterance, detected.open);
@@ -76,8 +80,8 @@ export async function appendAudio(peer: SocketPeer, base64: string, givenSeq: nu
       }
       const dropped = waited ? dropWaiting(peer.connectionId, run) : undefined;
       const announced = sendInOrder(detected, send);
-      if (detected.ended) {
-        const answer = answerSpeech(peer, bound, detected.ended, send, announced);
+      if (detected.ended && earlier) {
+        const answer = answerSpeech(peer, bound, { ...detected.ended, earlier }, send, announced);
         answer.catch(() => undefined); // awaited below, after the rounds; rejected meanwhile is not unhandled
         answers.push(answer);
       }
@@ -123,11 +127,19 @@ async function arrivalNumber(connectionId: string): Promise<number> {
 
 /**
  * End of speech: transcribe the utterance (OpenAI) and answer its words like typed ones. Its audio is
- * read and transcribed while `announced` (speech_stopped) is being sent; nothing is sent before that.
+ * transcribed while `announced` (speech_stopped) is being sent; nothing is sent before that.
  */
-async function answerSpeech(peer: SocketPeer, bound: BoundConnection, ended: NonNullable<Detected['ended']>, send: SendEvent, announced: Promise<void>) {
-  const [{ pcm, removed }] = await Promise.all([takeUtterance(peer.connectionId, ended.utterance, ended.chunks), loadProviderKeys()]);
-  const words = transcriptionConfigured() ? transcribe(pcm) : undefined;
+async function answerSpeech(
+  peer: SocketPeer,
+  bound: BoundConnection,
+  ended: NonNullable<Detected['ended']> & { earlier: Promise<Chunk[]> },
+  send: SendEvent,
+  announced: Promise<void>,
+) {
+  const [kept] = await Promise.all([ended.earlier, loadProviderKeys()]);
+  const removed = dropSpeech(peer.connectionId, ended.utterance, kept);
+  removed.catch(() => undefined); // awaited below
+  const words = transcriptionConfigured() ? transcribe(utterancePcm(kept, ended.chunks)) : undefined;
   words?.catch(() => undefined); // awaited below, once speech_stopped is out
   await Promise.all([announced, removed]);
   if (!words) return void (await send({ type: 'error', message: NO_TRANSCRIPTION_MESSAGE }));
@@ -140,6 +152,6 @@ async function answerSpeech(peer: SocketPeer, bound: BoundConnection, ended: Non
   }
   if (!transcript) return void (await send({ type: 'error', message: NOTHING_HEARD_MESSAGE }));
   if (await turnCancelled(peer.connectionId, ended.turnId)) return;
-  await send({ type: 'conversation.item.input_audio_transcription.completed', transcript });
-  await answerWords(peer, bound, transcript, send, ended.turnId);
+  const told = send({ type: 'conversation.item.input_audio_transcription.completed', transcript });
+  await answerWords(peer, bound, transcript, send, { turnId: ended.turnId, told });
 }

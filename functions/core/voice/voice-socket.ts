@@ -49,8 +49,8 @@ async function textTurn(peer: SocketPeer, message: Extract<VoiceClientMessage, {
   if (!connection?.chatbot_id || !connection.voice_session || connection.user_id !== peer.userId) {
     return void (await send({ type: 'error', message: NOT_STARTED_MESSAGE }));
   }
-  if (message.spoken) await send({ type: 'conversation.item.input_audio_transcription.completed', transcript: message.text });
-  await answerWords(peer, { chatbotId: connection.chatbot_id, session: connection.voice_session, startedAt: connection.voice_started_at }, message.text, send);
+  const told = message.spoken ? send({ type: 'conversation.item.input_audio_transcription.completed', transcript: message.text }) : undefined;
+  await answerWords(peer, { chatbotId: connection.chatbot_id, session: connection.voice_session, startedAt: connection.voice_started_at }, message.text, send, { told });
 }
 
 /** Runs one voice message; whatever goes wrong reaches the browser as an `error` event it can show. */

@@ -49,26 +49,38 @@ export async function turnCancelled(connectionId: string, turnId: string | undef
   return connection?.turn_id !== turnId;
 }
 
+/** A turn of an utterance: what cancels it (see turnCancelled), and the sending of its transcript, which goes first. */
+export interface TurnOptions {
+  turnId?: string;
+  told?: Promise<unknown>;
+}
+
 /**
  * Answers words through the same chat engine as text (stored on the channel 'voice'), streamed as the
  * spec's events: a transcript delta per sentence and, with an ElevenLabs key, that sentence's audio in
  * frames API Gateway accepts; the turn stops where an interruption cancelled it.
  */
-export async function answerWords(peer: SocketPeer, bound: BoundConnection, text: string, send: SendEvent, turnId?: string): Promise<void> {
-  // The assistant's voice is read while the engine answers.
+export async function answerWords(peer: SocketPeer, bound: BoundConnection, text: string, send: SendEvent, { turnId, told }: TurnOptions = {}): Promise<void> {
+  // The assistant's voice is read, and the visitor's words sent, while the engine answers.
   const voice = ttsConfigured() ? assistantVoice(bound.chatbotId) : Promise.resolve(undefined);
   voice.catch(() => undefined); // awaited once the answer exists
+  told?.catch(() => undefined); // awaited before anything else is sent
   let replyOutcome: ReplyOutcome | undefined;
-  const outcome = await chat({
-    chatbotId: bound.chatbotId,
-    contactId: voiceContactId(peer.userId, bound.session),
-    contactName: VOICE_CONTACT_NAME,
-    message: text,
-    caller: callerOf(peer),
-    channel: 'voice',
-    countTurn: () => enforceLimit(`chat:owner:${peer.userId}`, OWNER_CHAT_PER_MINUTE, 'Too many voice messages right now.'),
-    onReplyOutcome: (outcome) => (replyOutcome = outcome),
-  });
+  let outcome: Awaited<ReturnType<typeof chat>>;
+  try {
+    outcome = await chat({
+      chatbotId: bound.chatbotId,
+      contactId: voiceContactId(peer.userId, bound.session),
+      contactName: VOICE_CONTACT_NAME,
+      message: text,
+      caller: callerOf(peer),
+      channel: 'voice',
+      countTurn: () => enforceLimit(`chat:owner:${peer.userId}`, OWNER_CHAT_PER_MINUTE, 'Too many voice messages right now.'),
+      onReplyOutcome: (outcome) => (replyOutcome = outcome),
+    });
+  } finally {
+    await told;
+  }
   if ('error' in outcome) return void (await send({ type: 'error', message: outcome.error }));
   // Counted once the answer exists (a person taking over answers nothing: a turn all the same), while it is spoken.
   const key = bound.startedAt && { chatbotId: bound.chatbotId, session: bound.session, startedAt: bound.startedAt };
