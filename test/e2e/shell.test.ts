@@ -20,6 +20,48 @@ describe('the app shell', () => {
     }
   });
 
+  it('each sidebar item opens its screen with the title the spec gives it, never the 404', async () => {
+    const { page } = browser;
+    await signInToDashboard(browser.page, webUrl, demoAccount);
+    // Spec 000 section 2 names the Voice AI and Training screens; spec 001 section 2 the others' titles.
+    const titles: Record<string, { path: string; title: string }> = {
+      'Voice AI': { path: 'voice', title: 'Voice AI' },
+      Contacts: { path: 'contacts', title: 'Contacts & Conversations' },
+      Training: { path: 'training', title: 'Advanced AI Training Studio' },
+      Controls: { path: 'controls', title: 'Conversation Controls' },
+      Deploy: { path: 'deploy', title: 'Deployment Center' },
+      Workflows: { path: 'workflows', title: 'Workflow Automation' },
+      Transfers: { path: 'transfers', title: 'Agent Transfers' },
+      Teams: { path: 'teams', title: 'Team Collaboration' },
+      Analytics: { path: 'analytics', title: 'Performance Analytics' },
+    };
+    for (const [item, { path, title }] of Object.entries(titles)) {
+      await page.getByRole('link', { name: item, exact: true }).click();
+      await page.waitForURL(`${webUrl}/dashboard/${path}`);
+      await expectPage.visible(page.getByRole('heading', { name: title, exact: true }));
+      expect(await page.getByText('Oops! Page not found').count(), item).toBe(0);
+    }
+  });
+
+  it('every page of the route table opens (no 404), each with the text the spec gives it', async () => {
+    const { page } = browser;
+    await signInToDashboard(browser.page, webUrl, demoAccount);
+    // Spec 001 section 2, route table; the texts are each page's title or, without an id, its stated state.
+    const pages: [string, string][] = [
+      ['/create-chatbot', 'Free Assistant Created'],
+      ['/chatbot-preview?id=no-such-chatbot', 'Chatbot not found'],
+      ['/demo', 'Demo Not Available'],
+      ['/conversations', 'All Conversations'],
+      ['/onboarding', 'AI Agent Mastery Guide'],
+      ['/waitlist', 'Claim Your Free Access'],
+    ];
+    for (const [path, text] of pages) {
+      await page.goto(`${webUrl}${path}`);
+      await expectPage.visible(page.getByText(text, { exact: true }));
+      expect(await page.getByText('Oops! Page not found').count(), path).toBe(0);
+    }
+  });
+
   it('the sidebar collapses with Ctrl+B and stays collapsed after a reload (cookie for 7 days)', async () => {
     const { page } = browser;
     await signInToDashboard(browser.page, webUrl, demoAccount);

@@ -16,7 +16,9 @@ describe('waitlist and its admin view', () => {
     await page.getByRole('link', { name: 'Join Waitlist' }).click();
     await page.waitForURL(/\/waitlist$/);
     await expectPage.visible(page.getByText('Claim Your Free Access'));
-    await expectPage.visible(page.getByText('100 Days Free'));
+    // Spec 001 /waitlist: the offer's exact lines.
+    await expectPage.visible(page.getByText('100 Days Free, Worth £333'));
+    await expectPage.visible(page.getByText('Master Blueprint, Worth £997'));
     await page.getByLabel('Full Name').fill('=Formula Fan, Esq.');
     await page.getByLabel('Email Address').fill(email);
     await page.getByLabel('Phone Number (optional)').fill('07700 900123');

@@ -25,7 +25,11 @@ function OfferList() {
       {OFFER.map(({ icon: Icon, title, value }) => (
         <li key={title} className="flex items-center gap-3 rounded-lg border bg-background p-3">
           <Icon className="size-5 text-primary" aria-hidden="true" />
-          <span className="font-medium">{title}</span>
+          {/* The comma joins the two halves into the spec's line ('100 Days Free, Worth £333') for screen readers. */}
+          <span className="font-medium">
+            {title}
+            <span className="sr-only">, </span>
+          </span>
           <span className="ml-auto text-sm text-muted-foreground">Worth {pounds(value)}</span>
         </li>
       ))}
