@@ -155,6 +155,8 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   // Inbox: the list is real; the others name a conversation that does not exist (404, nothing changes).
   'list-conversations': (ctx) => httpEvent('list-conversations', ctx),
   'list-conversation-tags': (ctx) => httpEvent('list-conversation-tags', ctx),
+  'list-contact-tasks': (ctx) => httpEvent('list-contact-tasks', ctx),
+  'close-contact-task': (ctx) => httpEvent('close-contact-task', ctx),
   'get-conversation': (ctx) => httpEvent('get-conversation', ctx),
   'update-conversation': (ctx) => httpEvent('update-conversation', ctx, { customer_name: 'Bench Customer' }),
   'delete-conversation': (ctx) => httpEvent('delete-conversation', ctx),

@@ -479,6 +479,17 @@ export const httpRoutes = [
     action: 'edit',
     uses: ['table', 'realtime'],
   },
+  // Tasks workflows made for the conversation's contact (create_task), listed and closed in the customer panel.
+  { name: 'list-contact-tasks', domain: 'inbox', method: 'GET', path: '/conversations/{id}/tasks', access: 'user', action: 'read', uses: ['table'] },
+  {
+    name: 'close-contact-task',
+    domain: 'inbox',
+    method: 'POST',
+    path: '/conversations/{id}/tasks/{taskId}/close',
+    access: 'user',
+    action: 'edit',
+    uses: ['table'],
+  },
   // Agent Transfers (spec 001 /dashboard/transfers): settings the chat engine obeys, and the last 20 transfers.
   {
     name: 'get-transfer-settings',

@@ -68,7 +68,7 @@ describe('Workflow Automation in the browser', () => {
     await expectPage.visible(page.getByRole('tab', { name: 'Workflows (0)' }));
   });
 
-  it('a keyword workflow made in the dialog runs when a visitor says the keyword on the demo page: completed in Execution History, the e-mail sent, the tag in the inbox', async () => {
+  it('a keyword workflow made in the dialog runs when a visitor says the keyword on the demo page: completed in Execution History, the e-mail sent, the tag and the task in the inbox', async () => {
     const { page } = browser;
     const team = uniqueEmail('catering-team');
     await signInToDashboard(page, webUrl, owner);
@@ -84,6 +84,10 @@ describe('Workflow Automation in the browser', () => {
     await dialog.getByRole('button', { name: 'Add Action' }).click();
     await dialog.getByLabel('Action 2 type').selectOption('tag_contact');
     await dialog.getByLabel('Tags (comma-separated)').fill('catering lead');
+    await dialog.getByRole('button', { name: 'Add Action' }).click();
+    await dialog.getByLabel('Action 3 type').selectOption('create_task');
+    await dialog.getByLabel('Task', { exact: true }).fill('Send a catering menu');
+    await dialog.getByLabel('Due in (hours)').fill('0');
     await dialog.getByRole('button', { name: 'Create Workflow' }).click();
     await expectPage.visible(page.getByText('Workflow created successfully!'));
 
@@ -131,5 +135,13 @@ describe('Workflow Automation in the browser', () => {
     await tagged.getByRole('button', { name: /^Conversation with/ }).click();
     const customer = page.getByRole('region', { name: 'Customer Information' });
     await expectPage.visible(customer.getByRole('list', { name: 'Tags' }).getByText('catering lead'));
+
+    // The workflow's task for the team, due at once (so overdue), closed from the panel.
+    const task = customer.getByRole('listitem', { name: 'Task: Send a catering menu' });
+    await expectPage.visible(task.getByText(/^Overdue: was due /));
+    await task.getByRole('button', { name: 'Close task Send a catering menu' }).click();
+    await expectPage.visible(page.getByText('Task closed'));
+    await expectPage.visible(task.getByText('Closed'));
+    expect(await task.getByRole('button').count()).toBe(0);
   });
 });

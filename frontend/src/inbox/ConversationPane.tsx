@@ -5,6 +5,7 @@ import { can } from '@/chatbots/role-rights';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ChannelBadge } from '@/inbox/ChannelBadge';
 import { ContactTagList } from '@/inbox/ContactTags';
+import { CustomerTasks } from '@/inbox/CustomerTasks';
 import { avatarInitial, conversationName } from '@/inbox/conversation-name';
 import { MessageThread } from '@/inbox/MessageThread';
 import { ReplyBox } from '@/inbox/ReplyBox';
@@ -38,6 +39,7 @@ function CustomerInformation({ conversation }: { conversation: InboxConversation
           </div>
         )}
       </dl>
+      <CustomerTasks conversation={conversation} />
     </section>
   );
 }

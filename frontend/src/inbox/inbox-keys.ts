@@ -7,6 +7,8 @@ export const inboxKeys = {
   /** The tags to filter by: a new tag comes with a workflow's run, which a new message announces. */
   tags: (userId: string, chatbotId: string | undefined) => ['inbox', userId, 'list', 'tags', chatbotId ?? 'all'] as const,
   detail: (userId: string, id: string) => ['inbox', userId, 'detail', id] as const,
+  /** Under the conversation's `detail`: a live update of the conversation (a workflow made a task) refreshes it too. */
+  tasks: (userId: string, conversationId: string) => ['inbox', userId, 'detail', conversationId, 'tasks'] as const,
   /** Under `lists`: a new message or a reply refreshes it too. */
   unread: (userId: string) => ['inbox', userId, 'list', 'unread'] as const,
 };

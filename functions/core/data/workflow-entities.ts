@@ -91,6 +91,9 @@ export const contactTagsEntity = new Entity({
   },
 });
 
+/** Names one contact of one assistant in the tasks' byContact index. */
+export const contactRef = (chatbotId: string, contactId: string): string => `${chatbotId}/${contactId}`;
+
 /** A task for the team a workflow created (create_task), listed and closed in the inbox's customer panel. */
 export const workflowTaskEntity = new Entity({
   model: { entity: 'workflowTask', version: '1', service },
@@ -105,17 +108,29 @@ export const workflowTaskEntity = new Entity({
     status: { type: ['open', 'closed'] as const, required: true, default: 'open' },
     created_at: { type: 'string', required: true, readOnly: true },
     closed_at: { type: 'string' },
+    /** The byContact index's key: the assistant and the contact, set with the contact (use contactRef). */
+    contact_ref: {
+      type: 'string',
+      hidden: true,
+      readOnly: true,
+      watch: ['chatbot_id', 'contact_id'],
+      set: (_value, item) => (item.contact_id ? contactRef(item.chatbot_id as string, item.contact_id as string) : undefined),
+    },
   },
   indexes: {
     byChatbot: {
       pk: { field: pk, composite: ['chatbot_id'] },
       sk: { field: sk, composite: ['task_id'] },
     },
-    /** A contact's tasks, oldest first: the inbox's customer panel (tasks without a contact are not in it). */
+    /** A contact's tasks: the inbox's customer panel (tasks without a contact are not in it). */
     byContact: {
       index: gsi1.indexName,
-      pk: { field: gsi1.partitionKey, composite: ['chatbot_id', 'contact_id'] },
-      sk: { field: gsi1.sortKey, composite: ['task_id'] },
+      // Sparse: a task of a run without a conversation (a test run, a schedule) has no contact and no key
+      // here. ElectroDB refuses a conditional index whose composites are only partly given, hence one
+      // composite that exists exactly when the contact does.
+      condition: (attr) => attr.contact_ref !== undefined,
+      pk: { field: gsi1.partitionKey, composite: ['contact_ref'] },
+      sk: { field: gsi1.sortKey, composite: [] },
     },
   },
 });

@@ -1,5 +1,7 @@
+import { inject } from 'vitest';
 import type { httpRoutes, SignedInAccess } from '../../../lib/routes.js';
 import type { ApiClient } from '../../support/api-client.js';
+import { withRuntimeEnv } from '../../support/runtime-env.js';
 import { DEFAULT_TRANSFER_SETTINGS } from '../../../functions/contracts/transfers.js';
 
 /**
@@ -74,6 +76,22 @@ async function freshConversation(ctx: MatrixContext): Promise<string> {
   const body = (await res.json()) as { conversationId?: string };
   if (res.status !== 200 || !body.conversationId) throw new Error(`a visitor's chat answered ${res.status}`);
   return body.conversationId;
+}
+
+/** An open task for the contact of a fresh conversation, as a create_task action leaves it, for one request that closes it. */
+async function freshTask(ctx: MatrixContext): Promise<{ conversationId: string; taskId: string }> {
+  const conversationId = await freshConversation(ctx);
+  const { contact_id: contactId } = (await ctx.owner.get(`/conversations/${conversationId}`)).body.conversation as { contact_id: string };
+  const taskId = `matrix-${conversationId}`;
+  await withRuntimeEnv(inject('runtime').env, async () => {
+    const { db } = await import('../../../functions/core/data/db.js');
+    const at = new Date().toISOString();
+    const task = { task_id: taskId, workflow_id: 'matrix', contact_id: contactId, conversation_id: conversationId, title: 'Call back' };
+    await db()
+      .entities.workflowTask.create({ chatbot_id: ctx.chatbotId, ...task, due_at: at, created_at: at })
+      .go();
+  });
+  return { conversationId, taskId };
 }
 
 /** A knowledge entry of the shared assistant made for one request that deletes it. */
@@ -192,6 +210,13 @@ export const routeRequests: Record<UserRouteName, MatrixEntry> = {
   'delete-conversation': { request: async (c) => ({ method: 'DELETE', path: `/conversations/${await freshConversation(c)}` }) },
   'send-owner-reply': {
     request: async (c) => ({ method: 'POST', path: `/conversations/${await freshConversation(c)}/messages`, body: { content: 'We do, every day.' } }),
+  },
+  'list-contact-tasks': { request: async (c) => ({ method: 'GET', path: `/conversations/${await freshConversation(c)}/tasks` }) },
+  'close-contact-task': {
+    request: async (c) => {
+      const { conversationId, taskId } = await freshTask(c);
+      return { method: 'POST', path: `/conversations/${conversationId}/tasks/${taskId}/close` };
+    },
   },
   'set-conversation-status': {
     request: async (c) => ({ method: 'PUT', path: `/conversations/${await freshConversation(c)}/status`, body: { status: 'in_progress' } }),

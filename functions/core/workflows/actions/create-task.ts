@@ -1,5 +1,6 @@
 import { db } from '../../data/db.js';
 import { timeOrderedId } from '../../data/time-ordered-id.js';
+import { announceInboxChange } from '../../realtime/inbox-updates.js';
 import { fillPlaceholders } from '../placeholders.js';
 import type { ActionContext } from './action-context.js';
 
@@ -22,5 +23,7 @@ export async function createTaskAction(config: { title: string; due_in_hours: nu
       created_at: now.toISOString(),
     })
     .go();
+  // An open inbox lists the task in the customer panel without a reload.
+  if (trigger.conversation_id) await announceInboxChange(execution.chatbot_id, trigger.conversation_id);
   return `Task "${title}" created, due ${dueAt}`;
 }
