@@ -1,3 +1,5 @@
+import { asList, isObject, type Json, type JsonObject } from './json-ld.js';
+
 /**
  * The business details a page declares for search engines in JSON-LD (schema.org Organization,
  * LocalBusiness and its subtypes: Plumber, HairSalon, BedAndBreakfast, ...), as `Name: value` lines.
@@ -5,16 +7,10 @@
  * as an icon or a "Call now" button: the phone number, the full address, the hours, the areas served.
  */
 
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
-
-/** Beyond these a page's declarations are not read further: the text stays bounded whatever it holds. */
-const MAX_SCRIPT_CHARS = 100_000;
+/** Beyond these a declaration's values are cut: the text stays bounded whatever it holds. */
 const MAX_VALUE_CHARS = 300;
 const MAX_LIST_ITEMS = 30;
 
-const isObject = (value: Json | undefined): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
-const asList = (value: Json | undefined): Json[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
 const clean = (value: string) => value.replace(/\s+/g, ' ').trim().slice(0, MAX_VALUE_CHARS);
 
 /** Text of a value: a string or number as is, an object by its name (a Place, a City). */
@@ -66,31 +62,10 @@ function linesOf(business: JsonObject): string[] {
   return lines.filter(([, value]) => value).map(([name, value]) => `${name}: ${value}`);
 }
 
-/** Every JSON-LD item of the page, `@graph` members included. */
-function itemsOf(document: Document): JsonObject[] {
-  const items: JsonObject[] = [];
-  const visit = (value: Json | undefined) => {
-    for (const item of asList(value)) {
-      if (!isObject(item)) continue;
-      items.push(item);
-      visit(item['@graph']);
-    }
-  };
-  for (const script of document.querySelectorAll('script[type="application/ld+json" i]')) {
-    const source = (script.textContent ?? '').slice(0, MAX_SCRIPT_CHARS);
-    try {
-      visit(JSON.parse(source) as Json);
-    } catch {
-      // A broken declaration is the site's mistake, not a reason to lose the page.
-    }
-  }
-  return items;
-}
-
 /** The page's declared business details as markdown (a heading and one `Name: value` line each), or ''. */
-export function businessDetailsText(document: Document): string {
+export function businessDetailsText(items: readonly JsonObject[]): string {
   const blocks: string[] = [];
-  for (const item of itemsOf(document).filter(describesBusiness)) {
+  for (const item of items.filter(describesBusiness)) {
     const lines = linesOf(item);
     const block = lines.join('\n');
     if (lines.length > 1 && !blocks.includes(block)) blocks.push(block);

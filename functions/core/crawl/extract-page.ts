@@ -1,5 +1,7 @@
 import { businessDetailsText } from './business-data.js';
+import { declaredFaqText } from './declared-faqs.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
+import { jsonLdItemsOf } from './json-ld.js';
 import { normaliseUrl } from './crawl-url.js';
 import { revealCardTitles, revealPageStructure } from './page-structure.js';
 import { parseDocument } from './parse-document.js';
@@ -175,7 +177,7 @@ function takeSiteChrome(document: Document): string {
  */
 export function extractPage(html: string, pageUrl: string): ExtractedPage {
   const document = parseDocument(html);
-  const businessDetails = businessDetailsText(document);
+  const declared = jsonLdItemsOf(document);
   for (const element of document.querySelectorAll(neverText)) element.remove();
 
   const robotsMeta = (meta(document, 'meta[name="robots" i]') ?? '').toLowerCase();
@@ -197,9 +199,10 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
 
   removeNonContent(document);
   revealPageStructure(document);
-  const siteText = [takeSiteChrome(document), businessDetails].filter(Boolean).join('\n\n');
+  const siteText = [takeSiteChrome(document), businessDetailsText(declared)].filter(Boolean).join('\n\n');
   const body = document.body as Element | null;
   if (body && !articleText) revealCardTitles(body);
-  const text = articleText || (body ? htmlToMarkdown(body) : '');
+  const shown = articleText || (body ? htmlToMarkdown(body) : '');
+  const text = [shown, declaredFaqText(declared, shown)].filter(Boolean).join('\n\n');
   return { title, text, siteText, headings: pageHeadings, description, links: pageLinks, robots };
 }

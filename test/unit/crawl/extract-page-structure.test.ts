@@ -182,3 +182,26 @@ describe('extractPage: tags explained by their tooltip', () => {
     expect(page.text).not.toContain('clipboard');
   });
 });
+
+describe('extractPage: FAQs declared in JSON-LD', () => {
+  const faq = (question: string, answer: string) => ({ '@type': 'Question', name: question, acceptedAnswer: { '@type': 'Answer', text: answer } });
+  const declared = {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: [
+      faq('Do you offer gift vouchers?', '<p>Yes, from <strong>£25</strong>, by e-mail or post.</p>'),
+      faq('Is there parking?', 'Free parking behind the shop.'),
+    ],
+  };
+  const html = `<!doctype html><html><head><title>FAQ</title><script type="application/ld+json">${JSON.stringify(declared)}</script></head>
+<body><main><h1>FAQ</h1><h3>Is there parking?</h3><p>Free parking behind the shop.</p><div id="faq-app"></div></main></body></html>`;
+  const page = extractPage(html, 'https://shop.example/faq');
+
+  it('adds a declared question the page does not show, with its answer as text', () => {
+    expect(page.text).toMatch(/^#### Do you offer gift vouchers\?\n+Yes, from £25, by e-mail or post\.$/m);
+  });
+
+  it('does not repeat a question the page shows', () => {
+    expect(page.text.match(/Is there parking\?/g)).toHaveLength(1);
+  });
+});
