@@ -18,6 +18,8 @@ export interface WsGateway {
 /** API Gateway WebSocket message limit. */
 const MAX_MESSAGE_BYTES = 128 * 1024;
 const CONNECTIONS_PATH = /\/@connections\/([^/?]+)$/;
+/** How long stop() waits for messages and disconnects being handled (they use the database, stopped next). */
+const DRAIN_MS = 5_000;
 
 const routeName = (key: (typeof socketRoutes)[number]['routeKey']) => socketRoutes.find((r) => r.routeKey === key)!.name;
 
@@ -71,6 +73,13 @@ export async function startWsGateway(port: number): Promise<WsGateway> {
     const handler = await loadHandler(name as never);
     return handler(event, lambdaContext(name));
   }
+  /** Messages and disconnects being handled, and sockets not yet closed: what stop() waits for. */
+  const handling = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    handling.add(work);
+    work.finally(() => handling.delete(work)).catch(() => undefined);
+    return work;
+  };
 
   const manage = async (req: IncomingMessage, res: ServerResponse) => {
     const match = CONNECTIONS_PATH.exec(req.url ?? '');
@@ -162,20 +171,21 @@ export async function startWsGateway(port: number): Promise<WsGateway> {
       // Invalid frames (bad UTF-8, above the size limit) close this socket with an error; unheard,
       // that error would end the process.
       ws.on('error', (error) => log.warn('WebSocket connection error', { connectionId, error }));
+      track(new Promise((resolve) => ws.once('close', resolve)));
       ws.on('message', (data, isBinary) => {
         const body = isBinary ? Buffer.from(data as Buffer).toString('base64') : data.toString();
-        invoke(routeName('$default'), {
+        track(invoke(routeName('$default'), {
           body,
           isBase64Encoded: isBinary,
           requestContext: requestContext(connectionId, '$default', 'MESSAGE', authorizer),
-        }).catch((error) => log.error('$default failed', { error }));
+        }).catch((error) => log.error('$default failed', { error })));
       });
       ws.on('close', () => {
         connections.delete(connectionId);
-        invoke(routeName('$disconnect'), {
+        track(invoke(routeName('$disconnect'), {
           isBase64Encoded: false,
           requestContext: requestContext(connectionId, '$disconnect', 'DISCONNECT', authorizer),
-        }).catch((error) => log.error('$disconnect failed', { error }));
+        }).catch((error) => log.error('$disconnect failed', { error })));
       });
     });
   };
@@ -193,12 +203,19 @@ export async function startWsGateway(port: number): Promise<WsGateway> {
   return {
     url: `ws://127.0.0.1:${port}`,
     managementEndpoint: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        for (const { socket } of connections.values()) socket.terminate();
-        wss.close();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop: async () => {
+      for (const { socket } of connections.values()) socket.terminate();
+      // Until the sockets have closed and their $disconnect and messages are handled (or DRAIN_MS): the
+      // runtime stops the database after the gateway.
+      const giveUp = Date.now() + DRAIN_MS;
+      while (handling.size && Date.now() < giveUp) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([Promise.allSettled([...handling]), new Promise((resolve) => (timer = setTimeout(resolve, giveUp - Date.now())))]);
+        clearTimeout(timer);
+      }
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
