@@ -171,4 +171,44 @@ describe('the chat engine with an AI provider (OpenAI client, local fake server)
     expect(system).not.toContain('I can only help with questions about');
     await save({});
   });
+
+  it("reads a visitor message's intent with the model only when the assistant has intent workflows, and triggers on it", async () => {
+    fake.reply = { text: 'We open at 8 am.' };
+    const before = fake.chatRequests.length;
+    expect((await ask('When do you open?')).status).toBe(200);
+    // No intent workflow: the turn's one model call is its answer.
+    expect(fake.chatRequests.length - before).toBe(1);
+
+    const created = await owner.post(`/chatbots/${chatbotId}/workflows`, {
+      name: 'Bookings',
+      trigger_type: 'intent',
+      trigger_conditions: { intent: 'table booking', examples: 'book a table, is there a free table tonight' },
+      actions: [{ type: 'tag_contact', config: { tags: 'booking' } }],
+    });
+    expect(created.status).toBe(201);
+    const classifying = (request: Record<string, unknown>) => JSON.stringify(request.messages).includes('table booking');
+    fake.replyFor = (request) => (classifying(request) ? { text: 'table booking' } : undefined);
+    try {
+      const asked = fake.chatRequests.length;
+      // No word of the examples: the model's reading starts the workflow.
+      const reply = await ask('Have you got room for four at eight?');
+      expect(reply.status).toBe(200);
+      expect(fake.chatRequests.slice(asked).filter(classifying)).toHaveLength(1);
+      const deadline = Date.now() + 60_000;
+      let executions: { workflow_id: string; status: string; trigger_data: Record<string, unknown> }[] = [];
+      while (!executions.some((e) => e.status !== 'running') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        executions = ((await owner.get(`/chatbots/${chatbotId}/workflow-executions`)).body.executions as typeof executions).filter(
+          (e) => e.workflow_id === created.body.workflow.id,
+        );
+      }
+      expect(executions).toHaveLength(1);
+      expect(executions[0]).toMatchObject({
+        status: 'completed',
+        trigger_data: { source: 'intent', matched: 'table booking', message: 'Have you got room for four at eight?', conversation_id: reply.body.conversationId },
+      });
+    } finally {
+      fake.replyFor = undefined;
+    }
+  });
 });

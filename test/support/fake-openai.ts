@@ -8,6 +8,8 @@ export interface FakeOpenAi {
   chatRequests: Record<string, unknown>[];
   /** The next completions answer with this text, or fail with this HTTP status. */
   reply: { text: string } | { status: number };
+  /** Answers some completions otherwise than `reply` (by what they ask): its reply, or undefined for `reply`. */
+  replyFor?: (request: Record<string, unknown>) => { text: string } | { status: number } | undefined;
   /** Every text the embeddings endpoint was asked to embed, in order. */
   embeddedTexts: string[];
   /** Embeddings answer after this long (a slow provider); 0 answers at once. */
@@ -75,7 +77,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       }
       if (req.url?.endsWith('/chat/completions')) {
         fake.chatRequests.push(body);
-        const reply = fake.reply;
+        const reply = fake.replyFor?.(body) ?? fake.reply;
         const answer = () => {
           if ('status' in reply) return send(reply.status, { error: { message: 'fake provider failure', type: 'server_error' } });
           return send(200, {

@@ -36,6 +36,7 @@ import { ProviderFailure, llmConfigured, openAiAnswer } from './openai-responder
 import { systemPrompt, temperatureFor } from './system-prompt.js';
 import type { UserAction } from '../../contracts/workflows.js';
 import type { WorkflowTriggers } from '../workflows/chat-triggers.js';
+import { modelIntentOf } from '../workflows/intent-model.js';
 import { matchTriggers, type TriggerWorkflow } from '../workflows/triggers.js';
 
 /**
@@ -102,6 +103,8 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     return [];
   });
   await loadProviderKeys();
+  // With a model key and intent workflows, the model reads the message's intent while the answer is written.
+  const modelIntentLoad = workflowsLoad?.then((workflows) => modelIntentOf(workflows, request.message));
   // Independent reads in one round: the assistant, the visitor's current conversation, the rate counters.
   const [{ data: bot }, current] = await Promise.all([
     db().entities.chatbot.get({ chatbot_id: request.chatbotId }).go(),
@@ -250,7 +253,9 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   if (isNew) userActions.push('conversation_started');
   if (transferRequested) userActions.push('handoff_requested');
   if (detailsGiven) userActions.push('contact_details_given');
-  const triggered = workflowsLoad ? matchTriggers(await workflowsLoad, { message: request.message, actions: userActions }) : [];
+  const triggered = workflowsLoad
+    ? matchTriggers(await workflowsLoad, { message: request.message, actions: userActions, modelIntent: await modelIntentLoad })
+    : [];
   const replyStored = storeReply(conversationId, bot.chatbot_id, {
     sender_type: 'assistant',
     content: answer,

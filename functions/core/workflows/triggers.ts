@@ -15,8 +15,8 @@ export interface TriggerWorkflow {
   /** keyword: each listed word or phrase as its words. */
   keywords?: { text: string; words: string[] }[];
   action?: UserAction;
-  /** intent: its name and the meaningful terms of each example phrase. */
-  intent?: { name: string; examples: string[][] };
+  /** intent: its name, its example phrases (what the model is shown) and the meaningful terms of each. */
+  intent?: { name: string; phrases: string[]; examples: string[][] };
 }
 
 /** What happened in a chat turn that a workflow may be triggered by. */
@@ -24,6 +24,11 @@ export interface TriggerEvent {
   /** The visitor's message (never the assistant's or a workflow's: those cannot trigger). */
   message?: string;
   actions: readonly UserAction[];
+  /**
+   * The intent a model read in the message (intent-model.ts): its name, or null for none; the intent
+   * workflows then follow it. Undefined (no model, or it failed): the offline meaning-based matching.
+   */
+  modelIntent?: string | null;
 }
 
 export interface TriggerMatch {
@@ -66,7 +71,7 @@ export function prepareTriggers(workflows: readonly StoredWorkflow[]): TriggerWo
     } else if (workflow.trigger_type === 'intent') {
       const { intent, examples = [] } = workflow.trigger_conditions as { intent?: string; examples?: string[] };
       const terms = examples.map(termsOf).filter((t) => t.length > 0);
-      if (intent && terms.length) prepared.push({ workflow, intent: { name: intent, examples: terms } });
+      if (intent && terms.length) prepared.push({ workflow, intent: { name: intent, phrases: examples, examples: terms } });
     }
   }
   return prepared;
@@ -84,6 +89,10 @@ export function matchTriggers(workflows: readonly TriggerWorkflow[], event: Trig
     } else if (action && event.actions.includes(action)) {
       matches.push({ workflow, source: 'user_action', matched: action });
     } else if (intent && event.message) {
+      if (event.modelIntent !== undefined) {
+        if (event.modelIntent?.toLowerCase() === intent.name.toLowerCase()) matches.push({ workflow, source: 'intent', matched: intent.name });
+        continue;
+      }
       meaning ??= termsWithSynonyms(event.message);
       const terms = meaning;
       if (intent.examples.some((example) => coverage(example, terms) >= INTENT_COVERAGE)) {
