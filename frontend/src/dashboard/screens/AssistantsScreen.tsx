@@ -12,7 +12,7 @@ import { ManageBillingButton, UpgradeButton } from '@/billing/BillingButtons';
 import { useCheckoutReturn } from '@/billing/use-checkout-return';
 import { AccountSummary } from '@/dashboard/assistants/AccountSummary';
 import { AssistantCard } from '@/dashboard/assistants/AssistantCard';
-import { errorMessage } from '@/lib/api';
+import { assistantsLoadError } from '@/dashboard/assistants/load-error';
 import { notify } from '@/lib/notify';
 
 // Not part of the first view (the dashboard's JS budget): one chunk, loaded on first selection or share.
@@ -21,7 +21,6 @@ const TestChatPanel = lazy(() => loadTools().then((tools) => ({ default: tools.T
 const ShareDemoDialog = lazy(() => loadTools().then((tools) => ({ default: tools.ShareDemoDialog })));
 
 const CREATE_HREF = '/create-chatbot';
-const LOAD_ERROR_FALLBACK = 'Please refresh the page or contact support if the issue persists.';
 
 function CreateButton() {
   const { subscription, refusal, canCreate } = useCreationAllowance();
@@ -120,7 +119,8 @@ export default function AssistantsScreen() {
 
   useEffect(() => {
     if (chatbots.isError) {
-      notify.error('Error Loading AI Assistants', { description: errorMessage(chatbots.error, LOAD_ERROR_FALLBACK) });
+      const { title, description } = assistantsLoadError(chatbots.error);
+      notify.error(title, { description });
     }
   }, [chatbots.isError, chatbots.error]);
 
@@ -139,8 +139,8 @@ export default function AssistantsScreen() {
       ) : chatbots.isError ? (
         <Card role="alert" className="max-w-xl border-destructive/40">
           <CardHeader>
-            <CardTitle>Error Loading AI Assistants</CardTitle>
-            <CardDescription>{errorMessage(chatbots.error, LOAD_ERROR_FALLBACK)}</CardDescription>
+            <CardTitle>{assistantsLoadError(chatbots.error).title}</CardTitle>
+            <CardDescription>{assistantsLoadError(chatbots.error).description}</CardDescription>
           </CardHeader>
           <CardContent>
             <Button variant="outline" onClick={() => void chatbots.refetch()} disabled={chatbots.isFetching}>
