@@ -38,7 +38,9 @@ describe('the app shell', () => {
     for (const [item, { path, title }] of Object.entries(titles)) {
       await page.getByRole('link', { name: item, exact: true }).click();
       await page.waitForURL(`${webUrl}/dashboard/${path}`);
-      await expectPage.visible(page.getByRole('heading', { name: title, exact: true }));
+      // The header's 'Dashboard' is the page's one h1; each screen's title sits under it.
+      await expectPage.visible(page.getByRole('heading', { name: title, exact: true, level: 2 }));
+      expect(await page.getByRole('heading', { level: 1 }).allTextContents(), item).toEqual(['Dashboard']);
       expect(await page.getByText('Oops! Page not found').count(), item).toBe(0);
     }
   });

@@ -167,7 +167,7 @@ export default function TeamsScreen() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight">Team Collaboration</h1>
+          <h2 className="text-2xl font-bold tracking-tight">Team Collaboration</h2>
           <p className="text-muted-foreground">Invite your team and work on your assistants together.</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
