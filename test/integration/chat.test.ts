@@ -64,7 +64,10 @@ describe('the chat engine (offline responder) answers from what the assistant le
     expect(messages[3]!.content).toBe(second.body.message);
   });
 
-  it("uses the owner's correction for the same question, however it is typed", async () => {
+  it("uses the owner's correction for the same question, however it is typed, from the next chat on", async () => {
+    // Asked before the correction exists: the assistant's corrections (none) are read and kept.
+    const before = await ask(chatbotId, 'Do you deliver on Sundays?');
+    expect(before.body.message).not.toBe('No, our van delivers Monday to Saturday only.');
     const saved = await owner.post(`/chatbots/${chatbotId}/corrections`, {
       original_message: 'Do you deliver on Sundays?',
       original_response: 'Something wrong',

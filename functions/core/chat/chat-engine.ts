@@ -127,7 +127,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   // Corrections and passages depend only on the assistant and the message: looked up while the
   // conversation is read and written (on a cold start, the index load overlaps those round trips).
   const ground = () =>
-    Promise.all([matchingCorrection(bot.chatbot_id, request.message), knowledgeFor(bot.chatbot_id, bot.index_version, question)]);
+    Promise.all([matchingCorrection(bot, request.message), knowledgeFor(bot.chatbot_id, bot.index_version, question)]);
   // An answer to a question or a trigger usually needs no knowledge (grounded later if it turns out to).
   const grounding = confirmAnswer || trigger ? undefined : ground();
   // Awaited below; should a conversation write fail first, its outcome is not an unhandled rejection.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Correction, SaveCorrectionRequest } from '../../contracts/chat.js';
 import { db } from '../data/db.js';
+import { notFound } from '../http/http-error.js';
 import { similarity, termsOf } from './text-terms.js';
 
 /** How close a new question must be to a corrected one for the correction to apply. */
@@ -8,6 +9,10 @@ export const CORRECTION_MATCH = 0.75;
 /** Most recent corrections considered per assistant. */
 const CORRECTIONS_SCANNED = 200;
 
+/**
+ * Stores a correction and, in the same transaction, gives the assistant a new corrections version, so
+ * every warm function's kept corrections of it are read again (matchingCorrection).
+ */
 export async function saveCorrection(userId: string, chatbotId: string, input: SaveCorrectionRequest): Promise<Correction> {
   const record = {
     chatbot_id: chatbotId,
@@ -19,22 +24,66 @@ export async function saveCorrection(userId: string, chatbotId: string, input: S
     context_used: input.context_used ?? '',
     created_at: new Date().toISOString(),
   };
-  await db().entities.correction.create(record).go();
+  const { canceled } = await db()
+    .transaction.write(({ correction, chatbot }) => [
+      correction.create(record).commit(),
+      // patch: only an assistant that still exists gets the correction.
+      chatbot.patch({ chatbot_id: chatbotId }).set({ corrections_version: record.correction_id }).commit(),
+    ])
+    .go();
+  if (canceled) throw notFound('Assistant not found');
   const { correction_id, user_id: _owner, ...rest } = record;
   return { id: correction_id, ...rest };
 }
 
-/** The newest correction whose question is close enough to this one (same terms, any wording of case and punctuation). */
-export async function matchingCorrection(chatbotId: string, message: string) {
+type StoredCorrection = Awaited<ReturnType<typeof readCorrections>>[number];
+
+/** The newest corrections of an assistant with their question's terms (read consistently: a version just changed). */
+async function readCorrections(chatbotId: string) {
   const { data } = await db()
     .entities.correction.query.byChatbot({ chatbot_id: chatbotId })
-    .go({ order: 'desc', limit: CORRECTIONS_SCANNED });
+    .go({ order: 'desc', limit: CORRECTIONS_SCANNED, consistent: true });
+  return data.map((correction) => ({
+    ...correction,
+    normalized: correction.original_message.trim().toLowerCase(),
+    terms: termsOf(correction.original_message),
+  }));
+}
+
+/** Assistants whose corrections a warm function keeps; the least recently read are forgotten first. */
+const KEPT_ASSISTANTS = 500;
+const kept = new Map<string, { version: string | undefined; corrections: Promise<StoredCorrection[]> }>();
+
+/**
+ * An assistant's corrections, read once per warm function and corrections version: a chat turn
+ * already reads the assistant item, which names the version, so most turns need no query of their own.
+ */
+function correctionsOf(chatbotId: string, version: string | undefined): Promise<StoredCorrection[]> {
+  const hit = kept.get(chatbotId);
+  kept.delete(chatbotId);
+  if (hit && hit.version === version) {
+    kept.set(chatbotId, hit);
+    return hit.corrections;
+  }
+  const entry = { version, corrections: readCorrections(chatbotId) };
+  kept.set(chatbotId, entry);
+  // A failed read is not kept: the next turn reads again.
+  entry.corrections.catch(() => kept.get(chatbotId) === entry && kept.delete(chatbotId));
+  if (kept.size > KEPT_ASSISTANTS) kept.delete(kept.keys().next().value!);
+  return entry.corrections;
+}
+
+/**
+ * The newest correction whose question is close enough to this one (same terms, any wording of case
+ * and punctuation), of the assistant item as the chat turn read it.
+ */
+export async function matchingCorrection(chatbot: { chatbot_id: string; corrections_version?: string }, message: string) {
+  const corrections = await correctionsOf(chatbot.chatbot_id, chatbot.corrections_version);
   const terms = termsOf(message);
   const normalized = message.trim().toLowerCase();
-  let best: { score: number; correction: (typeof data)[number] } | undefined;
-  for (const correction of data) {
-    const score =
-      correction.original_message.trim().toLowerCase() === normalized ? 1 : similarity(terms, termsOf(correction.original_message));
+  let best: { score: number; correction: StoredCorrection } | undefined;
+  for (const correction of corrections) {
+    const score = correction.normalized === normalized ? 1 : similarity(terms, correction.terms);
     if (score >= CORRECTION_MATCH && (!best || score > best.score)) best = { score, correction };
   }
   return best?.correction;

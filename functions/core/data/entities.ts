@@ -186,6 +186,11 @@ export const chatbotEntity = new Entity({
     crawl: { type: 'any', required: true },
     /** The live knowledge index version in the documents bucket; switched atomically on re-index. */
     index_version: { type: 'string' },
+    /**
+     * Changes with every change of the assistant's corrections (chat/corrections.ts): a warm function keeps
+     * the corrections it read until the assistant item names another version.
+     */
+    corrections_version: { type: 'string' },
     created_at: { type: 'string', required: true, readOnly: true },
     updated_at: { type: 'string', required: true },
   },
