@@ -97,14 +97,7 @@ async function knowledgeFor(chatbotId: string, indexVersion: string | undefined,
  * (which refuses off-topic questions itself), and stores both messages.
  */
 export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOutcome> {
-  // Read while the turn does its own reads; matched once the reply is known, started while it is stored.
-  const workflowsLoad = request.workflows?.load(request.chatbotId).catch((error: unknown): TriggerWorkflow[] => {
-    log.error('Workflows could not be read; this turn triggers none', { chatbotId: request.chatbotId, error });
-    return [];
-  });
   await loadProviderKeys();
-  // With a model key and intent workflows, the model reads the message's intent while the answer is written.
-  const modelIntentLoad = workflowsLoad?.then((workflows) => modelIntentOf(workflows, request.message));
   // Independent reads in one round: the assistant, the visitor's current conversation, the rate counters.
   const [{ data: bot }, current] = await Promise.all([
     db().entities.chatbot.get({ chatbot_id: request.chatbotId }).go(),
@@ -114,6 +107,14 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   if (request.caller) await authorizeChatbot(request.caller, bot);
   if (!bot || bot.is_active === false) throw notFound('This assistant is not available');
   requireEmbedAllowed(bot, request.pageOrigin);
+  // Kept per warm function (read again when the assistant names another workflows version), else read
+  // while the turn does its own reads; matched once the reply is known, started while it is stored.
+  const workflowsLoad = request.workflows?.load(bot).catch((error: unknown): TriggerWorkflow[] => {
+    log.error('Workflows could not be read; this turn triggers none', { chatbotId: request.chatbotId, error });
+    return [];
+  });
+  // With a model key and intent workflows, the model reads the message's intent while the answer is written.
+  const modelIntentLoad = workflowsLoad?.then((workflows) => modelIntentOf(workflows, request.message));
 
   const settings = conversationSettingsOf(bot);
   // Where the conversation is stored and counted (the analytics' channel breakdown).

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Correction, SaveCorrectionRequest } from '../../contracts/chat.js';
 import { db } from '../data/db.js';
+import { keptPerVersion } from '../data/kept-per-version.js';
 import { notFound } from '../http/http-error.js';
 import { similarity, termsOf } from './text-terms.js';
 
@@ -50,28 +51,8 @@ async function readCorrections(chatbotId: string) {
   }));
 }
 
-/** Assistants whose corrections a warm function keeps; the least recently read are forgotten first. */
-const KEPT_ASSISTANTS = 500;
-const kept = new Map<string, { version: string | undefined; corrections: Promise<StoredCorrection[]> }>();
-
-/**
- * An assistant's corrections, read once per warm function and corrections version: a chat turn
- * already reads the assistant item, which names the version, so most turns need no query of their own.
- */
-function correctionsOf(chatbotId: string, version: string | undefined): Promise<StoredCorrection[]> {
-  const hit = kept.get(chatbotId);
-  kept.delete(chatbotId);
-  if (hit && hit.version === version) {
-    kept.set(chatbotId, hit);
-    return hit.corrections;
-  }
-  const entry = { version, corrections: readCorrections(chatbotId) };
-  kept.set(chatbotId, entry);
-  // A failed read is not kept: the next turn reads again.
-  entry.corrections.catch(() => kept.get(chatbotId) === entry && kept.delete(chatbotId));
-  if (kept.size > KEPT_ASSISTANTS) kept.delete(kept.keys().next().value!);
-  return entry.corrections;
-}
+/** An assistant's corrections, read once per warm function and corrections version (the assistant item, which a chat turn reads anyway, names it). */
+const correctionsOf = keptPerVersion(readCorrections);
 
 /**
  * The newest correction whose question is close enough to this one (same terms, any wording of case

@@ -5,7 +5,7 @@ import { HttpError, notFound } from '../http/http-error.js';
 import { conversationSettingsOf } from './bot-settings.js';
 import { enforcePublicLimits } from './rate-limit.js';
 import { verifyVisitorToken } from './visitor-token.js';
-import { workflowTriggers } from '../workflows/chat-triggers.js';
+import { activeTriggers, workflowTriggers } from '../workflows/chat-triggers.js';
 import { matchTriggers } from '../workflows/triggers.js';
 
 const NOT_FOUND = 'This reply was not found in your conversation';
@@ -23,7 +23,7 @@ export async function rateChatMessage(request: RateChatMessageRequest, sourceIp:
     db().entities.chatbot.get({ chatbot_id: request.chatbotId }).go(),
     db().entities.conversation.get({ conversation_id: request.conversationId }).go(),
     // Only a thumbs down can trigger (negative feedback).
-    request.rating === 'down' ? workflowTriggers.load(request.chatbotId).catch(() => []) : [],
+    request.rating === 'down' ? activeTriggers(request.chatbotId).catch(() => []) : [],
     enforcePublicLimits('feedback', request.chatbotId, sourceIp, FEEDBACK_LIMITS),
   ]);
   if (!bot || bot.is_active === false) throw notFound('This assistant is not available');

@@ -191,6 +191,8 @@ export const chatbotEntity = new Entity({
      * the corrections it read until the assistant item names another version.
      */
     corrections_version: { type: 'string' },
+    /** Likewise for its workflows (workflows/manage-workflows.ts, workflows/chat-triggers.ts). */
+    workflows_version: { type: 'string' },
     created_at: { type: 'string', required: true, readOnly: true },
     updated_at: { type: 'string', required: true },
   },

@@ -1,13 +1,14 @@
 import type { TriggerData } from '../../contracts/workflows.js';
 import { db } from '../data/db.js';
+import { keptPerVersion } from '../data/kept-per-version.js';
 import { log } from '../runtime/log.js';
 import { startWorkflowExecution } from './start-execution.js';
 import { prepareTriggers, type TriggerMatch, type TriggerWorkflow } from './triggers.js';
 
 /** What a chat turn needs to start workflows; given by the visitor routes and the messaging channels (an owner's test chat starts none). */
 export interface WorkflowTriggers {
-  /** The assistant's active workflows, read while the turn does its other reads. */
-  load(chatbotId: string): Promise<TriggerWorkflow[]>;
+  /** The assistant's active workflows, of the assistant item as the turn read it (kept per workflows version). */
+  load(chatbot: { chatbot_id: string; workflows_version?: string }): Promise<TriggerWorkflow[]>;
   /** Starts the matched workflows; never fails the turn (a failure is logged and the execution marked failed). */
   start(matches: readonly TriggerMatch[], context: TriggerContext): Promise<void>;
 }
@@ -21,10 +22,19 @@ export interface TriggerContext {
   message?: string;
 }
 
-async function load(chatbotId: string): Promise<TriggerWorkflow[]> {
-  const { data } = await db().entities.workflow.query.byChatbot({ chatbot_id: chatbotId }).go({ pages: 'all' });
+/** The assistant's active workflows, prepared for matching (read consistently: a version may just have changed). */
+export async function activeTriggers(chatbotId: string): Promise<TriggerWorkflow[]> {
+  const { data } = await db().entities.workflow.query.byChatbot({ chatbot_id: chatbotId }).go({ pages: 'all', consistent: true });
   return prepareTriggers(data);
 }
+
+/**
+ * Read once per warm function and workflows version, which every change of the assistant's workflows
+ * renews (workflows/workflows-version.ts): most chat turns need no query of their own.
+ */
+const keptTriggers = keptPerVersion(activeTriggers);
+
+const load: WorkflowTriggers['load'] = (chatbot) => keptTriggers(chatbot.chatbot_id, chatbot.workflows_version);
 
 async function start(matches: readonly TriggerMatch[], context: TriggerContext): Promise<void> {
   if (matches.length === 0) return;

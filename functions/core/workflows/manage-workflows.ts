@@ -6,6 +6,7 @@ import { timeOrderedId } from '../data/time-ordered-id.js';
 import { notFound } from '../http/http-error.js';
 import { deleteWorkflowSchedule, syncWorkflowSchedule } from './schedules.js';
 import { toWorkflow, type StoredWorkflow } from './workflow-record.js';
+import { markWorkflowsChanged } from './workflows-version.js';
 
 export const WORKFLOW_NOT_FOUND = 'Workflow not found';
 
@@ -44,7 +45,8 @@ export async function createWorkflow(userId: string, chatbotId: string, input: S
       updated_at: now.toISOString(),
     })
     .go();
-  await syncWorkflowSchedule(data as StoredWorkflow);
+  // After the write: a failure here answers 503, and saving again brings the schedule and the chat turns in line.
+  await Promise.all([syncWorkflowSchedule(data as StoredWorkflow), markWorkflowsChanged(chatbotId)]);
   return data as StoredWorkflow;
 }
 
@@ -63,8 +65,8 @@ async function patchWorkflow(chatbotId: string, workflowId: string, fields: Part
       .entities.workflow.patch({ chatbot_id: chatbotId, workflow_id: workflowId })
       .set({ ...fields, updated_at: new Date().toISOString() })
       .go({ response: 'all_new' });
-    // After the write: a failure here answers 503, and saving again brings the schedule in line.
-    await syncWorkflowSchedule(data);
+    // After the write: a failure here answers 503, and saving again brings the schedule and the chat turns in line.
+    await Promise.all([syncWorkflowSchedule(data), markWorkflowsChanged(chatbotId)]);
     return data;
   } catch (error) {
     if (isConditionalFailure(error)) throw notFound(WORKFLOW_NOT_FOUND);
@@ -76,6 +78,6 @@ async function patchWorkflow(chatbotId: string, workflowId: string, fields: Part
 export async function deleteWorkflow(chatbotId: string, workflowId: string): Promise<StoredWorkflow> {
   const existing = await storedWorkflow(chatbotId, workflowId);
   await db().entities.workflow.delete({ chatbot_id: chatbotId, workflow_id: workflowId }).go();
-  await deleteWorkflowSchedule(workflowId);
+  await Promise.all([deleteWorkflowSchedule(workflowId), markWorkflowsChanged(chatbotId)]);
   return existing;
 }

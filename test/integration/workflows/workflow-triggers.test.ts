@@ -123,6 +123,20 @@ describe('workflow triggers in the chat', () => {
     expect(await executionsOf(workflowId)).toEqual([]);
   });
 
+  it('a workflow switched off stops triggering from the next message on, and switched on triggers again', async () => {
+    const tag = { type: 'tag_contact', config: { tags: 'wholesale' } };
+    const workflowId = await create({ name: 'Wholesale', trigger_type: 'keyword', trigger_conditions: { keywords: 'wholesale' }, actions: [tag] });
+    const visitor = chatVisitor(apiUrl, chatbotId);
+    await visitor.ask('Do you sell wholesale?');
+    await finishedExecutions(workflowId);
+    expect((await owner.put(`/chatbots/${chatbotId}/workflows/${workflowId}/active`, { is_active: false })).status).toBe(200);
+    await visitor.ask('What are your wholesale prices?');
+    expect((await owner.put(`/chatbots/${chatbotId}/workflows/${workflowId}/active`, { is_active: true })).status).toBe(200);
+    await visitor.ask('Wholesale again, please');
+    const executions = await finishedExecutions(workflowId, 2);
+    expect(executions.map((e) => e.trigger_data.message).sort()).toEqual(['Do you sell wholesale?', 'Wholesale again, please']);
+  });
+
   it('conversation started: once per conversation, on its first message', async () => {
     const workflowId = await create({
       name: 'Welcome',
