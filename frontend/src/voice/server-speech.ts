@@ -9,13 +9,18 @@ import { synthesizeSpeech } from '@/lib/voice-api';
  */
 let playing: HTMLAudioElement | null = null;
 
+/** The server could not make the speech (as opposed to the browser failing to play it): spec 000's 'Voice Synthesis Error'. */
+export class SpeechSynthesisFailed extends Error {
+  override readonly name = 'SpeechSynthesisFailed';
+}
+
 export async function playServerSpeech(api: ApiClient, request: SpeechRequest, onStart?: () => void): Promise<'played' | 'unavailable'> {
   let speech;
   try {
     speech = await synthesizeSpeech(api, request);
   } catch (error) {
     if (error instanceof ApiError && error.status === 503) return 'unavailable';
-    throw error;
+    throw new SpeechSynthesisFailed(error instanceof Error ? error.message : String(error), { cause: error });
   }
   stopServerSpeech();
   const audio = new Audio(`data:${speech.format === 'mp3' ? 'audio/mpeg' : 'audio/wav'};base64,${speech.audio}`);

@@ -6,7 +6,7 @@ import { chatbotPath } from '@/lib/chatbots-api';
 import { notify } from '@/lib/notify';
 import { RATE_OF_SPEED, listenOnce, pauseSpeaking, resumeSpeaking, speak, speechSupport, stopSpeaking, type Listener } from '@/voice/browser-speech';
 import { captureMicrophone, createPcmPlayer, type Microphone } from '@/voice/pcm-audio';
-import { pauseServerSpeech, playServerSpeech, resumeServerSpeech, stopServerSpeech } from '@/voice/server-speech';
+import { SpeechSynthesisFailed, pauseServerSpeech, playServerSpeech, resumeServerSpeech, stopServerSpeech } from '@/voice/server-speech';
 import { openVoiceSocket, type VoiceSocket } from '@/voice/voice-socket';
 
 /** Spec 000 section 4 "Voice session". */
@@ -245,7 +245,8 @@ export function useVoiceChat(chatbotId: string | null, settings: VoiceSettings |
         }
       } catch (error) {
         console.error('Play Again failed', error);
-        notify.error('Audio Error', { description: 'Failed to play AI response' });
+        if (error instanceof SpeechSynthesisFailed) notify.error('Voice Synthesis Error', { description: 'Failed to generate AI voice response' });
+        else notify.error('Audio Error', { description: 'Failed to play AI response' });
       }
       setStatus((s) => (s === 'speaking' ? 'connected' : s));
     },
