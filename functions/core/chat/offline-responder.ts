@@ -5,6 +5,7 @@ import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import type { SearchHit } from '../knowledge/search-index.js';
 import { synonymsOf } from '../knowledge/synonyms.js';
 import { sourceLink, sourceTitle } from './source-link.js';
+import { toSearchTerm } from '../knowledge/search-terms.js';
 import { passageTermsOf, termsOf } from './text-terms.js';
 
 export interface GroundedAnswer {
@@ -224,6 +225,21 @@ export type ParsedQuestion = {
   contextTerms: ReadonlySet<string>;
 };
 
+/**
+ * "Do you install water *softeners*?": a yes/no question names what it asks about last; when the
+ * knowledge never uses that word nor one meaning the same, it does not know the answer, however well
+ * a passage matches the question's other words ("install", "water").
+ */
+function asksAboutUnknownThing(asking: string, passages: readonly SearchHit[], termWeights: ReadonlyMap<string, number>, factTerms: ReadonlySet<string>): boolean {
+  // The question's last word itself ("...before hiring them?" ends on no thing).
+  const last = toSearchTerm(asking.match(/[\p{L}\p{N}]+(?=[^\p{L}\p{N}]*$)/u)?.[0] ?? '');
+  if (!isYesNoQuestion(asking) || !last || REQUEST_WORDS.has(last) || factTerms.has(last) || Number.isFinite(termWeights.get(last) ?? 0)) return false;
+  // An everyday word ("night", "qualified") may be said otherwise; a rarer one names a thing.
+  if (everydayTermsOf(asking).has(last)) return false;
+  const said = new Set(passages.flatMap((passage) => passageTermsOf(`${passage.title} ${passage.heading ?? ''} ${passage.text}`)));
+  return !hasTermOrSynonym(said, last);
+}
+
 function lightUnknownTermsOf(question: string, asking: string): Set<string> {
   const everyday = everydayTermsOf(question);
   const askingTerms = termsOf(asking);
@@ -364,6 +380,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   // What the question is about, without the words asking for a kind of fact or naming the business.
   const askedTerms = new Set(termGroups.flat());
   const asking = askingSentence(question);
+  if (asksAboutUnknownThing(asking, passages, termWeights, factTerms)) return { sources: [] };
   const parsed: ParsedQuestion = {
     termGroups,
     factWords,

@@ -31,7 +31,7 @@ const statedIn: Record<FactType, RegExp> = {
   // Digits in the usual groupings (at least seven, see hasPhoneNumber), or a vanity number such as 1 (800) CLEAN-NOW.
   phone: /(?:\+\d{1,3}[\s.-]?)?(?:\(0?\d{1,5}\)[\s.-]?)?\d{2,5}(?:[\s.-]\d{2,5}){0,4}|\(\d{3}\)\s?[A-Z0-9]{2,}(?:-[A-Z0-9]{2,})+/g,
   email: /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/,
-  duration: /\b\d+(?:[.,]\d+)?\s*\+?\s*(?:(?:-|to)\s*\d+\s*)?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\b|\b(?:same|next)[- ]day\b|\bwithin an? (?:hour|day|week)\b/i,
+  duration: /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety)\s*\+?\s*(?:(?:-|to)\s*\d+\s*)?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\b|\b(?:same|next)[- ]day\b|\bwithin an? (?:hour|day|week)\b/i,
   // A name beside what the person does ("Ayesha Begum, Lead Supervisor"): a pair of capitalised words
   // alone is as often a service ("Deep Cleaning") as a person (see statesPerson).
   person: /(?:^|[^\p{L}])\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?\s+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?(?![\p{L}])/u,
@@ -50,10 +50,10 @@ const askedBy: Record<FactType, RegExp> = {
   discount: /\b(?:price breaks?|discount(?:s|ed)?|deals?|promo(?:tion)?s?|special offers?|coupons?|vouchers?|money off)\b/,
   hours: new RegExp(
     // A day alone ("which loaf do you bake on Thursdays?") is not asking for opening times.
-    String.raw`\b(?:hours?|open(?:ing|s)?|clos(?:e|es|ed|ing)|what time|how (?:late|early)|weekends?|weekdays?)\b`,
+    String.raw`\b(?:hours?|open(?:ing|s)?|clos(?:e|es|ed|ing)|shut(?:s|ting)?|what time|how (?:late|early)|weekends?|weekdays?)\b`,
   ),
   // "Where are you / is your office" asks for the business's address; "where does the bus park" may not.
-  address: /\bwhere\b(?=.*\b(?:you|your|yours|office|shop|store|business|company|premises|headquarters|hq)\b)|\bwhere(?:'s| is| are)\b|\b(?:located|locations?|(?<!e-?mail )address(?:es)?|directions?|find you|based|premises|visit you|come to you|postcode|zip)\b/,
+  address: /\bwhere\b(?=.*\b(?:you|your|yours|office|shop|store|business|company|premises|headquarters|hq)\b)|\bwhere(?:'s| is| are)\b|\b(?:located|locations?|(?<!e-?mail )address(?:es)?|directions?|find you|based|premises|visit you|come to you|postcode|zip|whereabouts)\b/,
   phone: /\b(?:phone|call|ring|telephone|tel|mobile|number to|whatsapp|text you|hotline)\b|(?<!\b(?:registration|company|vat|tax|account|order|reference|tracking|policy|serial|model|invoice|licen[cs]e) )\bnumber\b(?![^?]*\b(?:of|many)\b)/,
   email: /\b(?:e-?mail|mail you|email address)\b/,
   duration: /\bhow (?:long|quickly|soon|fast)\b|\bhow far (?:ahead|in advance)\b|\bturnaround\b/,

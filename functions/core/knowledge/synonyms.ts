@@ -44,7 +44,7 @@ const GROUPS = [
   'small little',
   'cheapest lowest',
   'free complimentary',
-  'area neighborhood neighbourhood district region',
+  'area neighborhood neighbourhood district region town city village community suburb',
   'demo showroom',
   'doctor gp physician',
   'parking park car',

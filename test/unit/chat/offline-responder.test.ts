@@ -186,6 +186,10 @@ describe('offlineAnswer: contact details', () => {
   it('answers "Where are you located?" with the address', () => {
     expect(body(ask('Where are you located?').answer)).toContain('27 Kirkgate, Leeds LS2 7DJ');
   });
+
+  it('answers "Whereabouts are you?" with the address', () => {
+    expect(body(ask('Whereabouts are you?').answer)).toContain('27 Kirkgate, Leeds LS2 7DJ');
+  });
 });
 
 describe('offlineAnswer: numbers', () => {
@@ -616,5 +620,24 @@ describe('offlineAnswer: figures with their labels', () => {
     const answer = body(ask('How many cleaners do you have?', 5, [homePage, stats]).answer);
     expect(answer).toContain('45 Trained professionals');
     expect(answer).toContain('1200+ Homes cleaned');
+  });
+});
+
+describe('offlineAnswer: what a yes/no question names last', () => {
+  const plumbing: KnowledgeDocument = {
+    id: 'https://plumb.example/services',
+    source: 'page',
+    title: 'Services | Plumb',
+    url: 'https://plumb.example/services',
+    text: '# Services\n\n## Water heaters\n\nWe install tank water heaters and tankless heaters, usually the same day.\n\n## Drains\n\nBlocked sinks, tubs and toilets cleared with a camera check.\n\n## Leaks\n\nDripping taps and burst pipes fixed, day or night.',
+  };
+
+  it('answers about the thing the site names, and gives no answer about one it never mentions', () => {
+    expect(body(ask('Do you install water heaters?', 5, [homePage, plumbing], 'Plumb').answer)).toContain('tank water heaters');
+    expect(ask('Do you install water softeners?', 5, [homePage, plumbing], 'Plumb').answer).toBeUndefined();
+  });
+
+  it('answers "Which towns do you cover?" with the areas the site covers', () => {
+    expect(body(ask('Which towns do you cover?').answer)).toContain('Headingley, Horsforth and Otley');
   });
 });

@@ -102,6 +102,8 @@ describe('factTypesAsked', () => {
     ['How far ahead can I book a table?', 'duration'],
     ['I run a charity. Is there a price break for us?', 'discount'],
     ['Is there a deal for first-time customers?', 'discount'],
+    ['What time do you shut on Saturdays?', 'hours'],
+    ['Whereabouts are you?', 'address'],
   ] as const)('%j asks for %s', (question, type) => {
     expect(factTypesAsked(question)).toContain(type);
   });
@@ -190,5 +192,13 @@ describe('countries', () => {
     for (const text of ['Contact us today for a free quote.', 'CONTACT US', 'GET IN TOUCH WITH US NOW', 'We clean in Leeds and Otley.']) {
       expect(statesFact(text, 'country')).toBe(false);
     }
+  });
+});
+
+describe('statesFact: durations in words', () => {
+  it('finds a length of time spelled out', () => {
+    expect(statesFact('All of our labour is guaranteed for two years.', 'duration')).toBe(true);
+    expect(statesFact('Colour lasts around four months.', 'duration')).toBe(true);
+    expect(statesFact('Two of our plumbers are master plumbers.', 'duration')).toBe(false);
   });
 });
