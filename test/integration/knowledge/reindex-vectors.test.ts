@@ -20,6 +20,12 @@ const { apiUrl, config, env } = inject('runtime');
  * local fake of the API, in this process: the runtime's handlers cannot see the fake). The tests run
  * in order on one assistant, whose crawled index starts without vectors (the runtime has no key).
  */
+/**
+ * Far below the fake provider's 60 s delay, yet long enough for the entry's write and chunking to reach
+ * the provider on a loaded CI machine (300 ms ran out before the embedding was even asked for).
+ */
+const SHORT_DEADLINE_MS = 3_000;
+
 describe('re-index vectors: reuse and the request deadline', () => {
   let site: FixtureSite;
   let fake: FakeOpenAi;
@@ -67,7 +73,7 @@ describe('re-index vectors: reuse and the request deadline', () => {
   it('a change with a provider slower than the deadline is stored, answers, and is indexed full text only', async () => {
     fake.embeddingDelayMs = 60_000;
     const note = context('Gift boxes', 'Our gift boxes hold six pastries and a jar of honey; they cost 24 dollars.');
-    const [entry] = await addKnowledgeEntries(userId, [note], { deadline: Date.now() + 300 });
+    const [entry] = await addKnowledgeEntries(userId, [note], { deadline: Date.now() + SHORT_DEADLINE_MS });
     fake.embeddingDelayMs = 0;
 
     expect(entry).toMatchObject({ title: 'Gift boxes', is_active: true });
@@ -98,7 +104,7 @@ describe('re-index vectors: reuse and the request deadline', () => {
     fake.embeddingDelayMs = 60_000;
     fake.embeddedTexts.length = 0;
     const late = context('Bike parking', 'There are four bike racks in the courtyard behind the bakery.');
-    const [lateEntry] = await addKnowledgeEntries(userId, [late], { deadline: Date.now() + 300 });
+    const [lateEntry] = await addKnowledgeEntries(userId, [late], { deadline: Date.now() + SHORT_DEADLINE_MS });
     fake.embeddingDelayMs = 0;
     expect(fake.embeddedTexts).toEqual([textOf(late)]);
 
