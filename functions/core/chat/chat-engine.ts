@@ -22,7 +22,7 @@ import {
   type Contact,
 } from './conversation-store.js';
 import { recordCustomerDetails } from '../inbox/customer-details.js';
-import { announceInboxChangeOnceWritten } from '../realtime/inbox-updates.js';
+import type { announceInboxChangeOnceWritten } from '../realtime/inbox-updates.js';
 import { matchingCorrection } from './corrections.js';
 import { HANDOFF_CONFIRMATION_QUESTION, handoffReason, requestAgentTransfer, transferAnswer, type TransferRef } from './escalation.js';
 import { transferSettingsOf } from '../transfers/transfer-settings.js';
@@ -63,8 +63,11 @@ export interface ChatTurn extends Contact {
   workflows?: WorkflowTriggers;
   /** Tells the agents of a new transfer (core/transfers/transfer-mail.ts); routes without e-mail pass none. */
   notifyAgents?: (notice: TransferNotice) => Promise<void>;
-  /** Tells the assistant's open inboxes of the turn once it is stored (core/realtime/inbox-updates.ts). */
-  announceToInbox?: boolean;
+  /**
+   * Tells the assistant's open inboxes of the turn once it is stored (core/realtime/inbox-updates.ts).
+   * Passed in by the routes that have the realtime API, so the owner's test chat does not need it.
+   */
+  announceToInbox?: typeof announceInboxChangeOnceWritten;
   /** How the reply answered (answered, fallback, ...), for counts of the caller's own (voice sessions). */
   onReplyOutcome?: (outcome: ReplyOutcome) => void;
 }
@@ -155,7 +158,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   if (stored.personAnswering) {
     await Promise.all([
       request.caller === undefined && recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel, newConversation: false, at: now }),
-      request.announceToInbox && announceInboxChangeOnceWritten(bot, conversationId, Promise.resolve()),
+      request.announceToInbox?.(bot, conversationId, Promise.resolve()),
     ]);
     return { message: '', conversationId, messageId: stored.messageId, sources: [], transferRequested: false, personAnswering: true };
   }
@@ -268,7 +271,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   });
   const [messageId] = await Promise.all([
     replyStored,
-    request.announceToInbox && announceInboxChangeOnceWritten(bot, conversationId, replyStored),
+    request.announceToInbox?.(bot, conversationId, replyStored),
     visitorTurn &&
       recordChatTurn({
         chatbotId: bot.chatbot_id,
