@@ -15,6 +15,9 @@ export interface GroundedAnswer {
 }
 
 /** Strictness 1-10: how much of a question the best passage must cover before it is used. */
+/** Strictness 1-3: the owner lets the assistant answer from related knowledge (the system prompt's lenient rule too). */
+export const isLenient = (strictnessLevel: number): boolean => strictnessLevel < 4;
+
 export function requiredCoverage(strictnessLevel: number): number {
   return 0.2 + strictnessLevel * 0.04;
 }
@@ -380,7 +383,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   // What the question is about, without the words asking for a kind of fact or naming the business.
   const askedTerms = new Set(termGroups.flat());
   const asking = askingSentence(question);
-  if (asksAboutUnknownThing(asking, passages, termWeights, factTerms)) return { sources: [] };
+  if (!isLenient(strictnessLevel) && asksAboutUnknownThing(asking, passages, termWeights, factTerms)) return { sources: [] };
   const parsed: ParsedQuestion = {
     termGroups,
     factWords,

@@ -1,6 +1,7 @@
 import type { ConversationSettings } from '../../contracts/chatbot.js';
 import type { SearchHit } from '../knowledge/search-index.js';
 import { offTopicMessage } from './off-topic.js';
+import { isLenient } from './offline-responder.js';
 import { sourceTitle } from './source-link.js';
 
 export interface PromptContext {
@@ -16,7 +17,7 @@ export interface PromptContext {
 
 function strictnessRule(level: number): string {
   if (level >= 8) return 'Answer ONLY with facts stated in the knowledge below. Never add facts, prices, dates or promises that are not there.';
-  if (level >= 4) return 'Base every factual statement on the knowledge below. You may phrase things naturally, but do not invent facts.';
+  if (!isLenient(level)) return 'Base every factual statement on the knowledge below. You may phrase things naturally, but do not invent facts.';
   return 'Prefer the knowledge below; general, non-factual courtesy is fine, but never invent facts about the business.';
 }
 

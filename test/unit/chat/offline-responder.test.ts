@@ -637,6 +637,10 @@ describe('offlineAnswer: what a yes/no question names last', () => {
     expect(ask('Do you install water softeners?', 5, [homePage, plumbing], 'Plumb').answer).toBeUndefined();
   });
 
+  it('a lenient owner (strictness 1-3) still gets an answer from the related knowledge', () => {
+    expect(body(ask('Do you install water softeners?', 2, [homePage, plumbing], 'Plumb').answer)).toContain('water heaters');
+  });
+
   it('answers "Which towns do you cover?" with the areas the site covers', () => {
     expect(body(ask('Which towns do you cover?').answer)).toContain('Headingley, Horsforth and Otley');
   });
