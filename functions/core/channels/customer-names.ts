@@ -1,4 +1,4 @@
-import { LruCache } from '../knowledge/lru-cache.js';
+import { LruCache } from '../runtime/lru-cache.js';
 
 /** A rename at Meta shows in new conversations within this. */
 const KEEP_MS = 60 * 60 * 1000;

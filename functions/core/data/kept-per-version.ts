@@ -1,3 +1,5 @@
+import { LruCache } from '../runtime/lru-cache.js';
+
 /**
  * Reads kept per warm function: `read(key)` once per key and version, the version being what an item
  * the caller reads anyway names (an assistant's corrections or workflows version), changed by every
@@ -5,18 +7,13 @@
  * are forgotten.
  */
 export function keptPerVersion<T>(read: (key: string) => Promise<T>, capacity = 500): (key: string, version: string | undefined) => Promise<T> {
-  const kept = new Map<string, { version: string | undefined; value: Promise<T> }>();
+  const kept = new LruCache<string, { version: string | undefined; value: Promise<T> }>(capacity);
   return (key, version) => {
     const hit = kept.get(key);
-    kept.delete(key);
-    if (hit && hit.version === version) {
-      kept.set(key, hit);
-      return hit.value;
-    }
+    if (hit && hit.version === version) return hit.value;
     const entry = { version, value: read(key) };
     kept.set(key, entry);
     entry.value.catch(() => kept.get(key) === entry && kept.delete(key));
-    if (kept.size > capacity) kept.delete(kept.keys().next().value!);
     return entry.value;
   };
 }

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { requireEnv } from '../runtime/env.js';
 import { indexPrefixOf } from './index-location.js';
-import { LruCache } from './lru-cache.js';
+import { LruCache } from '../runtime/lru-cache.js';
 import { isMissingObject } from '../storage/missing-object.js';
 import { getS3Client } from '../storage/s3-client.js';
 import { loadChunkVectorsFromJson, loadIndexFromJson, type SearchIndex } from './search-index.js';

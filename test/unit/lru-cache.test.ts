@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LruCache } from '../../../functions/core/knowledge/lru-cache.js';
+import { LruCache } from '../../functions/core/runtime/lru-cache.js';
 
 describe('LruCache', () => {
   it('evicts the least recently used entry beyond the entry bound', () => {
