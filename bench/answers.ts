@@ -8,7 +8,7 @@
  *   invented facts offline: N        replies matching a forbidden pattern
  *   retrieval recall@5: N%           answerable questions whose expected facts are all in the top 5 passages
  * With OPENAI_API_KEY set the same figures are printed again for the model ("... model").
- * `--verbose` prints every failure with the reply and the passages. `--site name` runs one site.
+ * `--verbose` prints every failure with the reply and the passages. `--site name` runs one site, `--site a,b,c` several.
  */
 import './silent-logs.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,7 +28,7 @@ type Tally = { answerable: number; correct: number; unanswerable: number; refuse
 
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
-const onlySite = args.includes('--site') ? args[args.indexOf('--site') + 1] : undefined;
+const onlySites = args.includes('--site') ? args[args.indexOf('--site') + 1]?.split(',') : undefined;
 
 const withoutUrls = (text: string) => text.replace(/https?:\/\/\S+/g, ' ');
 const matches = (patterns: readonly string[] | undefined, text: string) =>
@@ -117,7 +117,7 @@ async function main() {
   process.env.CHAT_LIMIT_PER_ASSISTANT_PER_MINUTE = String(1e9);
   process.env.CHAT_LIMIT_PER_SOURCE_PER_MINUTE = String(1e9);
   const modelKey = process.env.OPENAI_API_KEY;
-  const sites = loadEvalSets().filter((s) => !onlySite || s.name === onlySite);
+  const sites = loadEvalSets().filter((s) => !onlySites || onlySites.includes(s.name));
   const dataDir = mkdtempSync(join(tmpdir(), 'assistants-answers-'));
   const runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web: 'none' });
   try {
