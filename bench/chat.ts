@@ -4,15 +4,7 @@ import { chunkDocuments } from '../functions/core/knowledge/chunk.js';
 import type { KnowledgeDocument } from '../functions/core/knowledge/knowledge-document.js';
 import { db } from '../functions/core/data/db.js';
 import { issueVisitorToken, newContactId } from '../functions/core/chat/visitor-token.js';
-
-const QUESTIONS = [
-  'What are your opening hours?',
-  'How far ahead should I order a birthday cake?',
-  'Do you have gluten-free products?',
-  'Are your products vegan?',
-  'Can I reserve bread for pickup?',
-  'Do you take large orders for events?',
-];
+import { nextLine, startBenchChild } from './child-process.js';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
@@ -39,45 +31,22 @@ export async function useThousandChunkIndex(chatbotId: string): Promise<number> 
   return built.chunkCount;
 }
 
-/** 50 visitors, each with a token as /chat issues it, asking in turn (continuing their conversations). */
+/** Visitors holding a token as /chat issues it, each asking in turn (continuing their conversations). */
 const VISITORS = 50;
-let tokens: string[] = [];
-
-async function ask(apiUrl: string, chatbotId: string, i: number): Promise<number> {
-  const started = performance.now();
-  const res = await fetch(`${apiUrl}/chat`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.19.0.${(i % VISITORS) + 1}` },
-    body: JSON.stringify({ message: QUESTIONS[i % QUESTIONS.length], chatbotId, visitorToken: tokens[i % VISITORS] }),
-  });
-  const body = (await res.json()) as { message?: string };
-  if (res.status !== 200 || !body.message) throw new Error(`chat answered ${res.status}: ${JSON.stringify(body)}`);
-  return performance.now() - started;
-}
 
 /**
  * `chat server p50/p99` over 1,000 sequential requests and `chat throughput` with 50 in flight,
- * against the local runtime (the caller points the AI provider at an instant fake).
+ * against the local runtime (the caller points the AI provider at an instant fake in another process).
+ * The visitors run in a child process, so their HTTP client does not share the server's event loop.
  */
 export async function benchChat(apiUrl: string, chatbotId: string): Promise<string[]> {
-  tokens = await Promise.all(Array.from({ length: VISITORS }, () => issueVisitorToken({ chatbotId, contactId: newContactId() })));
-  for (let i = 0; i < 20; i++) await ask(apiUrl, chatbotId, i);
-  const times: number[] = [];
-  for (let i = 0; i < 1000; i++) times.push(await ask(apiUrl, chatbotId, i));
+  const tokens = await Promise.all(Array.from({ length: VISITORS }, () => issueVisitorToken({ chatbotId, contactId: newContactId() })));
+  const visitors = startBenchChild('./chat-visitors.ts', [apiUrl, chatbotId, JSON.stringify(tokens)]);
+  const { times, perSecond } = JSON.parse(await nextLine(visitors)) as { times: number[]; perSecond: number };
   times.sort((a, b) => a - b);
-
-  const total = 1000;
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: 50 }, async () => {
-      while (next < total) await ask(apiUrl, chatbotId, next++);
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
   return [
     `chat server p50: ${percentile(times, 50).toFixed(1)} ms`,
     `chat server p99: ${percentile(times, 99).toFixed(1)} ms`,
-    `chat throughput: ${(total / seconds).toFixed(0)} req/s`,
+    `chat throughput: ${perSecond.toFixed(0)} req/s`,
   ];
 }

@@ -14,9 +14,9 @@ import { siteBuildDir } from '../local/web-server.js';
 import { claimsAsApiGatewayPasses } from '../local/jwt-claims.js';
 import { signUpAndSignIn } from '../test/support/accounts.js';
 import { apiClient, waitForCrawl } from '../test/support/api-client.js';
-import { startFakeOpenAi } from '../test/support/fake-openai.js';
 import { benchChat, useThousandChunkIndex } from './chat.js';
 import { benchChatLoad } from './chat-load.js';
+import { startFakeOpenAiProcess } from './child-process.js';
 import { issueVisitorToken } from '../functions/core/chat/visitor-token.js';
 import { startFixtureSite } from '../local/sample-site.js';
 import { crawlAndIndexSeconds } from './crawl.js';
@@ -45,9 +45,8 @@ async function main() {
 
   // Cold starts serve a real request: the functions talk to the local stand-ins, like Lambda to AWS.
   const dataDir = mkdtempSync(join(tmpdir(), 'assistants-bench-'));
-  // An instant fake of the AI provider, so chat figures measure our server work, not a model.
-  const fakeAi = await startFakeOpenAi();
-  fakeAi.reply = { text: 'We are open Tuesday to Sunday.' };
+  // An instant fake of the AI provider in its own process, so chat figures measure our server work, not a model.
+  const fakeAi = await startFakeOpenAiProcess('We are open Tuesday to Sunday.');
   process.env.OPENAI_API_KEY = 'sk-bench';
   process.env.OPENAI_BASE_URL = fakeAi.baseURL;
   process.env.CHAT_LIMIT_PER_ASSISTANT_PER_MINUTE = String(1e9);
@@ -86,7 +85,7 @@ async function main() {
     // Last: re-indexing the assistant with the document replaces the chat benchmark's index.
     for (const line of await benchDocuments(runtime.apiUrl, ctx.idToken, ctx.chatbotId)) console.log(line);
   } finally {
-    await fakeAi.stop();
+    fakeAi.stop();
     await site.stop();
     await runtime.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,48 @@
+/**
+ * The chat benchmark's visitors, run as a process of their own (see child-process.ts). Arguments: the
+ * API URL, the assistant's id and a JSON list of visitor tokens. Prints one JSON line: the sequential
+ * request times in ms and the throughput with 50 requests in flight.
+ */
+import process from 'node:process';
+
+const [apiUrl, chatbotId, tokensJson] = process.argv.slice(2) as [string, string, string];
+const tokens = JSON.parse(tokensJson) as string[];
+
+const QUESTIONS = [
+  'What are your opening hours?',
+  'How far ahead should I order a birthday cake?',
+  'Do you have gluten-free products?',
+  'Are your products vegan?',
+  'Can I reserve bread for pickup?',
+  'Do you take large orders for events?',
+];
+const SEQUENTIAL = 1000;
+const THROUGHPUT_REQUESTS = 1000;
+const IN_FLIGHT = 50;
+
+async function ask(i: number): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`${apiUrl}/chat`, {
+    method: 'POST',
+    // Each visitor its own address, as the limits count per source.
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.19.0.${(i % tokens.length) + 1}` },
+    body: JSON.stringify({ message: QUESTIONS[i % QUESTIONS.length], chatbotId, visitorToken: tokens[i % tokens.length] }),
+  });
+  const body = (await res.json()) as { message?: string };
+  if (res.status !== 200 || !body.message) throw new Error(`chat answered ${res.status}: ${JSON.stringify(body)}`);
+  return performance.now() - started;
+}
+
+for (let i = 0; i < 20; i++) await ask(i);
+const times: number[] = [];
+for (let i = 0; i < SEQUENTIAL; i++) times.push(await ask(i));
+
+let next = 0;
+const started = performance.now();
+await Promise.all(
+  Array.from({ length: IN_FLIGHT }, async () => {
+    while (next < THROUGHPUT_REQUESTS) await ask(next++);
+  }),
+);
+const perSecond = THROUGHPUT_REQUESTS / ((performance.now() - started) / 1000);
+console.log(JSON.stringify({ times, perSecond }));
