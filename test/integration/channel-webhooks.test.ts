@@ -96,6 +96,23 @@ describe("Meta's webhooks: handshake, signatures, answers through the Graph API"
     }
   });
 
+  it('a new WhatsApp conversation is found in the inbox by the customer’s number as the inbox shows it', async () => {
+    const { account } = channels.whatsapp;
+    const customer = '447700900777';
+    await meta.customerWrites(account.account_id, { from: customer, name: 'Pat Number', text: 'Do you deliver wedding cakes?' });
+    await eventually(() => meta.sentTo(account.account_id, customer), (list) => list.length > 0, 'the WhatsApp answer');
+
+    const search = async (q: string) =>
+      (await assistant.owner.get(`/conversations?chatbotId=${assistant.chatbotId}&q=${encodeURIComponent(q)}`)).body.conversations as {
+        contact_id: string;
+        contact_phone: string | null;
+      }[];
+    const found = await search(`+${customer}`);
+    expect(found.map((c) => c.contact_id)).toEqual([`whatsapp:${customer}`]);
+    expect(found[0]!.contact_phone).toBe(`+${customer}`);
+    expect(await search('+447700900778')).toEqual([]);
+  });
+
   it('a bad or missing signature is refused and nothing is stored; Meta’s duplicate delivery is answered once', async () => {
     const { account, webhookUrl, connectionId } = channels.whatsapp;
     const customer = '447700900555';

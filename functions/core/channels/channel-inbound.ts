@@ -97,7 +97,8 @@ async function answerMessage(connection: Connection, credentials: ChannelCredent
         confirm: typedConfirmation(message.text),
         // A customer asking for a person is a transfer like the web chat's: the agents are e-mailed, its timer starts.
         notifyAgents: announceNewTransfer,
-        // A WhatsApp id is the customer's phone number in international form.
+        // A WhatsApp id is the customer's phone number in international form: stored (and searchable)
+        // with the conversation when it starts.
         ...(connection.platform === 'whatsapp' && { contactPhone: `+${message.senderId}` }),
         // The same trigger check as the website chat: a customer's keyword on WhatsApp starts the workflow too.
         workflows: workflowTriggers,
@@ -133,20 +134,11 @@ async function answerMessage(connection: Connection, credentials: ChannelCredent
     await announceInboxChange(connection.chatbot_id, outcome.conversationId);
     return;
   }
-  const [sent] = await Promise.all([
-    deliverToCustomer(connection, (await credentials)!, message.senderId, {
-      conversationId: outcome.conversationId,
-      messageId: outcome.messageId,
-      text: outcome.message,
-    }),
-    // A WhatsApp id is the customer's phone number in international form (written while the answer goes out).
-    connection.platform === 'whatsapp' &&
-      db()
-        .entities.conversation.patch({ conversation_id: outcome.conversationId })
-        .set({ contact_phone: `+${message.senderId}` })
-        .composite({ chatbot_id: connection.chatbot_id })
-        .go({ response: 'none' }),
-  ]);
+  const sent = await deliverToCustomer(connection, (await credentials)!, message.senderId, {
+    conversationId: outcome.conversationId,
+    messageId: outcome.messageId,
+    text: outcome.message,
+  });
   if (!sent.ok) log.warn(`${platformLabels[connection.platform]} refused the answer`, { chatbotId: connection.chatbot_id, error: sent.error });
   await announceInboxChange(connection.chatbot_id, outcome.conversationId);
 }

@@ -46,7 +46,7 @@ import { matchTriggers, type TriggerWorkflow } from '../workflows/triggers.js';
 export interface ChatTurn extends Contact {
   message: string;
   contactName?: string;
-  /** The customer's phone as their channel knows it (a WhatsApp sender): what workflows text or fill in. */
+  /** The customer's phone as their channel knows it (a WhatsApp sender): stored with a new conversation, and what workflows text or fill in. */
   contactPhone?: string;
   confirm?: ChatRequest['confirm'];
   /** A contact id the server just made up: there is no conversation to look for. */
@@ -142,6 +142,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     contact: request,
     ownerId: bot.user_id,
     contactName: request.contactName,
+    contactPhone: request.contactPhone,
     channel,
     message: request.message,
     timeoutMs: settings.conversationTimeout,

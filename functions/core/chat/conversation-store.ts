@@ -50,6 +50,8 @@ export async function continueOrStartConversation(args: {
   contact: Contact;
   ownerId: string;
   contactName?: string;
+  /** The customer's phone as their channel knows it (a WhatsApp sender): shown and searched in the inbox from the start. */
+  contactPhone?: string;
   channel?: ConversationChannel;
   /** The visitor's message: a new conversation's reason for enquiry (spec 001), until the owner edits it. */
   message: string;
@@ -94,8 +96,14 @@ export async function continueOrStartConversation(args: {
             channel: args.channel ?? 'website',
             contact_id: contact.contactId,
             contact_name: args.contactName,
+            contact_phone: args.contactPhone,
             reason_for_enquiry: reason,
-            search_text: searchTextOf({ contact_id: contact.contactId, contact_name: args.contactName, reason_for_enquiry: reason }),
+            search_text: searchTextOf({
+              contact_id: contact.contactId,
+              contact_name: args.contactName,
+              contact_phone: args.contactPhone,
+              reason_for_enquiry: reason,
+            }),
             ...(contactTags.length && { contact_tags: contactTags }),
             status: 'active',
             unread_count: 1,
