@@ -4,10 +4,46 @@ import type { TransferSettings } from '../../contracts/transfers.js';
 import { db } from '../data/db.js';
 import { awayMessage, nextAgentHours } from '../transfers/availability.js';
 
-/** The first escalation trigger phrase the visitor's message contains (case-insensitive), if any. */
+/**
+ * Words by which a visitor asks for someone or something ("Can I *speak* to a manager?", "How do I
+ * *get* a refund?"). In a question, a trigger phrase counts only after one of these: "Does the plan
+ * include a manager seat?" asks about the plan, and is answered.
+ */
+const ASKS_FOR = /\b(?:speak|speaking|talk|talking|chat|connect|transfer|put|pass|get|reach|contact|call|see|want|need|ask|escalate|have|give|request|arrange|find|send|bring)\b/;
+/** "Can I...?", "Is there...?", "How do I...?": a sentence that asks, with or without its question mark. */
+const QUESTION_OPENING = /^(?:are|is|do|does|did|can|could|will|would|should|have|has|may|must|what|when|where|which|who|whom|whose|why|how)\b/;
+/** "My manager", "our office manager": someone of the visitor's own, not a person of the business to be put through to. */
+const OWN_PERSON = /\b(?:my|our|his|her|their)(?:\s+[\p{L}'-]+){0,2}\s+$/u;
+/** The last word of a trigger that names a person to talk to (beside the roles a business's people have). */
+const NAMES_PERSON = /\b(?:human|person|people|someone|somebody|staff|agent|representative|rep|operator|boss|manager|supervisor|owner|director|receptionist)s?$/;
+
+const sentencesOf = (message: string) => message.toLowerCase().replace(/\s+/g, ' ').split(/(?<=[.!?])\s+/);
+
+/** Whether the trigger, said at `at` in the sentence, is what the visitor asks for rather than a word of another question. */
+function asksForTrigger(sentence: string, at: number, trigger: string): boolean {
+  const before = sentence.slice(0, at);
+  if (NAMES_PERSON.test(trigger) && OWN_PERSON.test(before)) return false;
+  const question = sentence.trimEnd().endsWith('?') || QUESTION_OPENING.test(sentence.trimStart());
+  return !question || ASKS_FOR.test(before + trigger);
+}
+
+/**
+ * The first escalation trigger phrase the visitor's message contains (case-insensitive) and asks for,
+ * if any: "I want to talk to a manager" and "You sent me the wrong order" ask for what the owner's
+ * triggers name; "My manager only reads conversations. Does she need a paid seat?" asks about seats.
+ */
 export function matchedEscalationTrigger(message: string, triggers: readonly string[]): string | undefined {
-  const text = ` ${message.toLowerCase().replace(/\s+/g, ' ')} `;
-  return triggers.find((trigger) => trigger.trim() && text.includes(trigger.trim().toLowerCase()));
+  const sentences = sentencesOf(message).map((sentence) => ` ${sentence} `);
+  return triggers.find((trigger) => {
+    const phrase = trigger.trim().toLowerCase();
+    if (!phrase) return false;
+    return sentences.some((sentence) => {
+      for (let at = sentence.indexOf(phrase); at >= 0; at = sentence.indexOf(phrase, at + 1)) {
+        if (asksForTrigger(sentence, at, phrase)) return true;
+      }
+      return false;
+    });
+  });
 }
 
 /** The first keyword the message holds as a whole word or phrase ('help' matches "help me", not "helpful"). */
