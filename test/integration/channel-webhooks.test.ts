@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { dashboardSocket } from '../support/dashboard-socket.js';
 import { eventually } from '../support/eventually.js';
 import { useAssistantFromFixtureSite } from '../support/fixture-assistant.js';
 import { credentialsOf, graphStandIn, hubSignatureOf, trainForChannels, whatsappTextPayload, type Platform, type StandInAccount } from '../support/graph-stand-in.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
 
-const { apiUrl, config, env } = inject('runtime');
+const runtime = inject('runtime');
+const { apiUrl, config, env } = runtime;
 const meta = graphStandIn(env);
 const PLATFORMS = ['whatsapp', 'messenger', 'instagram'] as const;
 
@@ -111,6 +113,28 @@ describe("Meta's webhooks: handshake, signatures, answers through the Graph API"
     expect(found.map((c) => c.contact_id)).toEqual([`whatsapp:${customer}`]);
     expect(found[0]!.contact_phone).toBe(`+${customer}`);
     expect(await search('+447700900778')).toEqual([]);
+  });
+
+  it('a customer’s WhatsApp message updates the owner’s open inbox live, the assistant’s answer already in it', async () => {
+    const { account } = channels.whatsapp;
+    const customer = '447700900888';
+    const live = await dashboardSocket(runtime, assistant.ownerIdToken);
+    try {
+      await meta.customerWrites(account.account_id, { from: customer, name: 'Lee Live', text: 'Do you sell sourdough?' });
+      const { conversations } = await eventually(
+        async () => (await assistant.owner.get(`/conversations?chatbotId=${assistant.chatbotId}&q=${customer}`)).body,
+        (body) => body.conversations.length > 0,
+        'the customer’s conversation',
+      );
+      const conversationId: string = conversations[0].id;
+      const update = await live.first((m) => m.conversation_id === conversationId);
+      expect(update).toEqual({ type: 'inbox', chatbot_id: assistant.chatbotId, conversation_id: conversationId });
+      // The dashboard reloads the conversation on the update: the answer is there by then.
+      const { messages } = (await assistant.owner.get(`/conversations/${conversationId}`)).body;
+      expect(messages.map((m: { sender_type: string }) => m.sender_type)).toEqual(['user', 'assistant']);
+    } finally {
+      live.socket.close();
+    }
   });
 
   it('a bad or missing signature is refused and nothing is stored; Meta’s duplicate delivery is answered once', async () => {

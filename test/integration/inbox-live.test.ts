@@ -1,44 +1,13 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn } from '../support/accounts.js';
 import { apiClient, waitForCrawl } from '../support/api-client.js';
-import { withRuntimeEnv } from '../support/runtime-env.js';
-import { joinedMember, subOf } from './authorization/team-fixture.js';
+import { dashboardSocket } from '../support/dashboard-socket.js';
+import { joinedMember } from './authorization/team-fixture.js';
 
-const { apiUrl, realtimeUrl, config, env } = inject('runtime');
-
-type Received = Record<string, unknown>;
-
-/** A signed-in dashboard's socket, keeping every message it receives in order. */
-async function dashboardSocket(idToken: string) {
-  const socket = new WebSocket(`${realtimeUrl}?token=${encodeURIComponent(idToken)}`);
-  const received: Received[] = [];
-  const waiters: (() => void)[] = [];
-  socket.on('message', (data) => {
-    received.push(JSON.parse(data.toString()));
-    waiters.splice(0).forEach((wake) => wake());
-  });
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  // $connect registers the connection after the upgrade: wait until the server knows it.
-  await expect
-    .poll(() =>
-      withRuntimeEnv(env, async () => (await import('../../functions/core/realtime/connections.js')).connectionsOfUser(subOf(idToken))),
-    )
-    .not.toHaveLength(0);
-  return {
-    socket,
-    /** The next message at `index` (0: the first ever received), waiting for it to come. */
-    async message(index: number): Promise<Received> {
-      while (received.length <= index) await new Promise<void>((wake) => waiters.push(wake));
-      return received[index]!;
-    },
-    count: () => received.length,
-  };
-}
+const runtime = inject('runtime');
+const { apiUrl, config } = runtime;
 
 async function visitorChat(chatbotId: string, message: string) {
   const res = await fetch(`${apiUrl}/chat`, {
@@ -73,9 +42,9 @@ describe('live inbox updates to the readers of a shared assistant', () => {
       signUpAndSignIn(config),
     ]);
     const live = {
-      owner: await dashboardSocket(ownerUser.idToken),
-      member: await dashboardSocket(member.user.idToken),
-      outsider: await dashboardSocket(outsider.idToken),
+      owner: await dashboardSocket(runtime, ownerUser.idToken),
+      member: await dashboardSocket(runtime, member.user.idToken),
+      outsider: await dashboardSocket(runtime, outsider.idToken),
     };
     sockets.push(...Object.values(live).map((l) => l.socket));
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
-import { signUpAndSignIn, type TestUser } from '../support/accounts.js';
+import { signUpAndSignIn, subOf, type TestUser } from '../support/accounts.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
 
 const { realtimeUrl, config, env } = inject('runtime');
@@ -26,8 +26,6 @@ async function connectionsOf(userId: string): Promise<string[]> {
     return connectionsOfUser(userId);
   });
 }
-
-const subOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
 
 describe('the realtime WebSocket', () => {
   let owner: TestUser;

@@ -17,6 +17,9 @@ export interface TestUser {
   refreshToken: string;
 }
 
+/** The signed-in user's id (the token's `sub`): whose connections and items the runtime keys by. */
+export const subOf = (idToken: string): string => JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub;
+
 let counter = 0;
 export const uniqueEmail = (prefix = 'owner') => `${prefix}-${Date.now()}-${++counter}@example.com`;
 

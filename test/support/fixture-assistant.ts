@@ -12,12 +12,13 @@ export async function assistantFromFixtureSite(
   apiUrl: string,
   config: RuntimeConfig,
   pages = 30,
-): Promise<{ site: FixtureSite; owner: ApiClient; chatbotId: string }> {
+): Promise<{ site: FixtureSite; owner: ApiClient; ownerIdToken: string; chatbotId: string }> {
   const site = await startFixtureSite({ pages, hangingPage: false });
-  const owner = apiClient(apiUrl, (await signUpAndSignIn(config)).idToken);
+  const { idToken: ownerIdToken } = await signUpAndSignIn(config);
+  const owner = apiClient(apiUrl, ownerIdToken);
   const chatbotId = (await owner.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id as string;
   await waitForCrawl(owner, chatbotId);
-  return { site, owner, chatbotId };
+  return { site, owner, ownerIdToken, chatbotId };
 }
 
 /**

@@ -2,7 +2,7 @@ import { platformLabels, type SocialPlatform } from '../../contracts/deployment.
 import { chat } from '../chat/chat-engine.js';
 import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
-import { announceInboxChange } from '../realtime/inbox-updates.js';
+import { announceInboxChangeOnceWritten } from '../realtime/inbox-updates.js';
 import { log } from '../runtime/log.js';
 import { announceNewTransfer } from '../transfers/new-transfer.js';
 import { workflowTriggers } from '../workflows/chat-triggers.js';
@@ -97,6 +97,8 @@ async function answerMessage(connection: Connection, credentials: ChannelCredent
         confirm: typedConfirmation(message.text),
         // A customer asking for a person is a transfer like the web chat's: the agents are e-mailed, its timer starts.
         notifyAgents: announceNewTransfer,
+        // The owner's open inboxes are told of the turn by the engine, with the assistant it read already.
+        announceToInbox: announceInboxChangeOnceWritten,
         // A WhatsApp id is the customer's phone number in international form: stored (and searchable)
         // with the conversation when it starts.
         ...(connection.platform === 'whatsapp' && { contactPhone: `+${message.senderId}` }),
@@ -129,18 +131,14 @@ async function answerMessage(connection: Connection, credentials: ChannelCredent
     log.warn('Channel message not answered', { platform: connection.platform, chatbotId: connection.chatbot_id, reason: outcome.error });
     return;
   }
-  if (outcome.personAnswering || !outcome.message) {
-    // A person has taken the conversation over: they answer from the inbox (core/channels/channel-reply.ts).
-    await announceInboxChange(connection.chatbot_id, outcome.conversationId);
-    return;
-  }
+  // A person has taken the conversation over: they answer from the inbox (core/channels/channel-reply.ts).
+  if (outcome.personAnswering || !outcome.message) return;
   const sent = await deliverToCustomer(connection, (await credentials)!, message.senderId, {
     conversationId: outcome.conversationId,
     messageId: outcome.messageId,
     text: outcome.message,
   });
   if (!sent.ok) log.warn(`${platformLabels[connection.platform]} refused the answer`, { chatbotId: connection.chatbot_id, error: sent.error });
-  await announceInboxChange(connection.chatbot_id, outcome.conversationId);
 }
 
 /** Messenger and Instagram name their customers only through the User Profile API (with the channel's token). */

@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '../../../functions/contracts/runtime-config.js';
-import { signUpAndSignIn, uniqueEmail, type TestUser } from '../../support/accounts.js';
+import { signUpAndSignIn, subOf, uniqueEmail, type TestUser } from '../../support/accounts.js';
 import { apiClient, type ApiClient } from '../../support/api-client.js';
 import { assistantFromFixtureSite } from '../../support/fixture-assistant.js';
 import { withRuntimeEnv } from '../../support/runtime-env.js';
@@ -15,8 +15,6 @@ export interface TeamFixture {
   clients: Record<CallerKind, ApiClient | undefined>;
   stop(): Promise<void>;
 }
-
-export const subOf = (idToken: string): string => JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub;
 
 function expectStatus(what: string, res: { status: number; body: unknown }, status: number) {
   if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status} ${JSON.stringify(res.body)}`);
