@@ -1,6 +1,6 @@
 import { HEADING_PATH_SEPARATOR, innermostHeading } from '../knowledge/chunk.js';
 import { everydayTermsOf } from '../knowledge/common-words/common-words.js';
-import { factTypesAsked, factWordsAsked, NAMING_FACT_WORDS, statesFact, type FactType } from '../knowledge/fact-types.js';
+import { factTypesAsked, factWordsAsked, namesTeamMember, NAMING_FACT_WORDS, statesFact, type FactType } from '../knowledge/fact-types.js';
 import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import type { SearchHit } from '../knowledge/search-index.js';
 import { synonymsOf } from '../knowledge/synonyms.js';
@@ -104,9 +104,15 @@ function plainLines(markdown: string): string[] {
 const isBareFigure = (line: string) => /^\p{Sc}?\d[\d,.]*\s*(?:[+%★]|k\+?)?$/u.test(line);
 
 /** "Is there...?", "Do you...?": answered by yes or no, so a fact of the kind they mention is not required. */
-/** Whether a passage states a fact of this kind (a person's name may be its heading). */
+/**
+ * Whether a passage states a fact of this kind. A person's name may be its heading, and that they are
+ * one of the business's people may be said only by their section's heading ("Our team" > "Marta Novak").
+ */
 const statesFactIn = (passage: SearchHit, type: FactType) =>
-  !(WRITER_FACTS.has(type) && isTestimonial(passage)) && statesFact(type === 'person' ? `${innermostHeading(passage.heading) ?? ''}\n${passage.text}` : passage.text, type);
+  !(WRITER_FACTS.has(type) && isTestimonial(passage)) &&
+  (type === 'person'
+    ? statesFact(`${innermostHeading(passage.heading) ?? ''}\n${passage.text}`, type) || namesTeamMember(passage.heading, HEADING_PATH_SEPARATOR)
+    : statesFact(passage.text, type));
 
 /** What a review says of its writer (their name, their country) is no fact of the business. */
 const WRITER_FACTS: ReadonlySet<FactType> = new Set(['person', 'country']);

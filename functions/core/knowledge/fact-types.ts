@@ -31,7 +31,7 @@ const statedIn: Record<FactType, RegExp> = {
   // Digits in the usual groupings (at least seven, see hasPhoneNumber), or a vanity number such as 1 (800) CLEAN-NOW.
   phone: /(?:\+\d{1,3}[\s.-]?)?(?:\(0?\d{1,5}\)[\s.-]?)?\d{2,5}(?:[\s.-]\d{2,5}){0,4}|\(\d{3}\)\s?[A-Z0-9]{2,}(?:-[A-Z0-9]{2,})+/g,
   email: /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/,
-  duration: /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety)\s*\+?\s*(?:(?:-|to)\s*\d+\s*)?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\b|\b(?:same|next)[- ]day\b|\bwithin an? (?:hour|day|week)\b/i,
+  duration: /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety)\s*\+?\s*(?:(?:-|to)\s*\d+\s*)?-?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\b|\b(?:same|next)[- ]day\b|\bwithin an? (?:hour|day|week)\b/i,
   // A name beside what the person does ("Ayesha Begum, Lead Supervisor"): a pair of capitalised words
   // alone is as often a service ("Deep Cleaning") as a person (see statesPerson).
   person: /(?:^|[^\p{L}])\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?\s+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?(?![\p{L}])/u,
@@ -105,13 +105,30 @@ const personRole =
 /** How near a name its role must be ("Ayesha Begum, Lead Supervisor"), so a reviewer's name in a testimonial is no staff member. */
 const ROLE_DISTANCE_CHARS = 40;
 
-function statesPerson(text: string): boolean {
+function statesPerson(markdown: string): boolean {
+  // Emphasis marks are no letters: "_Practice Manager_" names a role as "Practice Manager" does.
+  const text = markdown.replace(/[*_]+/g, ' ');
   for (const match of text.matchAll(new RegExp(statedIn.person.source, 'gu'))) {
     const end = match.index + match[0].length;
     const around = text.slice(Math.max(0, match.index - ROLE_DISTANCE_CHARS), end + ROLE_DISTANCE_CHARS);
     if (personRole.test(around)) return true;
   }
   return false;
+}
+
+/** A section of people: "Meet the team", "Our teachers", "Our vets". */
+const PEOPLE_SECTION = /\b(?:team|staff|people|crew|teachers|instructors|trainers|coaches|stylists|doctors|dentists|vets|veterinarians|therapists|physios|lawyers|solicitors|attorneys|accountants|partners|who we are)\b/i;
+/** A heading that is a name: two to four capitalised words, maybe after a title ("Dr Nadia Rahman", "Marta Novak"). */
+const NAME_HEADING = /^(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'.-]*){1,3}(?:,\s*[\p{L}.]+)?$/u;
+
+/**
+ * Whether a heading path ("Meet the team > Marta Novak") is a card of one of the business's people:
+ * a name under a section of people, whose role the card itself may not name ("Mat Pilates & Barre").
+ */
+export function namesTeamMember(headingPath: string | undefined, separator: string): boolean {
+  const headings = headingPath?.split(separator) ?? [];
+  const name = headings.at(-1)?.trim();
+  return headings.length > 1 && !!name && NAME_HEADING.test(name) && headings.slice(0, -1).some((heading) => PEOPLE_SECTION.test(heading));
 }
 
 /** UK postcodes (EC1A 1BB, M1 1AE) and US states with ZIP codes (NY 10001): upper case matters. */
@@ -152,8 +169,9 @@ export function factWordsAsked(question: string): Map<FactType, Set<string>> {
   for (const type of FACT_TYPES) {
     for (const match of text.matchAll(new RegExp(askedBy[type].source, 'g'))) add(type, match[0]);
   }
-  // In a question about opening times, the day asked about ("open on Saturday") is answered by the hours.
-  if (words.has('hours')) for (const match of text.matchAll(new RegExp(String.raw`\b${day}\b|\b(?:today|tonight|tomorrow|holidays?)\b`, 'g'))) add('hours', match[0]);
+  // In a question about opening times, the day or part of it asked about ("open on Saturday mornings")
+  // is answered by the hours.
+  if (words.has('hours')) for (const match of text.matchAll(new RegExp(String.raw`\b${day}\b|\b(?:today|tonight|tomorrow|holidays?|(?:morning|afternoon|evening|night|lunch(?:time)?)s?)\b`, 'g'))) add('hours', match[0]);
   for (const match of text.matchAll(new RegExp(contactWords.source, 'g'))) for (const type of contactTypes) add(type, match[0]);
   // "Who runs / supervises / founded...": the verb names the role, which the person's title answers.
   for (const match of text.matchAll(/\bwho(?:m|se)?\s+([\p{L}]+)/gu)) add('person', match[1]!);

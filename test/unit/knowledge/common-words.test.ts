@@ -13,4 +13,9 @@ describe('everyday words', () => {
     expect([...everydayTermsOf('Are your cleaners insured?')]).not.toContain('insur');
     expect([...everydayTermsOf('Do you sell gluten-free sourdough?')].sort()).toEqual(['free', 'sell']);
   });
+
+  it('knows the other forms of an everyday word as everyday ("mornings", "evenings")', () => {
+    expect([...everydayTermsOf('Are you open Saturday mornings?')]).toContain('morn');
+    expect([...everydayTermsOf('Which evenings are you open?')]).toContain('even');
+  });
 });

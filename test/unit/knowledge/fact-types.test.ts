@@ -152,6 +152,11 @@ describe('factWordsAsked', () => {
     for (const type of ['phone', 'email', 'address'] as const) expect(contact.get(type)).toContain('contact');
   });
 
+  it('takes the part of the day asked about in an hours question as answered by the hours', () => {
+    expect(factWordsAsked('Are you open Saturday mornings?').get('hours')).toEqual(new Set(['open', 'saturday', 'mornings']));
+    expect(factWordsAsked('Which evenings are you open late?').get('hours')).toContain('evenings');
+  });
+
   it('gives nothing for a question asking for no kind of fact', () => {
     expect(factWordsAsked('Do you clean offices?').size).toBe(0);
   });
@@ -161,6 +166,11 @@ describe('people', () => {
   it('finds a person stated with a role beside the name', () => {
     expect(statesFact('Priya Shah, Head Chef', 'person')).toBe(true);
     expect(statesFact('Dr Alan Reid\nSenior Physiotherapist', 'person')).toBe(true);
+  });
+
+  it('finds the role when the page sets it in italics or bold', () => {
+    expect(statesFact('Gail Porter\n_Practice Manager_', 'person')).toBe(true);
+    expect(statesFact('Gail Porter\n**Practice Manager**', 'person')).toBe(true);
   });
 
   it('finds no person in capitalised service names or far from any role', () => {
@@ -200,5 +210,12 @@ describe('statesFact: durations in words', () => {
     expect(statesFact('All of our labour is guaranteed for two years.', 'duration')).toBe(true);
     expect(statesFact('Colour lasts around four months.', 'duration')).toBe(true);
     expect(statesFact('Two of our plumbers are master plumbers.', 'duration')).toBe(false);
+  });
+
+  it('finds a length of time joined to its unit by a hyphen', () => {
+    expect(statesFact('Every repair has a 12-month guarantee.', 'duration')).toBe(true);
+    expect(statesFact('Start with a 30-day free trial.', 'duration')).toBe(true);
+    expect(statesFact('Open 7 days a week, 9-5.', 'duration')).toBe(true);
+    expect(statesFact('Call 0113-496-0321 today.', 'duration')).toBe(false);
   });
 });

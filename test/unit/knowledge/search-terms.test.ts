@@ -4,6 +4,8 @@ import { impliedWordsOf, toLegacySearchTerm, toSearchTerm } from '../../../funct
 describe('toSearchTerm', () => {
   it('lower-cases, folds accents, and drops stop words and tokens without letters or digits', () => {
     expect(['Café', 'the', 'Your', '|', '-', '£30', '9am'].map(toSearchTerm)).toEqual(['cafe', null, null, null, null, '£30', '9am']);
+    // "...while mine is in the garage": a pronoun, like "yours", says nothing about what is asked.
+    expect(['mine', 'yours', 'ours'].map(toSearchTerm)).toEqual([null, null, null]);
   });
 
   it('reduces the forms of a word to one stem, so a question finds the page whatever form either uses', () => {

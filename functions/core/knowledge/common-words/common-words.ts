@@ -1,7 +1,8 @@
 import { toSearchTerm } from '../search-terms.js';
 import commonWords from './common-english-words.json' with { type: 'json' };
 
-const COMMON = new Set<string>(commonWords);
+/** As search terms: "mornings" and "evenings" are as everyday as the listed "morning" and "evening". */
+const COMMON = new Set<string>(commonWords.map(toSearchTerm).filter((term): term is string => term !== null));
 
 /**
  * The question's terms that only everyday words give ("work", "people", "seen", "deal"): when the
@@ -13,7 +14,7 @@ export function everydayTermsOf(question: string): Set<string> {
   const rare = new Set<string>();
   for (const token of question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
     const term = toSearchTerm(token);
-    if (term) (COMMON.has(token) ? everyday : rare).add(term);
+    if (term) (COMMON.has(term) ? everyday : rare).add(term);
   }
   for (const term of rare) everyday.delete(term);
   return everyday;

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { offlineAnswer } from '../../../functions/core/chat/offline-responder.js';
+import { chunkDocuments } from '../../../functions/core/knowledge/chunk.js';
+import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
+import { withSiteWords } from '../../../functions/core/knowledge/question-phrases.js';
+import { buildSearchIndex, questionTermWeights, searchIndex } from '../../../functions/core/knowledge/search-index.js';
+
+/**
+ * A dental practice's site as the crawler writes it, worded the way such sites are: team cards whose
+ * role is in italics or not named at all, a guarantee of "24-month", hours by day. Visitors ask in
+ * their own words, and the offline answer must still carry the fact.
+ */
+const page = (path: string, title: string, text: string): KnowledgeDocument => ({
+  id: `https://brightsmile.example/${path}`,
+  source: 'page',
+  title,
+  url: `https://brightsmile.example/${path}`,
+  text,
+});
+
+const site = [
+  page('team', 'Our team | Bright Smile Dental', `# Meet the team
+
+## Dr Nadia Rahman
+
+Implants and crowns
+
+Nadia places all of our implants and has done so since 2014.
+
+## Gail Porter
+
+_Practice Manager_
+
+Gail looks after invoices, payment plans and insurance claims.`),
+  page('faq', 'FAQ | Bright Smile Dental', `# Questions
+
+### Is treatment guaranteed?
+
+Fillings and crowns come with a 24-month guarantee.
+
+### Do you see children?
+
+Yes, from their first tooth.`),
+  page('visit', 'Visit | Bright Smile Dental', `# Visit us
+
+## Opening hours
+
+- Monday to Thursday: 8am – 6pm
+- Friday: 8am – 4pm
+- Saturday: 9am – 1pm
+- Sunday: closed`),
+];
+
+/** As the chat engine asks at the default strictness (7). */
+function ask(message: string) {
+  const question = withSiteWords(message);
+  const index = buildSearchIndex(chunkDocuments(site));
+  return offlineAnswer(question, { passages: searchIndex(index, question, 8), termWeights: questionTermWeights(index, question) }, 7, 'Bright Smile Dental');
+}
+
+describe('offline answers to questions worded unlike the site', () => {
+  it('names the team member whose card says what they do, though the card names no role', () => {
+    expect(ask('Who does the implants?').answer).toContain('Nadia Rahman');
+  });
+
+  it('names the team member whose role the card sets in italics', () => {
+    expect(ask('Who should I ask about an invoice?').answer).toContain('Gail Porter');
+  });
+
+  it('answers "how long" with a length written with a hyphen ("24-month")', () => {
+    expect(ask('How long is the guarantee on a crown?').answer).toContain('24-month');
+  });
+
+  it('answers an hours question about part of a day with the hours', () => {
+    expect(ask('Are you open Saturday mornings?').answer).toContain('Saturday: 9am – 1pm');
+  });
+});
