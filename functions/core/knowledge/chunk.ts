@@ -19,6 +19,8 @@ export const CHUNK_MAX_WORDS = 250;
 /** Without headings (documents, plain entries) paragraphs are packed into chunks of at least this many words. */
 export const CHUNK_MIN_WORDS = 150;
 export const HEADING_PATH_SEPARATOR = ' > ';
+/** Headings with nothing under them are kept as a list of their parent's when at least this many are in a row. */
+const MIN_LISTED_HEADINGS = 2;
 
 type Block = { kind: 'heading'; level: number; text: string } | { kind: 'paragraph'; text: string; words: number };
 
@@ -40,38 +42,69 @@ export const innermostHeading = (path: string | undefined) => path?.split(HEADIN
  * level) is a chunk, labelled with the path of headings it sits under, so a price card, a team
  * member, an FAQ question with its answer or a contact block is one passage whose headings say what
  * it is about. Text without headings is packed into chunks of 150-250 words at paragraph ends.
+ * Several headings in a row with nothing under them (a row of service titles, a tab strip) are a
+ * list in their parent section's passage rather than lost: "Move-in/out Cleaning" is an offer even
+ * without a description.
  */
 export function chunkDocument(document: KnowledgeDocument): KnowledgeChunk[] {
   const chunks: KnowledgeChunk[] = [];
-  const path: { level: number; text: string }[] = [];
+  /** The open headings; `empty` until text or a subheading comes under one. */
+  const path: { level: number; text: string; empty: boolean }[] = [];
+  /** The last chunk of each heading path: where a bodyless subheading is listed. */
+  const lastChunkOf = new Map<string, KnowledgeChunk>();
   let parts: string[] = [];
   let words = 0;
 
+  const pathText = (headings: readonly { text: string }[]) => headings.map((h) => h.text).join(HEADING_PATH_SEPARATOR);
+  const newChunk = (heading: string, text: string) => {
+    const chunk: KnowledgeChunk = {
+      id: `${document.id}#${chunks.length}`,
+      documentId: document.id,
+      source: document.source,
+      title: document.title,
+      ...(document.url ? { url: document.url } : {}),
+      ...(heading ? { heading } : {}),
+      text,
+      ...(document.type ? { type: document.type } : {}),
+    };
+    chunks.push(chunk);
+    lastChunkOf.set(heading, chunk);
+  };
   const flush = () => {
-    if (words > 0) {
-      const heading = path.map((h) => h.text).join(HEADING_PATH_SEPARATOR);
-      chunks.push({
-        id: `${document.id}#${chunks.length}`,
-        documentId: document.id,
-        source: document.source,
-        title: document.title,
-        ...(document.url ? { url: document.url } : {}),
-        ...(heading ? { heading } : {}),
-        text: parts.join('\n\n'),
-        ...(document.type ? { type: document.type } : {}),
-      });
-    }
+    if (words > 0) newChunk(pathText(path), parts.join('\n\n'));
     parts = [];
     words = 0;
+  };
+  /** Consecutive sibling headings with nothing under them, and the path of their parent. */
+  let run: { parent: string; items: string[] } = { parent: '', items: [] };
+  /** A run of several is a list of its parent's (one alone heads a widget: a form, a map); it goes under the parent's text. */
+  const endRun = () => {
+    if (run.items.length >= MIN_LISTED_HEADINGS) {
+      const list = run.items.map((item) => `- ${item}`).join('\n');
+      const parent = lastChunkOf.get(run.parent);
+      if (parent) parent.text = `${parent.text}\n\n${list}`;
+      else newChunk(run.parent, list);
+    }
+    run = { parent: '', items: [] };
+  };
+  const closeHeading = () => {
+    const closed = path.pop()!;
+    if (!closed.empty || !path.length) return endRun();
+    const parent = pathText(path);
+    if (run.parent !== parent) endRun();
+    run = { parent, items: [...run.items, closed.text] };
   };
 
   for (const block of toBlocks(document.text)) {
     if (block.kind === 'heading') {
       flush();
-      while (path.length && path.at(-1)!.level >= block.level) path.pop();
-      path.push({ level: block.level, text: block.text });
+      while (path.length && path.at(-1)!.level >= block.level) closeHeading();
+      if (path.length) path.at(-1)!.empty = false;
+      path.push({ level: block.level, text: block.text, empty: true });
       continue;
     }
+    if (path.length) path.at(-1)!.empty = false;
+    endRun();
     // Under a heading a section is its own unit; without one, paragraphs are packed to a useful size.
     const target = path.length ? CHUNK_MAX_WORDS : CHUNK_MIN_WORDS;
     for (const piece of splitLongParagraph(block)) {
@@ -81,6 +114,8 @@ export function chunkDocument(document: KnowledgeDocument): KnowledgeChunk[] {
     }
   }
   flush();
+  while (path.length) closeHeading();
+  endRun();
   return chunks;
 }
 

@@ -79,6 +79,21 @@ describe('chunkDocument', () => {
     ]);
   });
 
+  it('lists headings in a row with nothing under them (service titles) as items of their parent section, not losing them', () => {
+    const text = `## Our services\n\nWe clean homes and offices.\n\n### Deep Cleaning\n\n### Move-in/out Cleaning\n\n### Deep Cleaning\n\nEvery corner, top to bottom.`;
+    expect(chunkDocument(page(text)).map((chunk) => [chunk.heading, chunk.text])).toEqual([
+      ['Our services', 'We clean homes and offices.\n\n- Deep Cleaning\n- Move-in/out Cleaning'],
+      ['Our services > Deep Cleaning', 'Every corner, top to bottom.'],
+    ]);
+    // Under a heading without text of its own, they are that heading's passage.
+    expect(chunkDocument(page('# Services\n\n## Gutters\n\n## Windows'))).toMatchObject([{ heading: 'Services', text: '- Gutters\n- Windows' }]);
+    // One alone heads a widget (a booking form, a map), not an item of a list.
+    expect(chunkDocument(page('# Reservations\n\nBook ahead.\n\n## Book online\n\n## Good to know\n\nParties of 7 call us.'))).toMatchObject([
+      { heading: 'Reservations', text: 'Book ahead.' },
+      { heading: 'Reservations > Good to know', text: 'Parties of 7 call us.' },
+    ]);
+  });
+
   it('keeps a passage repeated on several pages (a banner, a call to action) once, where it first appears', () => {
     const banner = '## Book today\n\nCall us to book your table.';
     const chunks = chunkDocuments([
