@@ -3,6 +3,7 @@ import { declaredFaqText } from './declared-faqs.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import { jsonLdItemsOf } from './json-ld.js';
 import { normaliseUrl } from './crawl-url.js';
+import { revealOfferedChoices } from './offered-choices.js';
 import { revealCardTitles, revealPageStructure } from './page-structure.js';
 import { parseDocument } from './parse-document.js';
 import { readability } from './readability.js';
@@ -197,6 +198,8 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
     if (articleNode && clean(article?.textContent).length >= minimumArticleChars) articleText = htmlToMarkdown(articleNode);
   }
 
+  // Before forms are removed: a booking form's list of services is what the business offers.
+  revealOfferedChoices(document);
   removeNonContent(document);
   revealPageStructure(document);
   const siteText = [takeSiteChrome(document), businessDetailsText(declared)].filter(Boolean).join('\n\n');

@@ -23,7 +23,7 @@ function byId(document: Document, id: string): Element | null {
  * For each element of `targets`, the level of the last real heading before it in page order (0 when
  * none). querySelectorAll lists elements in page order (linkedom's compareDocumentPosition does not).
  */
-function precedingHeadingLevels(document: Document, targets: readonly Element[]): Map<Element, number> {
+export function precedingHeadingLevels(document: Document, targets: readonly Element[]): Map<Element, number> {
   const wanted = new Set(targets);
   const levels = new Map<Element, number>();
   let level = 0;
@@ -34,7 +34,8 @@ function precedingHeadingLevels(document: Document, targets: readonly Element[])
   return levels;
 }
 
-function heading(document: Document, level: number, text: string): Element {
+/** A heading the page shows by layout or control rather than as a heading element; not a heading of the page's own. */
+export function heading(document: Document, level: number, text: string): Element {
   const element = document.createElement(`h${Math.min(6, Math.max(1, level))}`);
   element.setAttribute('data-structure-label', '');
   element.textContent = text;

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { extractPage } from '../../../functions/core/crawl/extract-page.js';
+
+/** A cleaning company's home page whose booking form is the only place naming its move-out service. */
+const page = `<!doctype html><html><head><title>Sparkle Cleaning</title></head><body><main>
+<h1>Sparkle Cleaning</h1>
+<section id="book"><h2>Book a clean</h2><p>Tell us what you need and we reply within the hour.</p>
+<form class="booking-form">
+  <label for="name">Full name</label><input id="name">
+  <label for="service">Service Type</label>
+  <select id="service"><option value="">Select a Service</option><option value="home">Home Cleaning</option><option value="move">Move In/Out Cleaning</option><option value="oven">Oven Cleaning</option></select>
+  <label>Country <select name="country"><option>United Kingdom</option><option>Ireland</option><option>France</option></select></label>
+  <label for="rooms">Number of rooms</label><select id="rooms"><option>1 room</option><option>2 rooms</option><option>3+ rooms</option></select>
+  <select name="heard" aria-label="How did you hear about us?"><option>Google</option><option>A friend</option></select>
+  <button>Request a quote</button>
+</form></section>
+</main></body></html>`;
+
+describe('a form drop-down of services', () => {
+  it('is kept as a list headed by its label, where the form was', () => {
+    const { text } = extractPage(page, 'https://sparkle.example/');
+    expect(text).toContain('Tell us what you need and we reply within the hour.\n\n### Service Type\n\n- Home Cleaning\n- Move In/Out Cleaning\n- Oven Cleaning');
+    // The prompt is no service, and the form's other fields are no knowledge.
+    expect(text).not.toMatch(/Select a Service|Full name|Request a quote/);
+  });
+
+  it('is labelled by its prompt when it has no label', () => {
+    const unlabelled = page.replace('<label for="service">Service Type</label>', '');
+    expect(extractPage(unlabelled, 'https://sparkle.example/').text).toContain('### Service\n\n- Home Cleaning');
+  });
+
+  it('leaves out drop-downs of countries, quantities and anything not offered', () => {
+    const { text } = extractPage(page, 'https://sparkle.example/');
+    expect(text).not.toMatch(/Ireland|2 rooms|Number of rooms|Google|hear about/);
+  });
+});
