@@ -4,7 +4,30 @@
  * phrase is rewritten to the site's usual word before the question is searched and answered. General
  * English only: never a business's, a product's or a place's name.
  */
-const PHRASES: [RegExp, string][] = [
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen'];
+const count = String.raw`(?:\d{1,2}|${NUMBER_WORDS.join('|')})`;
+const valueOf = (number: string) => (/\d/.test(number) ? Number(number) : NUMBER_WORDS.indexOf(number.toLowerCase()));
+const ADULT_AGE = 18;
+
+/** "our five-year-old", "my 6 yr old": a child of that age, as sites write it ("children aged 5", "from age 8"). */
+const childAge: [RegExp, (match: string, number: string) => string] = [
+  new RegExp(String.raw`\b(${count})[- ]?(?:years?|yrs?|y)[- ]?olds?\b|\b(${count}) ?yo\b`, 'gi'),
+  (match, number) => (valueOf(number) < ADULT_AGE ? `child aged ${number}` : `aged ${number}`),
+];
+
+/** People counted in parts ("two adults and two kids", "3 adults, 1 child"): sites say how many a room or table takes. */
+const people = String.raw`(?:adults?|kids?|children|child|people|persons?|guests?|teens?|teenagers?|babies|baby|infants?|toddlers?|grown-?ups?)`;
+const partyOfParts: [RegExp, (match: string) => string] = [
+  new RegExp(String.raw`\b${count} ${people}(?:(?:,| and| &| plus|,? and) (?:an? |${count} )${people})+\b`, 'gi'),
+  (match) => {
+    const total = [...match.matchAll(new RegExp(String.raw`\b(${count}|an?) ${people}`, 'gi'))].reduce((sum, [, n]) => sum + (/^an?$/i.test(n!) ? 1 : valueOf(n!)), 0);
+    return `${match} (${total} people)`;
+  },
+];
+
+const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string)][] = [
+  childAge,
+  partyOfParts,
   [/\bevery (?:two|2|other) weeks?\b|\btwice a month\b/gi, 'biweekly'],
   [/\b(?:get|gets|got|getting|come|coming) back to (?:me|us)\b|\bhear back\b/gi, 'respond'],
   [/\b(?:get|have|want|getting) (?:my|our|the|your) money back\b/gi, 'refund'],
@@ -15,10 +38,16 @@ const PHRASES: [RegExp, string][] = [
   [/\bend[- ]of[- ](?:tenancy|tenancies|lease|let)\b/gi, 'move-out'],
   [/\bsettl(?:e|ing) in\b/gi, 'move in'],
   [/\b(?:people|persons?|folks?|those) (?:you|who you) (?:hire|employ|send)\b/gi, 'staff'],
+  // Leaving a room for good, on the last morning, is checking out.
+  [/\b(?:be|get) out(?= by\b| on the (?:last|final|departure)\b)|\b(?:vacate|leave) (?:the|our|my) (?:room|rooms|cottage|cabin|apartment|flat|house|property|lodge|suite)\b|\bcheck(?:ing)? out\b/gi, 'check-out'],
+  [/\bon (?:the|our) (?:last|final|departure) (?:morning|day)\b/gi, 'on check-out day'],
+  // Not coming to a booking is what a site's no-show (or cancellation) policy is about.
+  [/\b(?:miss|missed|missing|skip|skipped) (my|our|an|a|the|your) (appointment|booking|reservation|session|class|lesson|visit)\b/gi, 'no-show for $1 $2'],
+  [/\b(?:do ?n[o']t|did ?n[o']t|not) (?:turn|show) up\b/gi, 'no-show'],
   // Work not done properly is work the customer is not satisfied with.
   [/\b(?:is ?n[o']t|was ?n[o']t|not) (?:done )?(?:properly|right|well|good enough)\b|\bnot (?:completely |fully |totally )?(?:happy|pleased)\b|\bunhappy\b/gi, 'not satisfied'],
 ];
 
 export function withSiteWords(question: string): string {
-  return PHRASES.reduce((text, [phrase, word]) => text.replace(phrase, word), question);
+  return PHRASES.reduce((text, [phrase, word]) => text.replace(phrase, word as string), question);
 }

@@ -210,7 +210,9 @@ function expandedQuery(query: string, legacyTerms: boolean): Query {
   const asked = factTypesAsked(text).map(factTerm);
   const terms = defaultTokenize(text).slice(0, MAX_QUERY_WORDS).map(toSearchTerm);
   const synonyms = [...new Set(terms.flatMap((term) => (term ? synonymsOf(term) : [])))];
-  const queries: Query[] = [asked.length ? `${asked.join(' ')} ${text}` : text];
+  // The words the question implies ("no-show": "noshow", "four": "4"), as passages are indexed with theirs.
+  const withImplied = [text, ...impliedWordsOf(text)].join(' ');
+  const queries: Query[] = [asked.length ? `${asked.join(' ')} ${withImplied}` : withImplied];
   // Synonyms are search terms already: not stemmed again, matched whole.
   if (synonyms.length) queries.push({ queries: synonyms, boostTerm: () => SYNONYM_WEIGHT, processTerm: (t: string) => t, prefix: false, fuzzy: false });
   return queries.length === 1 ? queries[0]! : { combineWith: 'OR', queries };

@@ -32,17 +32,29 @@ const numberAbbreviation = /\b(?:no|nos|nr)\.?\s*#?\d/iu;
 /** "Tuesdays", "Mon-Fri": a day of the week is a day. */
 const weekday = /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat)\b)/iu;
 
+/** "Welcome from age 8", "guests under 12", "under-12s", "children aged 5-11": a limit of age. */
+const ageLimit =
+  /\bage[ds]? \d|\bages \d|\b(?:under|over)-\d{1,2}s\b|\b\d{1,2} (?:and|or) (?:under|over|older|younger)\b|\b(?:guests|children|kids|people|anyone|those|visitors|diners|customers|clients|students|pupils|everyone)\s+(?:under|over|below|above)\s+\d{1,2}\b(?!\s*[%\p{L}\p{Sc}])/iu;
+/** "If you don't turn up", "failing to show": a no-show, as questions and policies name it. */
+const noShow = /\b(?:do ?n[o']t|did ?n[o']t|does ?n[o']t|not|fail(?:s|ed|ing)? to) (?:turn|show) up\b|\bfail(?:s|ed|ing)? to (?:attend|arrive)\b/i;
+const NUMBER_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const numberWord = new RegExp(String.raw`\b(?:${NUMBER_WORDS.join('|')})\b`, 'gi');
+
 /**
- * Words a passage says without spelling them out, as people write them in questions: its hyphenated
- * words written as one ("bi-weekly" -> "biweekly", "re-clean" -> "reclean"), "number" for "no." and
- * "day" for a day of the week ("Which days...?" is answered by "Tuesdays and Thursdays"). A passage is
- * indexed and matched with these beside its own words, so a question finds it whichever way either
- * spells the word.
+ * Words a text says without spelling them out, as the other side may write them: its hyphenated
+ * words written as one ("bi-weekly" -> "biweekly", "re-clean" -> "reclean"), "number" for "no.",
+ * "day" for a day of the week ("Which days...?" is answered by "Tuesdays and Thursdays"), "age" for
+ * an age limit ("guests under 12"), "noshow" for not turning up, and digits for number words ("sleeps
+ * four" and "for 4"). Passages are indexed and questions searched with these beside their own words,
+ * so a question finds a passage whichever way either spells the word.
  */
 export function impliedWordsOf(text: string): string[] {
   const implied = (text.match(hyphenatedWord) ?? []).map((word) => word.replace(/[-\u2010\u2011]/g, ''));
   if (numberAbbreviation.test(text)) implied.push('number');
   if (weekday.test(text)) implied.push('day');
+  if (ageLimit.test(text)) implied.push('age');
+  if (noShow.test(text)) implied.push('noshow');
+  for (const word of text.match(numberWord) ?? []) implied.push(String(NUMBER_WORDS.indexOf(word.toLowerCase()) + 2));
   return implied;
 }
 

@@ -36,6 +36,18 @@ describe('impliedWordsOf', () => {
     expect(impliedWordsOf('Mon-Fri 8am to 6pm')).toContain('day');
     expect(impliedWordsOf('Open every month of the year')).toEqual([]);
   });
+
+  it('reads an age limit as "age", not a price or a size under a number', () => {
+    expect(impliedWordsOf('For guests under 12: buttered noodles, $10.')).toContain('age');
+    expect(impliedWordsOf('Children welcome from age 8')).toContain('age');
+    expect(impliedWordsOf('Under-12s eat free')).toContain('age');
+    expect(impliedWordsOf('Orders under $12 ship for $3; rooms under 12 m² are singles.')).not.toContain('age');
+  });
+
+  it('reads not turning up as "noshow", and number words as digits', () => {
+    expect(impliedWordsOf("If you don't turn up at all we charge the full price.")).toEqual(['noshow']);
+    expect(impliedWordsOf('Sleeps four in two rooms')).toEqual(['4', '2']);
+  });
 });
 
 describe('toLegacySearchTerm (indexes of format version 1)', () => {

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { chunkDocuments } from '../../../functions/core/knowledge/chunk.js';
+import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
+import { buildSearchIndex, searchIndex } from '../../../functions/core/knowledge/search-index.js';
+
+/** A guest house's and a salon's pages: visitors ask about their facts in their own words. */
+const documents: KnowledgeDocument[] = [
+  {
+    id: 'https://inn.example/',
+    source: 'page',
+    title: 'Harbour Inn',
+    url: 'https://inn.example/',
+    text: [
+      '# Harbour Inn',
+      'A small inn by the sea, run by the same family since 1990.',
+      '## Good to know',
+      'Check-in: 3pm – 8pm\nCheck-out: by 10.30am\nChildren: welcome from age 8\nParking: free in our own car park',
+      '## Rooms',
+      '### Gull',
+      'From £90 a night. Sleeps 2, double bed, sea view.',
+      '### Tern',
+      'From £95 a night. Sleeps 2, twin beds, garden view.',
+      '### The Loft',
+      'From £160 a night. Our family suite: sleeps four, double bed and bunk beds.',
+      '## Breakfast',
+      'Served 8am to 9.30am: a full cooked breakfast, local eggs and our own bread.',
+      '## The area',
+      'Walk the coast path in either direction; the old town is ten minutes away on foot.',
+    ].join('\n\n'),
+  },
+  {
+    id: 'https://salon.example/visit',
+    source: 'page',
+    title: 'Your visit',
+    url: 'https://salon.example/visit',
+    text: [
+      '# Your visit',
+      "#### I'm running late, what happens?",
+      'Call us. More than 15 minutes late and we may need to shorten your service.',
+      "#### What's your cancellation policy?",
+      "Please give us 24 hours' notice. If you don't turn up at all we charge the full price.",
+      '#### Do you do kids?',
+      'Under-12s have their own menu: buttered pasta or fish fingers, $8.',
+    ].join('\n\n'),
+  },
+];
+
+const index = buildSearchIndex(chunkDocuments(documents));
+const found = (question: string, k = 3) => searchIndex(index, question, k).map((hit) => hit.text);
+
+describe('search understands how visitors word a question', () => {
+  it('finds the age limit for "our five-year-old"', () => {
+    expect(found('Can we bring our five-year-old?')[0]).toContain('welcome from age 8');
+    expect(found('What is there for my 6 year old to eat?')).toContainEqual(expect.stringContaining('Under-12s'));
+  });
+
+  it('finds check-out time for "be out on the last morning"', () => {
+    expect(found('When do we need to be out on the last morning?')[0]).toContain('Check-out: by 10.30am');
+  });
+
+  it('finds the room that sleeps as many as the people counted in parts', () => {
+    expect(found("We're two adults and two kids. Which room should we book?")).toContainEqual(expect.stringContaining('sleeps four'));
+  });
+
+  it('finds the no-show charge for missing an appointment', () => {
+    expect(found('What happens if I miss my appointment?')).toContainEqual(expect.stringContaining("don't turn up at all"));
+  });
+});
