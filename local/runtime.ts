@@ -91,7 +91,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       }),
     ]);
     stops.push(dynamo.stop, s3.stop, ses.stop, cognito.stop);
-    const [stepFunctions, sms] = await Promise.all([startStepFunctions(ports.stepFunctions, lambda.endpoint), startSmsOutbox(ports.sms)]);
+    const [stepFunctions, sms] = await Promise.all([startStepFunctions(ports.stepFunctions, lambda.endpoint, join(dataDir, 'step-functions.json')), startSmsOutbox(ports.sms)]);
     stops.push(stepFunctions.stop, sms.stop);
     const scheduler = await startScheduler(ports.scheduler, stepFunctions.endpoint, join(dataDir, 'schedules.json'));
     stops.push(scheduler.stop);

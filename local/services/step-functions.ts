@@ -6,10 +6,13 @@ import { WORKFLOW_DEFINITION_FILE, WORKFLOW_TASK_FUNCTION, workflowDefinitionSub
 import { log } from '../../functions/core/runtime/log.js';
 import { localCredentials, LOCAL_REGION } from '../local-aws.js';
 import { AwsApiError, startAwsJsonServer, stopServer } from './aws-json-api.js';
+import { ExecutionJournal, type JournaledExecution, type Outcome } from './execution-journal.js';
 
 const ACCOUNT = '000000000000';
 export const LOCAL_WORKFLOW_STATE_MACHINE_ARN = `arn:aws:states:${LOCAL_REGION}:${ACCOUNT}:stateMachine:run-workflow`;
 const LAMBDA_INVOKE = 'arn:aws:states:::lambda:invoke';
+/** The stand-in's own task that does what a Wait state does (waitsAsLocalTasks). */
+const LOCAL_WAIT = 'arn:aws:states:::local:wait';
 
 // aws-local-stepfunctions 3 calls Promise.withResolvers (Node 22); on Node 20 every Task state fails without it.
 const promiseStatics = Promise as unknown as Record<string, unknown>;
@@ -51,12 +54,55 @@ function loadDefinition(taskFunctionArn: string): StateMachineDefinition {
   return JSON.parse(text) as StateMachineDefinition;
 }
 
-/** Names of the Task states (Map processors included) that invoke a Lambda function. */
-function lambdaTaskStates(definition: Pick<StateMachineDefinition, 'States'>): string[] {
-  return Object.entries(definition.States).flatMap(([name, state]) => {
-    const nested = 'ItemProcessor' in state && state.ItemProcessor ? lambdaTaskStates(state.ItemProcessor) : [];
-    return state.Type === 'Task' && state.Resource === LAMBDA_INVOKE ? [name, ...nested] : nested;
+type States = StateMachineDefinition['States'];
+
+/** Names of the Task states (Map processors included) whose Resource is `resource`. */
+function taskStates(states: States, resource: string): string[] {
+  return Object.entries(states).flatMap(([name, state]) => {
+    const nested = 'ItemProcessor' in state && state.ItemProcessor ? taskStates(state.ItemProcessor.States, resource) : [];
+    return state.Type === 'Task' && state.Resource === resource ? [name, ...nested] : nested;
   });
+}
+
+/** What a Wait state waits for, as the Parameters of the task that stands in for it. */
+interface WaitParameters {
+  input: unknown;
+  seconds?: number;
+  timestamp?: string;
+}
+
+/**
+ * The states with every Wait state (Map processors included) made a Task state of the stand-in's
+ * own, given the time the Wait's fields name: the stand-in then does the waiting and knows when each
+ * wait ends, which resuming after a restart needs (aws-local-stepfunctions cannot resume a wait).
+ * Its output is its input, as a Wait state's.
+ */
+function waitsAsLocalTasks(states: States): States {
+  return Object.fromEntries(
+    Object.entries(states).map(([name, state]) => {
+      if (state.Type === 'Wait') {
+        const { Type: _wait, Seconds, SecondsPath, Timestamp, TimestampPath, ...rest } = state as typeof state & Record<string, unknown>;
+        const Parameters = {
+          'input.$': '$',
+          ...(Seconds !== undefined && { seconds: Seconds }),
+          ...(SecondsPath !== undefined && { 'seconds.$': SecondsPath }),
+          ...(Timestamp !== undefined && { timestamp: Timestamp }),
+          ...(TimestampPath !== undefined && { 'timestamp.$': TimestampPath }),
+        };
+        return [name, { ...rest, Type: 'Task', Resource: LOCAL_WAIT, Parameters }];
+      }
+      if ('ItemProcessor' in state && state.ItemProcessor) {
+        return [name, { ...state, ItemProcessor: { ...state.ItemProcessor, States: waitsAsLocalTasks(state.ItemProcessor.States) } }];
+      }
+      return [name, state];
+    }),
+  ) as States;
+}
+
+/** A journaled outcome given back as the task gave it: Retry and Catch see the same error again. */
+function replayed(outcome: Outcome): unknown {
+  if ('output' in outcome) return outcome.output;
+  throw Object.assign(new Error(outcome.error.message, { cause: outcome.error.cause }), { name: outcome.error.name });
 }
 
 /**
@@ -64,13 +110,21 @@ function lambdaTaskStates(definition: Pick<StateMachineDefinition, 'States'>): s
  * machine, run by aws-local-stepfunctions from workflows/run-workflow.asl.json. Its Lambda tasks go
  * through the Lambda Invoke API of the local runtime, so the handlers run as on AWS, and a function
  * error reaches Retry and Catch with Lambda's error name and cause. Waits and retries wait for real.
+ * Running executions are journaled in `stateFile` and resume on the next start (execution-journal.ts):
+ * a workflow's delay or a transfer's escalation timeout still ends when it was due after a restart,
+ * and the steps it had done are not done again.
  */
-export async function startStepFunctions(port: number, lambdaEndpoint: string): Promise<LocalStepFunctions> {
+export async function startStepFunctions(port: number, lambdaEndpoint: string, stateFile: string): Promise<LocalStepFunctions> {
   const taskArn = `arn:aws:lambda:${LOCAL_REGION}:${ACCOUNT}:function:${WORKFLOW_TASK_FUNCTION}`;
-  const definition = loadDefinition(taskArn);
+  const loaded = loadDefinition(taskArn);
+  const definition = { ...loaded, States: waitsAsLocalTasks(loaded.States) };
   const stateMachine = new StateMachine(definition, { validationOptions: { checkArn: false } });
   const lambda = new LambdaClient({ endpoint: lambdaEndpoint, region: LOCAL_REGION, credentials: localCredentials, maxAttempts: 1 });
   const executions = new Map<string, Execution>();
+  const journal = new ExecutionJournal(stateFile);
+  const timers = new Set<NodeJS.Timeout>();
+  // Once stopping, what fails is the stop's doing, not the execution's: nothing more is journaled.
+  let stopping = false;
 
   const invoke = async (input: unknown) => {
     const { FunctionName, Payload } = input as { FunctionName: string; Payload: unknown };
@@ -82,9 +136,59 @@ export async function startStepFunctions(port: number, lambdaEndpoint: string): 
       const cause = JSON.stringify({ errorType, errorMessage });
       throw Object.assign(new Error(cause, { cause }), { name: errorType });
     }
-    return { StatusCode: result.StatusCode ?? 200, Payload: payload } as never;
+    return { StatusCode: result.StatusCode ?? 200, Payload: payload };
   };
-  const taskResourceLocalHandlers = Object.fromEntries(lambdaTaskStates(definition).map((name) => [name, invoke]));
+  // Cleared on stop: a wait cut short by a stop is waited out after the restart.
+  const sleepUntil = (at: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, Math.max(0, at - Date.now()));
+      timers.add(timer);
+    });
+
+  const launch = (journaled: JournaledExecution) => {
+    const replay = journal.replay(journaled);
+    const lambdaTask = async (state: string, input: unknown) => {
+      const step = replay.step(state);
+      if (step.outcome) return replayed(step.outcome);
+      try {
+        const output = await invoke(input);
+        if (!stopping) replay.record(step, { outcome: { output } });
+        return output;
+      } catch (error) {
+        const failure = error as Error;
+        if (!stopping) replay.record(step, { outcome: { error: { name: failure.name, message: failure.message, cause: failure.cause } } });
+        throw error;
+      }
+    };
+    const wait = async (state: string, { input, seconds = 0, timestamp }: WaitParameters) => {
+      const step = replay.step(state);
+      const dueAt = step.dueAt ?? (timestamp === undefined ? Date.now() + seconds * 1000 : Date.parse(timestamp));
+      if (step.dueAt === undefined) replay.record(step, { dueAt });
+      await sleepUntil(dueAt);
+      return input;
+    };
+    const taskResourceLocalHandlers = Object.fromEntries([
+      ...taskStates(definition.States, LAMBDA_INVOKE).map((state) => [state, (input: unknown) => lambdaTask(state, input)]),
+      ...taskStates(definition.States, LOCAL_WAIT).map((state) => [state, (input: unknown) => wait(state, input as WaitParameters)]),
+    ]);
+    const run = stateMachine.run(JSON.parse(journaled.input) as never, { overrides: { taskResourceLocalHandlers }, noThrowOnAbort: true });
+    const { executionArn, name, startDate, input } = journaled;
+    const execution: Execution = { executionArn, name, status: 'RUNNING', startDate, input, abort: run.abort };
+    executions.set(executionArn, execution);
+    run.result.then(
+      (output) => Object.assign(execution, { status: output === null ? 'ABORTED' : 'SUCCEEDED', output: JSON.stringify(output), stopDate: Date.now() / 1000 }),
+      (error: unknown) => {
+        const failure = error as { name?: string; message?: string; cause?: unknown };
+        Object.assign(execution, { status: 'FAILED', error: failure.name, cause: String(failure.cause ?? failure.message ?? ''), stopDate: Date.now() / 1000 });
+        log.info('Local workflow execution failed', { executionArn, error: failure.name });
+      },
+    ).finally(() => {
+      if (!stopping) journal.finish(executionArn);
+    });
+  };
 
   const startExecution = (request: Record<string, unknown>) => {
     if (request.stateMachineArn !== LOCAL_WORKFLOW_STATE_MACHINE_ARN) {
@@ -94,25 +198,16 @@ export async function startStepFunctions(port: number, lambdaEndpoint: string): 
     if (!/^[A-Za-z0-9_-]{1,80}$/.test(name)) throw new AwsApiError('InvalidName', `Invalid Name: '${name}'`);
     const executionArn = `arn:aws:states:${LOCAL_REGION}:${ACCOUNT}:execution:run-workflow:${name}`;
     if (executions.has(executionArn)) throw new AwsApiError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);
-    const inputText = typeof request.input === 'string' ? request.input : '{}';
-    let input: never;
+    const input = typeof request.input === 'string' ? request.input : '{}';
     try {
-      input = JSON.parse(inputText) as never;
+      JSON.parse(input);
     } catch {
       throw new AwsApiError('InvalidExecutionInput', 'Invalid State Machine Execution Input: the input is not JSON');
     }
-    const run = stateMachine.run(input, { overrides: { taskResourceLocalHandlers }, noThrowOnAbort: true });
-    const execution: Execution = { executionArn, name, status: 'RUNNING', startDate: Date.now() / 1000, input: inputText, abort: run.abort };
-    executions.set(executionArn, execution);
-    run.result.then(
-      (output) => Object.assign(execution, { status: output === null ? 'ABORTED' : 'SUCCEEDED', output: JSON.stringify(output), stopDate: Date.now() / 1000 }),
-      (error: unknown) => {
-        const failure = error as { name?: string; message?: string; cause?: unknown };
-        Object.assign(execution, { status: 'FAILED', error: failure.name, cause: String(failure.cause ?? failure.message ?? ''), stopDate: Date.now() / 1000 });
-        log.info('Local workflow execution failed', { executionArn, error: failure.name });
-      },
-    );
-    return { executionArn, startDate: execution.startDate };
+    const journaled: JournaledExecution = { executionArn, name, startDate: Date.now() / 1000, input, steps: [] };
+    journal.begin(journaled);
+    launch(journaled);
+    return { executionArn, startDate: journaled.startDate };
   };
 
   const describeExecution = (request: Record<string, unknown>) => {
@@ -122,12 +217,15 @@ export async function startStepFunctions(port: number, lambdaEndpoint: string): 
     return { ...description, stateMachineArn: LOCAL_WORKFLOW_STATE_MACHINE_ARN };
   };
 
+  for (const unfinished of journal.unfinished()) launch(unfinished);
   const server = await startAwsJsonServer(port, { StartExecution: startExecution, DescribeExecution: describeExecution });
   return {
     endpoint: `http://127.0.0.1:${port}`,
     stateMachineArn: LOCAL_WORKFLOW_STATE_MACHINE_ARN,
     stop: async () => {
+      stopping = true;
       for (const execution of executions.values()) if (execution.status === 'RUNNING') execution.abort();
+      for (const timer of timers) clearTimeout(timer);
       lambda.destroy();
       await stopServer(server);
     },
