@@ -1,12 +1,13 @@
 import { HEADING_PATH_SEPARATOR, innermostHeading } from '../knowledge/chunk.js';
 import { everydayTermsOf } from '../knowledge/common-words/common-words.js';
-import { factTypesAsked, factWordsAsked, namesTeamMember, NAMING_FACT_WORDS, statesFact, type FactType } from '../knowledge/fact-types.js';
+import { factTypesAsked, factWordsAsked, namesTeamMember, NAMING_FACT_WORDS, statesFact, statesFactUnder, type FactType } from '../knowledge/fact-types.js';
 import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import type { SearchHit } from '../knowledge/search-index.js';
 import { synonymsOf } from '../knowledge/synonyms.js';
 import { sourceLink, sourceTitle } from './source-link.js';
 import { toSearchTerm } from '../knowledge/search-terms.js';
 import { passageTermsOf, termsOf } from './text-terms.js';
+import { statesValueLike, valueKindOf } from './value-terms.js';
 
 export interface GroundedAnswer {
   /** Undefined when nothing known answers the question: the caller says the fallback message. */
@@ -27,7 +28,7 @@ export function requiredCoverage(strictnessLevel: number): number {
  * a passage need not contain them to answer the question.
  */
 const REQUEST_WORDS = new Set(
-  termsOf('get got need want like know tell give offer provide help please let see find look happen happens ok okay go come').concat(
+  termsOf('get got need want like know tell give offer provide use help please let see find look happen happens ok okay go come').concat(
     termsOf('anything something any someone thing things stuff way kind sort type job really actually exactly also usually possible'),
     // Generic containers: "your cheapest package" asks for the cheapest of whatever the site sells.
     termsOf('package plan option service one ones work job'),
@@ -37,6 +38,8 @@ const REQUEST_WORDS = new Set(
     termsOf('operate operates operating serve serves serving cover covers covering'),
     // Judgements of whatever is asked about ("the best e-mail", "a normal appointment"), not what it is.
     termsOf('best good right proper properly normal usual typical regular main roughly approximately'),
+    // Whether something fits the visitor ("a room that would *suit* her") is judged from what it is.
+    termsOf('suit suits suitable suited ideal recommend recommended'),
   ),
 );
 /**
@@ -110,9 +113,7 @@ const isBareFigure = (line: string) => /^\p{Sc}?\d[\d,.]*\s*(?:[+%★]|k\+?)?$/u
  */
 const statesFactIn = (passage: SearchHit, type: FactType) =>
   !(WRITER_FACTS.has(type) && isTestimonial(passage)) &&
-  (type === 'person'
-    ? statesFact(`${innermostHeading(passage.heading) ?? ''}\n${passage.text}`, type) || namesTeamMember(passage.heading, HEADING_PATH_SEPARATOR)
-    : statesFact(passage.text, type));
+  (statesFactUnder(innermostHeading(passage.heading) ?? '', passage.text, type) || (type === 'person' && namesTeamMember(passage.heading, HEADING_PATH_SEPARATOR)));
 
 /** What a review says of its writer (their name, their country) is no fact of the business. */
 const WRITER_FACTS: ReadonlySet<FactType> = new Set(['person', 'country']);
@@ -188,11 +189,7 @@ function factBesideTerm(passage: SearchHit, asked: readonly FactType[], terms: R
  * ("cost", "located", "open") counts as answered when the passage states such a fact.
  */
 export function coverageOf(question: ParsedQuestion, passage: SearchHit): number {
-  const headings = headingsOf(passage);
-  const known = new Set(passageTermsOf(`${headings} ${passage.text}`));
-  for (const [type, words] of question.factWords) {
-    if (statesFactIn(passage, type)) for (const word of words) for (const term of termsOf(word)) known.add(term);
-  }
+  const known = termsAnsweredBy(question, passage);
   // Weighted by how telling each term is in this assistant's knowledge (1 where unknown); of
   // alternatives ("shops or warehouses") one is enough, and it weighs as the heaviest.
   const weight = (term: string) => {
@@ -215,6 +212,32 @@ export function coverageOf(question: ParsedQuestion, passage: SearchHit): number
     if ([...question.factWords.keys()].some((type) => statesFactIn(passage, type))) covered += factWeight;
   }
   return total ? covered / total : 0;
+}
+
+/** The terms a passage answers: those it says, and the question's words asking for a kind of fact it states. */
+function termsAnsweredBy(question: ParsedQuestion, passage: SearchHit): Set<string> {
+  const said = `${headingsOf(passage)} ${passage.text}`;
+  const known = new Set(passageTermsOf(said));
+  for (const [type, words] of question.factWords) {
+    if (statesFactIn(passage, type)) for (const word of words) for (const term of termsOf(word)) known.add(term);
+  }
+  for (const group of question.termGroups) for (const term of group) if (statesValueLike(term, said)) known.add(term);
+  return known;
+}
+
+/**
+ * Whether the passage says anything of what the question asks about, beyond the kind of fact: the
+ * opening hours state times but say nothing of "What time is *happy* hour?", and a price list says
+ * nothing of "How much is a *dog* grooming?".
+ */
+function mentionsWhatIsAsked(question: ParsedQuestion, passage: SearchHit): boolean {
+  // Words the knowledge never uses tell no passage from another; context is not what is asked.
+  const asked = question.termGroups.filter(
+    (group) => !group.every((term) => question.contextTerms.has(term)) && group.some((term) => Number.isFinite(question.termWeights.get(term) ?? Infinity)),
+  );
+  if (!asked.length) return true;
+  const known = termsAnsweredBy(question, passage);
+  return asked.some((group) => group.some((term) => hasTermOrSynonym(known, term)));
 }
 
 /**
@@ -243,6 +266,8 @@ function asksAboutUnknownThing(asking: string, passages: readonly SearchHit[], t
   // The question's last word itself ("...before hiring them?" ends on no thing).
   const last = toSearchTerm(asking.match(/[\p{L}\p{N}]+(?=[^\p{L}\p{N}]*$)/u)?.[0] ?? '');
   if (!isYesNoQuestion(asking) || !last || REQUEST_WORDS.has(last) || factTerms.has(last) || Number.isFinite(termWeights.get(last) ?? 0)) return false;
+  // A value ("...on a Saturday in August?") is the visitor's case, not a thing the business offers.
+  if (valueKindOf(last)) return false;
   // An everyday word ("night", "qualified") may be said otherwise; a rarer one names a thing.
   if (everydayTermsOf(asking).has(last)) return false;
   const said = new Set(passages.flatMap((passage) => passageTermsOf(`${passage.title} ${passage.heading ?? ''} ${passage.text}`)));
@@ -404,7 +429,8 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   const asksCount = contentTermSet.size > 0 && asked.length > 0 && asked.every((type) => COUNT_FACTS.has(type));
   const countedTerms = countedThingOf(question);
   const yesNo = isYesNoQuestion(asking);
-  const contents = asksContents(asking);
+  // "What's included in...?" asks for a list; "Is parking included?" asks whether one thing is.
+  const contents = !yesNo && asksContents(asking);
   let best: Candidate | undefined;
   passages.forEach((passage, rank) => {
     // The site's own FAQ asking the same question answers it, whatever kind of fact it seemed to ask for.
@@ -418,6 +444,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
     // passage stating it answers, whatever the question's other words.
     const statesContact = asked.some((type) => CONTACT_FACTS.has(type) && statesFactIn(passage, type));
     if (coverage < (statesContact ? needed / 2 : needed)) return;
+    if (!sameQuestion && !statesContact && !mentionsWhatIsAsked(parsed, passage)) return;
     // Of passages answering alike, the owner's own knowledge, then the one whose own heading names
     // what was asked ("Opening hours" over "Holiday hours").
     const headingTerms = new Set(termsOf(passage.source === 'entry' ? passage.title : (innermostHeading(passage.heading) ?? '')));

@@ -11,13 +11,15 @@ export const FACT_TYPES = ['price', 'discount', 'hours', 'address', 'phone', 'em
 export type FactType = (typeof FACT_TYPES)[number];
 
 const day = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?`;
-const clock = String.raw`\b\d{1,2}(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)(?![a-z])|\b(?:[01]?\d|2[0-3]):[0-5]\d\b`;
+/** A time of day: "9am", "5:30 pm", "17:30". */
+export const clock = String.raw`\b\d{1,2}(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)(?![a-z])|\b(?:[01]?\d|2[0-3]):[0-5]\d\b`;
 
 /** What a passage must contain to state a fact of each kind. */
 const statedIn: Record<FactType, RegExp> = {
   // "20% off your first clean", "save $20": a price reduction.
   discount: /\b\d+\s?%\s?(?:off|discount)\b|\p{Sc}\s?\d+(?:[.,]\d+)? off\b|\b(?:save|saving)s? (?:up to )?(?:\p{Sc}\s?)?\d|\bdiscount(?:s|ed)? (?:of|for|on)\b/iu,
-  price: /\p{Sc}\s?\d|\b\d[\d,.]*\s?(?:usd|eur|gbp|dollars?|pounds?|euros?)\b|\b(?:free of charge|no charge|for free)\b/iu,
+  // An amount, or a share of what is paid ("a 30% deposit", "charged at 50% of the booked service").
+  price: /\p{Sc}\s?\d|\b\d[\d,.]*\s?(?:usd|eur|gbp|dollars?|pounds?|euros?)\b|\b(?:free of charge|no charge|for free)\b|\b\d+(?:\.\d+)?\s?%(?:\s+[\p{L}-]+){0,3}?\s+(?:deposit|charge|fee|price|cost|bill|total|balance|payment)s?\b/iu,
   hours: new RegExp(String.raw`${clock}|\b(?:opening hours|hours|open)\s*:|\b${day}\b[^.\n]{0,40}(?:\d|closed|open)|\b24\s*/\s*7\b|\bround the clock\b|\bopen (?:daily|every day)\b`, 'i'),
   address: new RegExp(
     [
@@ -34,7 +36,8 @@ const statedIn: Record<FactType, RegExp> = {
   duration: /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety)\s*\+?\s*(?:(?:-|to)\s*\d+\s*)?-?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\b|\b(?:same|next)[- ]day\b|\bwithin an? (?:hour|day|week)\b/i,
   // A name beside what the person does ("Ayesha Begum, Lead Supervisor"): a pair of capitalised words
   // alone is as often a service ("Deep Cleaning") as a person (see statesPerson).
-  person: /(?:^|[^\p{L}])\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?\s+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?(?![\p{L}])/u,
+  // Within one line: a heading ("Cut & Style") and the line under it ("Curly cut") are no name.
+  person: /(?:^|[^\p{L}])\p{Lu}\p{Ll}+(?:[^\S\n]+\p{Lu}\.)?[^\S\n]+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?(?![\p{L}])/u,
   // Checked by namesCountry (country-names.ts); this only rules out text without a capital letter.
   country: /\p{Lu}/u,
   quantity: /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred|thousand|dozen|several)\b/i,
@@ -74,8 +77,20 @@ const contactTypes: FactType[] = ['phone', 'email', 'address'];
 
 /** The kinds of fact a passage states; a person's name is often its heading ("Ayesha Begum" over "Lead Supervisor"). */
 export function factTypesStated(text: string, heading = ''): FactType[] {
-  return FACT_TYPES.filter((type) => statesFact(type === 'person' ? `${heading}\n${text}` : text, type));
+  return FACT_TYPES.filter((type) => statesFactUnder(heading, text, type));
 }
+
+/**
+ * Whether a passage under this heading states a fact of the kind. A staff card is headed by the
+ * person's name and says their role anywhere in its text ("Bea Thornton": "...she is also our
+ * studio manager").
+ */
+export function statesFactUnder(heading: string, text: string, type: FactType): boolean {
+  if (type !== 'person') return statesFact(text, type);
+  return statesPerson(`${heading}\n${text}`) || (namesPersonOnly(heading) && personRole.test(text));
+}
+
+const namesPersonOnly = (heading: string) => NAME_HEADING.test(heading.trim()) && !personRole.test(heading);
 
 export function statesFact(text: string, type: FactType): boolean {
   if (type === 'phone') return hasPhoneNumber(text);
@@ -109,6 +124,8 @@ function statesPerson(markdown: string): boolean {
   // Emphasis marks are no letters: "_Practice Manager_" names a role as "Practice Manager" does.
   const text = markdown.replace(/[*_]+/g, ' ');
   for (const match of text.matchAll(new RegExp(statedIn.person.source, 'gu'))) {
+    // "Senior Stylist: £52", "Creative Director": a title is capitalised like a name but names no one.
+    if (personRole.test(match[0])) continue;
     const end = match.index + match[0].length;
     const around = text.slice(Math.max(0, match.index - ROLE_DISTANCE_CHARS), end + ROLE_DISTANCE_CHARS);
     if (personRole.test(around)) return true;
@@ -169,9 +186,13 @@ export function factWordsAsked(question: string): Map<FactType, Set<string>> {
   for (const type of FACT_TYPES) {
     for (const match of text.matchAll(new RegExp(askedBy[type].source, 'g'))) add(type, match[0]);
   }
-  // In a question about opening times, the day or part of it asked about ("open on Saturday mornings")
-  // is answered by the hours.
-  if (words.has('hours')) for (const match of text.matchAll(new RegExp(String.raw`\b${day}\b|\b(?:today|tonight|tomorrow|holidays?|(?:morning|afternoon|evening|night|lunch(?:time)?)s?)\b`, 'g'))) add('hours', match[0]);
+  // In a question about opening times, the day or part of it asked about ("open on Saturday mornings",
+  // "Which evenings are you open late?") and the day's start and end ("What time do you start?") are
+  // answered by the hours, which say when, not "evening" or "start".
+  if (words.has('hours')) {
+    const when = String.raw`\b${day}\b|\b(?:today|tonight|tomorrow|holidays?|(?:morning|afternoon|evening|night|lunch(?:time)?)s?|late|early|start|finish|begin)\b`;
+    for (const match of text.matchAll(new RegExp(when, 'g'))) add('hours', match[0]);
+  }
   for (const match of text.matchAll(new RegExp(contactWords.source, 'g'))) for (const type of contactTypes) add(type, match[0]);
   // "Who runs / supervises / founded...": the verb names the role, which the person's title answers.
   for (const match of text.matchAll(/\bwho(?:m|se)?\s+([\p{L}]+)/gu)) add('person', match[1]!);

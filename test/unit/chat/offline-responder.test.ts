@@ -645,3 +645,132 @@ describe('offlineAnswer: what a yes/no question names last', () => {
     expect(body(ask('Which towns do you cover?').answer)).toContain('Headingley, Horsforth and Otley');
   });
 });
+
+describe('offlineAnswer: a guest house answers what its guests ask in their own words', () => {
+  const guestHouse: KnowledgeDocument = {
+    id: 'https://harbour-bb.example/',
+    source: 'page',
+    title: 'Harbour B&B',
+    url: 'https://harbour-bb.example/',
+    text: `# A quiet harbourside bed & breakfast
+
+## Good to know
+
+Check-in: 3pm – 8pm
+
+Check-out: by 10.30am
+
+Minimum stay: 2 nights on Friday and Saturday, April to September
+
+Children: welcome from age 8
+
+### Booking & cancellation
+
+We take a 30% deposit when you book. The balance is paid on arrival.
+
+## Frequently asked questions
+
+### What if we arrive after 8pm?
+
+No problem – give us a ring on the day and we'll leave your key in the lockbox by the front door.
+
+### Is there parking?
+
+Yes: free parking on site, one space per room.
+
+### How far is the beach?
+
+The sands are a four-minute walk down the harbour steps.
+
+## Reception
+
+Monday – Saturday: 8am – 8pm. Sunday: 8am – 6pm.`,
+  };
+  const rooms: KnowledgeDocument = {
+    id: 'https://harbour-bb.example/rooms',
+    source: 'page',
+    title: 'Rooms | Harbour B&B',
+    url: 'https://harbour-bb.example/rooms',
+    text: `# Our rooms
+
+All rooms are en-suite with a hospitality tray. Prices include breakfast, and we're happy to keep your bags after check-out.
+
+## Samphire
+
+From £80 / night
+
+A snug room for one on the first floor.
+
+- Sleeps 1
+- Shower room
+
+## Driftwood
+
+From £115 / night
+
+A calm room on the ground floor. No stairs from the car park to the door.
+
+- Sleeps 2
+- Walk-in shower`,
+  };
+  const ask8 = (message: string) => body(ask(message, 7, [guestHouse, rooms], 'Harbour B&B').answer);
+
+  it("answers with the site's rule when the guest gives their own time, month or number", () => {
+    expect(ask8("We won't arrive until about 10pm. Is that OK?")).toContain('lockbox');
+    expect(ask8('Can I book just one night on a Saturday in August?')).toContain('Minimum stay: 2 nights');
+  });
+
+  it('answers "Is parking included?" with the parking line, not a room\'s list of what it includes', () => {
+    const answer = ask8('Is parking included?');
+    expect(answer).toContain('free parking on site');
+    expect(answer).not.toContain('Sleeps');
+  });
+
+  it('answers a walk written "four-minute" as a length of time, and a deposit given as a share as what is paid', () => {
+    expect(ask8('How long does it take to walk to the beach?')).toContain('four-minute walk');
+    expect(ask8('How much do I have to pay when I book?')).toContain('30% deposit');
+  });
+
+  it('answers which room suits a guest by what the room is, not by the word "suite"', () => {
+    expect(ask8("My mother can't manage stairs. Do you have a room that would suit her?")).toContain('No stairs');
+  });
+
+  it('gives no answer about a time of something the site never mentions, though it states opening times', () => {
+    expect(ask('What time is happy hour?', 7, [guestHouse, rooms], 'Harbour B&B').answer).toBeUndefined();
+    expect(ask8('Which evenings is reception open late?')).toContain('8am – 8pm');
+  });
+});
+
+describe('offlineAnswer: a job title alone names no one', () => {
+  const salon: KnowledgeDocument = {
+    id: 'https://salon.example/',
+    source: 'page',
+    title: 'Salon',
+    url: 'https://salon.example/',
+    text: `# Prices
+
+Prices depend on who you book with.
+
+## Cut & Style
+
+Curly cut — Stylist: £55; Senior Stylist: £62; Creative Director: £75.
+
+# Meet the team
+
+## Sam Okafor
+
+Senior Stylist. Our curl specialist: dry cutting for curly and coily hair.`,
+  };
+
+  it('answers "who" with the person, not the price list whose columns are titles', () => {
+    expect(body(ask('Who should I book with for a curly cut?', 7, [salon], 'Salon').answer)).toContain('Sam Okafor');
+  });
+
+  it("answers \"who\" from a staff card headed by the person's name, whose role comes later in its text", () => {
+    const card: KnowledgeDocument = {
+      ...salon,
+      text: `${salon.text}\n\n## Bea Thornton\n\nPregnancy and postnatal classes\n\nBea is a trained doula. She is also our studio manager: talk to her about memberships and freezes.`,
+    };
+    expect(body(ask('Who should I talk to about putting my membership on hold?', 7, [card], 'Salon').answer)).toContain('studio manager');
+  });
+});
