@@ -112,7 +112,12 @@ describe("Meta's webhooks: handshake, signatures, answers through the Graph API"
     const found = await search(`+${customer}`);
     expect(found.map((c) => c.contact_id)).toEqual([`whatsapp:${customer}`]);
     expect(found[0]!.contact_phone).toBe(`+${customer}`);
+    // Typed as people write numbers, with spaces, dashes or brackets: the same conversation.
+    for (const typed of ['+44 7700 900777', '44-7700-900-777', '(44) 7700 900 777', '7700 900777']) {
+      expect((await search(typed)).map((c) => c.contact_id), typed).toEqual([`whatsapp:${customer}`]);
+    }
     expect(await search('+447700900778')).toEqual([]);
+    expect(await search('+44 7700 900778')).toEqual([]);
   });
 
   it('a customer’s WhatsApp message updates the owner’s open inbox live, the assistant’s answer already in it', async () => {

@@ -97,6 +97,7 @@ describe('the inbox lists, searches and pages the owner’s conversations', () =
       (i % 3 === 2 ? second : first).push(conversation);
     }
     first[5] = { ...first[5]!, customer_name: 'Mariana Okafor', customer_phone: '+44 20 7946 0018' };
+    first[6] = { ...first[6]!, customer_phone: '(503) 555-0134' };
     first[9] = { ...first[9]!, contact_name: 'Web Visitor Zed', reason_for_enquiry: 'Gluten-free WEDDING cake for 80 guests' };
     seeded = await seedConversations(chatbotId, userIdOf(ownerToken), first);
     secondSeeded = await seedConversations(secondBotId, userIdOf(ownerToken), second);
@@ -130,6 +131,11 @@ describe('the inbox lists, searches and pages the owner’s conversations', () =
     expect(await search('7946 0018')).toEqual([seeded[5]]);
     expect(await search('0207946')).toEqual([]);
     expect(await search('20 7946')).toEqual([seeded[5]]);
+    // A number typed with other spacing or punctuation than it was stored with.
+    expect(await search('+44-20-7946-0018')).toEqual([seeded[5]]);
+    expect(await search('503-555-0134')).toEqual([seeded[6]]);
+    expect(await search('503.555.0134')).toEqual([seeded[6]]);
+    expect(await search('(503) 555-0135')).toEqual([]);
     expect(await search('WEB visitor zed')).toEqual([seeded[9]]);
     expect(await search('wedding CAKE')).toEqual([seeded[9]]);
     expect(await search('VISITOR-13')).toHaveLength(1);
@@ -194,7 +200,12 @@ describe('a visitor’s conversation in the inbox, the owner’s reply, details 
       reason_for_enquiry: 'Do you make wedding cakes?',
       status: 'active',
     });
-    expect((await owner.get('/conversations?q=dana%20FOX')).body.conversations.map((c: { id: string }) => c.id)).toEqual([conversationId]);
+    const search = async (q: string) =>
+      (await owner.get(`/conversations?chatbotId=${chatbotId}&q=${encodeURIComponent(q)}`)).body.conversations.map((c: { id: string }) => c.id);
+    expect(await search('dana FOX')).toEqual([conversationId]);
+    // The number as the owner types it, whatever the visitor's spacing: found; a different number is not.
+    for (const typed of ['07700-900-123', '(07700) 900 123', '077009 00123']) expect(await search(typed), typed).toEqual([conversationId]);
+    expect(await search('07700-900-124')).toEqual([]);
   });
 
   it('keeps the owner’s own test chats out of the inbox', async () => {

@@ -4,7 +4,7 @@ import { assistantsSharedWith } from '../access/shared-assistants.js';
 import { db } from '../data/db.js';
 import { decodeCursor, encodeCursor, type InboxPosition } from './inbox-cursor.js';
 import { OWNER_TEST_CONTACT_PREFIX, toInboxConversation, type StoredConversation } from './inbox-record.js';
-import { normalizeSearch } from './search-text.js';
+import { searchAlternatives } from './search-text.js';
 
 interface InboxChatbot {
   chatbot_id: string;
@@ -33,8 +33,8 @@ export async function inboxChatbots(caller: Caller, chatbotId: string | undefine
 }
 
 interface InboxFilter {
-  /** Normalized search text ('' for none). */
-  search: string;
+  /** What the search text must contain, one of them (search-text.ts); none for no search. */
+  search: string[];
   /** A tag the conversation's contact must have. */
   tag: string | undefined;
 }
@@ -48,12 +48,13 @@ async function conversationsOf(bot: InboxChatbot, filter: InboxFilter, after: In
   const query = db().entities.conversation.query.byChatbot({ chatbot_id: bot.chatbot_id });
   const range = after ? query.lt({ last_message_at: after.at, conversation_id: after.id }) : query;
   const { search, tag } = filter;
-  const everyOne = !search || bot.business_name.toLowerCase().includes(search);
+  // The business name is matched by the search as typed (the first alternative).
+  const everyOne = !search.length || bot.business_name.toLowerCase().includes(search[0]!);
   const { data } = await range
     .where(({ contact_id, search_text, contact_tags }, { begins, contains }) =>
       [
         `NOT ${begins(contact_id, OWNER_TEST_CONTACT_PREFIX)}`,
-        ...(everyOne ? [] : [contains(search_text, search)]),
+        ...(everyOne ? [] : [`(${search.map((text) => contains(search_text, text)).join(' OR ')})`]),
         // On a string set, contains is membership: the whole tag, not part of one.
         ...(tag ? [contains(contact_tags, tag)] : []),
       ].join(' AND '),
@@ -78,7 +79,7 @@ const newestFirst = (a: StoredConversation, b: StoredConversation) =>
 export async function listConversations(caller: Caller, query: ListConversationsQuery): Promise<ConversationListResponse> {
   const pageSize = query.limit ?? DEFAULT_INBOX_PAGE_SIZE;
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const filter = { search: normalizeSearch(query.q ?? ''), tag: query.tag };
+  const filter = { search: searchAlternatives(query.q ?? ''), tag: query.tag };
   const chatbots = await inboxChatbots(caller, query.chatbotId);
   const found = (await Promise.all(chatbots.map((bot) => conversationsOf(bot, filter, after, pageSize + 1)))).flat();
   found.sort((a, b) => newestFirst(a.conversation, b.conversation));
