@@ -2,6 +2,7 @@ import { HEADING_PATH_SEPARATOR, innermostHeading } from '../knowledge/chunk.js'
 import { everydayTermsOf } from '../knowledge/common-words/common-words.js';
 import { factTypesAsked, factWordsAsked, namesTeamMember, NAMING_FACT_WORDS, statesFact, statesFactUnder, type FactType } from '../knowledge/fact-types.js';
 import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
+import { isSiteDetailsDocument } from '../knowledge/knowledge-document.js';
 import type { SearchHit } from '../knowledge/search-index.js';
 import { synonymsOf } from '../knowledge/synonyms.js';
 import { sourceLink, sourceTitle } from './source-link.js';
@@ -49,6 +50,12 @@ const REQUEST_WORDS = new Set(
 const MAX_TERM_WEIGHT = 2;
 /** Added to the score of the owner's own knowledge: it wins over website text that answers as well. */
 const OWNER_KNOWLEDGE_PREFERENCE = 0.15;
+/**
+ * Added to the site's own contact block (its header and footer) when the question asks for a phone,
+ * e-mail or address it states: the business's own, over another place a page mentions (the
+ * after-hours emergency clinic, a supplier).
+ */
+const SITE_CONTACT_PREFERENCE = 0.1;
 /**
  * A word the knowledge never uses ("Chicago", "insured") weighs more than any known one: a question
  * about something the business never mentions is not answered by a passage matching its other words.
@@ -160,14 +167,24 @@ function asksSameAs(passage: SearchHit, terms: ReadonlySet<string>): boolean {
   return shared.length / terms.size >= SAME_QUESTION_SHARE;
 }
 
+/** Words for a business's own place, which "your salon" or "at the clinic" means: the business itself. */
+const BUSINESS_PLACES = new Set(
+  termsOf('clinic practice surgery hospital salon studio shop store garage restaurant cafe bar office premises hotel guesthouse workshop gym centre center place building'),
+);
+/** "Can I leave my car at *the clinic*?", "Is *your salon* open late?": the place the whole knowledge is about. */
+function businessPlaceTermsOf(question: string): string[] {
+  const said = question.matchAll(/\b(?:your|(?:at|to|in|into|from|near|outside|inside|by|reach|visit)\s+the)\s+([\p{L}]+)/giu);
+  return [...said].flatMap((match) => termsOf(match[1]!)).filter((term) => BUSINESS_PLACES.has(term));
+}
+
 /**
- * The business's own name in a question ("Who runs Dhaka Sparkle?", "Does PureClean do offices?")
- * says nothing about what is asked: the whole knowledge is about it. Left out, unless nothing else
- * is asked ("Tell me about PureClean"); a kind of fact asked for is enough ("who runs it?").
+ * The business's own name in a question ("Who runs Dhaka Sparkle?", "Does PureClean do offices?"),
+ * or its place ("at your clinic"), says nothing about what is asked: the whole knowledge is about it.
+ * Left out, unless nothing else is asked ("Tell me about PureClean"); a kind of fact asked for is
+ * enough ("who runs it?").
  */
-function withoutBusinessName(groups: string[][], businessName: string, asksFact: boolean): string[][] {
-  const nameTerms = new Set(termsOf(businessName));
-  const rest = groups.filter((group) => !group.every((term) => nameTerms.has(term)));
+function withoutBusinessName(groups: string[][], businessTerms: ReadonlySet<string>, asksFact: boolean): string[][] {
+  const rest = groups.filter((group) => !group.every((term) => businessTerms.has(term)));
   return rest.length || asksFact ? rest : groups;
 }
 
@@ -404,11 +421,12 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   const factTerms = new Set(
     [...factWords.values()].flatMap((words) => [...words].filter((word) => !NAMING_FACT_WORDS.has(word)).flatMap((word) => termsOf(word))),
   );
+  const businessTerms = new Set([...termsOf(businessName), ...businessPlaceTermsOf(question)]);
   const termGroups = withoutBusinessName(
     termGroupsOf(question)
       .map((group) => group.filter((term) => !factTerms.has(term)))
       .filter((group) => group.length),
-    businessName,
+    businessTerms,
     factWords.size > 0,
   );
   // What the question is about, without the words asking for a kind of fact or naming the business.
@@ -424,7 +442,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   };
   const needed = requiredCoverage(strictnessLevel);
 
-  const contentTerms = terms.filter((term) => !REQUEST_WORDS.has(term));
+  const contentTerms = terms.filter((term) => !REQUEST_WORDS.has(term) && !businessTerms.has(term));
   const contentTermSet = new Set(contentTerms.filter((term) => !factTerms.has(term)));
   const asksCount = contentTermSet.size > 0 && asked.length > 0 && asked.every((type) => COUNT_FACTS.has(type));
   const countedTerms = countedThingOf(question);
@@ -454,7 +472,8 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
       0.1 * headingMatch +
       (factBesideTerm(passage, asked, contentTermSet) ? FACT_BESIDE_TERM_PREFERENCE : 0) +
       (contents && listsThings(passage) ? LIST_PREFERENCE : 0) +
-      (passage.source === 'entry' ? OWNER_KNOWLEDGE_PREFERENCE : 0);
+      (passage.source === 'entry' ? OWNER_KNOWLEDGE_PREFERENCE : 0) +
+      (statesContact && isSiteDetailsDocument(passage.documentId) ? SITE_CONTACT_PREFERENCE : 0);
     if (!best || score > best.score) best = { passage, rank, score };
   });
   if (!best) return { sources: [] };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { offlineAnswer } from '../../../functions/core/chat/offline-responder.js';
 import { sourceLink, sourceTitle } from '../../../functions/core/chat/source-link.js';
 import { chunkDocuments } from '../../../functions/core/knowledge/chunk.js';
-import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
+import { SITE_DETAILS_TITLE, siteDetailsDocumentId, type KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
 import { withSiteWords } from '../../../functions/core/knowledge/question-phrases.js';
 import { buildSearchIndex, questionTermWeights, searchIndex } from '../../../functions/core/knowledge/search-index.js';
 
@@ -772,5 +772,46 @@ Senior Stylist. Our curl specialist: dry cutting for curly and coily hair.`,
       text: `${salon.text}\n\n## Bea Thornton\n\nPregnancy and postnatal classes\n\nBea is a trained doula. She is also our studio manager: talk to her about memberships and freezes.`,
     };
     expect(body(ask('Who should I talk to about putting my membership on hold?', 7, [card], 'Salon').answer)).toContain('studio manager');
+  });
+});
+
+describe("offlineAnswer: the business's own place and contact details", () => {
+  const hours: KnowledgeDocument = {
+    id: 'https://vet.example/hours',
+    source: 'page',
+    title: 'Hours | Riverside Vets',
+    url: 'https://vet.example/hours',
+    text: `# Hours & emergencies
+
+## After-hours emergencies
+
+When we're closed, please go to Cascade Pet Emergency Center, 880 Riverside Drive, Brindle Falls: (503) 555-0129.
+
+# Frequently asked questions
+
+## Is the clinic accessible for wheelchair users?
+
+Yes. All our rooms are on the ground floor with step-free access from the car park.
+
+## Is there parking?
+
+We have four free parking spaces behind the building.`,
+  };
+  const contactBlock: KnowledgeDocument = {
+    id: siteDetailsDocumentId('https://vet.example'),
+    source: 'page',
+    title: SITE_DETAILS_TITLE,
+    url: 'https://vet.example/',
+    text: '2215 Larch Street, Brindle Falls, OR 97058\n\n(503) 555-0162\n\nfrontdesk@riverside-vets.example',
+  };
+  const vet = (message: string) => body(ask(message, 7, [hours, contactBlock], 'Riverside Vets').answer);
+
+  it("answers where the business is and its number with its own contact block, not another place's", () => {
+    expect(vet('Where is the clinic?')).toContain('2215 Larch Street');
+    expect(vet('What number do I call to make an appointment?')).toContain('555-0162');
+  });
+
+  it('reads "at the clinic" as the business itself, not as a word the answer must repeat', () => {
+    expect(vet('Can I leave my car at the clinic?')).toContain('four free parking spaces');
   });
 });
