@@ -421,7 +421,8 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   const factTerms = new Set(
     [...factWords.values()].flatMap((words) => [...words].filter((word) => !NAMING_FACT_WORDS.has(word)).flatMap((word) => termsOf(word))),
   );
-  const businessTerms = new Set([...termsOf(businessName), ...businessPlaceTermsOf(question)]);
+  const placeTerms = new Set(businessPlaceTermsOf(question));
+  const businessTerms = new Set([...termsOf(businessName), ...placeTerms]);
   const termGroups = withoutBusinessName(
     termGroupsOf(question)
       .map((group) => group.filter((term) => !factTerms.has(term)))
@@ -442,7 +443,8 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   };
   const needed = requiredCoverage(strictnessLevel);
 
-  const contentTerms = terms.filter((term) => !REQUEST_WORDS.has(term) && !businessTerms.has(term));
+  // The business's name often names its trade too ("Brightside *Cleaning*"): only its place is left out here.
+  const contentTerms = terms.filter((term) => !REQUEST_WORDS.has(term) && !placeTerms.has(term));
   const contentTermSet = new Set(contentTerms.filter((term) => !factTerms.has(term)));
   const asksCount = contentTermSet.size > 0 && asked.length > 0 && asked.every((type) => COUNT_FACTS.has(type));
   const countedTerms = countedThingOf(question);
