@@ -8,7 +8,9 @@ import { freePorts } from '../../local/ports.js';
 import { startLocalRuntime, type LocalRuntime } from '../../local/runtime.js';
 import type { FixtureSite } from '../../local/sample-site.js';
 import type { ApiClient } from '../support/api-client.js';
+import { dashboardSocket } from '../support/dashboard-socket.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
+import { credentialsOf, graphStandIn, trainForChannels } from '../support/graph-stand-in.js';
 import { chatVisitor, contactIdOf } from '../support/visitor.js';
 
 /**
@@ -21,6 +23,7 @@ describe('the chat engine with an AI provider (OpenAI client, local fake server)
   let fake: FakeOpenAi;
   let site: FixtureSite;
   let owner: ApiClient;
+  let ownerIdToken: string;
   let chatbotId: string;
 
   beforeAll(async () => {
@@ -28,7 +31,7 @@ describe('the chat engine with an AI provider (OpenAI client, local fake server)
     process.env.OPENAI_API_KEY = 'sk-test';
     process.env.OPENAI_BASE_URL = fake.baseURL;
     runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web: 'none' });
-    ({ site, owner, chatbotId } = await assistantFromFixtureSite(runtime.apiUrl, runtime.config));
+    ({ site, owner, ownerIdToken, chatbotId } = await assistantFromFixtureSite(runtime.apiUrl, runtime.config));
   }, 120_000);
   afterAll(async () => {
     delete process.env.OPENAI_API_KEY;
@@ -99,21 +102,27 @@ describe('the chat engine with an AI provider (OpenAI client, local fake server)
     );
   });
 
-  it('a provider failure gives the visitor a clear error (no 5xx) and keeps their message', async () => {
+  it('a provider failure gives the visitor a clear error (no 5xx), keeps their message and shows it in the owner’s open inbox', async () => {
     fake.reply = { status: 500 };
-    const { status, body } = await ask('What are your opening hours?');
-    expect(status).toBe(200);
-    // The token comes with the error, so the visitor's next attempt continues this conversation.
-    expect(body).toEqual({ error: "Sorry, I can't answer right now. Please try again in a moment.", visitorToken: expect.any(String) });
-    const contactId = contactIdOf(body.visitorToken);
-    const { db } = await import('../../functions/core/data/db.js');
-    const { data: conversations } = await db()
-      .entities.conversation.query.byContact({ chatbot_id: chatbotId, contact_id: contactId })
-      .go();
-    const { data: messages } = await db()
-      .entities.message.query.byConversation({ conversation_id: conversations[0]!.conversation_id })
-      .go();
-    expect(messages.map((m) => [m.sender_type, m.content])).toEqual([['user', 'What are your opening hours?']]);
+    const live = await dashboardSocket(runtime, ownerIdToken);
+    try {
+      const { status, body } = await ask('What are your opening hours?');
+      expect(status).toBe(200);
+      // The token comes with the error, so the visitor's next attempt continues this conversation.
+      expect(body).toEqual({ error: "Sorry, I can't answer right now. Please try again in a moment.", visitorToken: expect.any(String) });
+      const contactId = contactIdOf(body.visitorToken);
+      const { db } = await import('../../functions/core/data/db.js');
+      const { data: conversations } = await db()
+        .entities.conversation.query.byContact({ chatbot_id: chatbotId, contact_id: contactId })
+        .go();
+      const conversationId = conversations[0]!.conversation_id;
+      // The owner's open inbox is told, without a reload, and finds the visitor's message to answer.
+      expect(await live.first((m) => m.conversation_id === conversationId)).toEqual({ type: 'inbox', chatbot_id: chatbotId, conversation_id: conversationId });
+      const { messages } = (await owner.get(`/conversations/${conversationId}`)).body;
+      expect(messages.map((m: { sender_type: string; content: string }) => [m.sender_type, m.content])).toEqual([['user', 'What are your opening hours?']]);
+    } finally {
+      live.socket.close();
+    }
   });
 
   it('the context window bounds the earlier messages sent to the model', async () => {
@@ -211,4 +220,33 @@ describe('the chat engine with an AI provider (OpenAI client, local fake server)
       fake.replyFor = undefined;
     }
   });
+
+  // Last: the channel's training adds knowledge and corrections the other tests' prompts would see.
+  it('a provider failure during a WhatsApp customer’s turn: nothing is sent, the message is kept and shown in the owner’s open inbox', async () => {
+    fake.reply = { status: 500 };
+    const meta = graphStandIn(runtime.env);
+    await trainForChannels(owner, chatbotId);
+    const account = await meta.newAccount('whatsapp', 'Harbor failing provider');
+    const connected = await owner.put(`/chatbots/${chatbotId}/channels/whatsapp`, { credentials: credentialsOf(account) });
+    expect(connected.status).toBe(200);
+    const { webhook_url: webhookUrl, verify_token: verifyToken } = connected.body.channel;
+    expect(await meta.subscribe(account.account_id, webhookUrl, verifyToken)).toMatchObject({ verified: true });
+    const customer = '447700900555';
+    const live = await dashboardSocket(runtime, ownerIdToken);
+    try {
+      const before = fake.chatRequests.length;
+      expect((await meta.customerWrites(account.account_id, { from: customer, name: 'Noor Waiting', text: 'Do you sell rye bread?' })).webhook_status).toBe(200);
+      const update = await live.first((m) => m.type === 'inbox' && m.chatbot_id === chatbotId);
+      const conversationId = update.conversation_id as string;
+      const { conversation, messages } = (await owner.get(`/conversations/${conversationId}`)).body;
+      expect(conversation).toMatchObject({ contact_id: `whatsapp:${customer}`, channel: 'whatsapp' });
+      expect(messages.map((m: { sender_type: string; content: string }) => [m.sender_type, m.content])).toEqual([['user', 'Do you sell rye bread?']]);
+      // The model was asked and failed: the customer got nothing from the assistant.
+      expect(fake.chatRequests.length).toBeGreaterThan(before);
+      expect(await meta.sentTo(account.account_id, customer)).toEqual([]);
+    } finally {
+      live.socket.close();
+    }
+    // Training for channels and connecting one take a while on a loaded machine.
+  }, 90_000);
 });

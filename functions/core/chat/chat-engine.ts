@@ -223,10 +223,11 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
       } catch (error) {
         if (!(error instanceof ProviderFailure)) throw error;
         log.error('AI provider failed', { chatbotId: bot.chatbot_id, conversationId, error: error.message });
-        // The stored message still counts in the analytics.
-        if (request.caller === undefined) {
-          await recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel, newConversation: isNew, at: now });
-        }
+        // The stored message still counts in the analytics, and the open inboxes show it for a person to answer.
+        await Promise.all([
+          request.caller === undefined && recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel, newConversation: isNew, at: now }),
+          request.announceToInbox?.(bot, conversationId, Promise.resolve()),
+        ]);
         return { error: PROVIDER_FAILURE_MESSAGE };
       }
     } else if (correction) {
