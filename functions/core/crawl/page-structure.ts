@@ -83,14 +83,16 @@ function controlledPanel(control: Element): Element | null {
 
 /**
  * Accordion titles that are not buttons or <summary> (a div or link with role="button", aria-expanded
- * or a collapse target) head their answer: a question, or a label whose panel is on the page. Those in
- * a heading already keep it; buttons are left to the markdown converter.
+ * or a collapse target) head their answer: a question, or a label whose panel is on the page. Site
+ * builders (Wix) set the title as a paragraph inside the control; a control with more (several
+ * paragraphs, a list) is a clickable card, not a title. Those in a heading already keep it; buttons are
+ * left to the markdown converter.
  */
 function headDisclosures(document: Document): void {
   const controls = document.querySelectorAll('[role="button"], [aria-expanded], [aria-controls], [data-toggle], [data-bs-toggle]');
   for (const control of [...controls]) {
     if (!control.isConnected || control.localName === 'button' || control.localName === 'summary') continue;
-    if (control.closest(headingTags) || control.querySelector(`${headingTags}, p, ul, ol, table`)) continue;
+    if (control.closest(headingTags) || control.querySelector(`${headingTags}, ul, ol, table`) || control.querySelectorAll('p').length > 1) continue;
     const text = clean(control.textContent);
     if (!text || text.length > MAX_LABEL_CHARS) continue;
     if (!/\?$/.test(text) && !controlledPanel(control)) continue;
@@ -199,10 +201,37 @@ function headCardTitles(root: Element): void {
   }
 }
 
+const isQuestionParagraph = (element: Element | null): boolean => {
+  const text = clean(element?.textContent);
+  return element?.localName === 'p' && text.length <= MAX_LABEL_CHARS && /\?$/.test(text) && !/[.!?]\s/.test(text.slice(0, -1));
+};
+/** Questions in a row with their answers make an FAQ; one lone question ("Ready to start?") does not. */
+const MIN_FAQ_QUESTIONS = 2;
+
+/**
+ * An FAQ written as plain paragraphs ("<p><strong>Can I park?</strong></p><p>Yes, behind...</p>"): each
+ * paragraph that is one question, followed by its answer, heads that answer, so that an FAQ item is one
+ * answer unit and not a share of the whole list.
+ */
+function headQuestionParagraphs(document: Document): void {
+  const byParent = new Map<Element, Element[]>();
+  for (const paragraph of document.querySelectorAll('p')) {
+    const answer = paragraph.nextElementSibling;
+    if (!isQuestionParagraph(paragraph) || !answer || isQuestionParagraph(answer) || !clean(answer.textContent) || !paragraph.parentElement) continue;
+    byParent.set(paragraph.parentElement, [...(byParent.get(paragraph.parentElement) ?? []), paragraph]);
+  }
+  for (const questions of byParent.values()) {
+    if (questions.length < MIN_FAQ_QUESTIONS) continue;
+    const level = Math.max(QUESTION_LEVEL, (precedingHeadingLevels(document, questions).get(questions[0]!) ?? 0) + 1);
+    for (const question of questions) question.replaceWith(heading(document, level, clean(question.textContent)));
+  }
+}
+
 /** Applies the rules for controls and layout to a document about to be converted to markdown (in place). */
 export function revealPageStructure(document: Document): void {
   labelTabPanels(document);
   headDisclosures(document);
+  headQuestionParagraphs(document);
   expandAbbreviations(document);
   separateAdjacentInlines(document);
 }

@@ -205,3 +205,49 @@ describe('extractPage: FAQs declared in JSON-LD', () => {
     expect(page.text.match(/Is there parking\?/g)).toHaveLength(1);
   });
 });
+
+/** FAQs as site builders write them: a Wix collapsible list (each title a paragraph inside the control) and a page of bold question paragraphs. */
+const builderFaqPage = `<!doctype html><html><head><title>FAQ | Fern Studio</title></head><body>
+<main>
+  <h1>FAQ</h1>
+  <div class="collapsible-list">
+    <div class="collapsible-item">
+      <div role="button" tabindex="0" aria-expanded="false" data-hook="item-title"><div data-testid="richTextElement"><p class="font_5"><span>How do I cancel a class?</span></p></div></div>
+      <div data-hook="item-content" aria-hidden="true" style="max-height:0;overflow:hidden"><div data-testid="richTextElement"><p class="font_8"><span>Cancel in the app up to 8 hours before.</span></p></div></div>
+    </div>
+    <div class="collapsible-item">
+      <div role="button" tabindex="0" aria-expanded="false" data-hook="item-title"><div data-testid="richTextElement"><p class="font_5"><span>Are mats provided?</span></p></div></div>
+      <div data-hook="item-content" aria-hidden="true" style="max-height:0;overflow:hidden"><div data-testid="richTextElement"><p class="font_8"><span>Yes, mats and blocks are free to use.</span></p></div></div>
+    </div>
+  </div>
+  <h2>Your first visit</h2>
+  <div class="entry-content">
+    <p><strong>Where do I leave my bike?</strong></p>
+    <p>There are racks by the side door.</p>
+    <p><strong>Can I bring a friend?</strong></p>
+    <p>Yes, the first class for a friend is free.</p>
+  </div>
+  <div class="cta"><p>Ready to start?</p><p>Book your first class online today.</p></div>
+  <div class="card" role="button" aria-expanded="false"><p>Beginners' course?</p><p>Six weeks, every Monday.</p></div>
+</main></body></html>`;
+
+describe('extractPage: FAQs whose questions are paragraphs', () => {
+  const page = extractPage(builderFaqPage, 'https://fern.example/faq');
+
+  it('heads each answer of a collapsible list with its question, though the title is a paragraph in the control', () => {
+    expect(page.text).toMatch(/^#### How do I cancel a class\?\n+Cancel in the app up to 8 hours before\./m);
+    expect(page.text).toMatch(/^#### Are mats provided\?\n+Yes, mats and blocks are free to use\./m);
+  });
+
+  it('heads each answer of an FAQ written as question paragraphs, below the section it is in', () => {
+    expect(page.text).toMatch(/^#### Where do I leave my bike\?\n+There are racks by the side door\./m);
+    expect(page.text).toMatch(/^#### Can I bring a friend\?\n+Yes, the first class for a friend is free\./m);
+  });
+
+  it('leaves a lone question of the copy, and a clickable card of several paragraphs, as paragraphs', () => {
+    expect(page.text).not.toMatch(/^#+ Ready to start\?/m);
+    expect(page.text).toContain('Ready to start?');
+    expect(page.text).not.toMatch(/^#+ Beginners' course\?/m);
+    expect(page.text).toContain('Six weeks, every Monday.');
+  });
+});
