@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { offlineAnswer } from '../../../functions/core/chat/offline-responder.js';
 import { chunkDocuments } from '../../../functions/core/knowledge/chunk.js';
-import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
+import { SITE_DETAILS_TITLE, siteDetailsDocumentId, type KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
 import { withSiteWords } from '../../../functions/core/knowledge/question-phrases.js';
 import { buildSearchIndex, questionTermWeights, searchIndex } from '../../../functions/core/knowledge/search-index.js';
 
@@ -18,7 +18,7 @@ const page = (path: string, title: string, text: string): KnowledgeDocument => (
   text,
 });
 
-const site = [
+const site: KnowledgeDocument[] = [
   page('team', 'Our team | Bright Smile Dental', `# Meet the team
 
 ## Dr Nadia Rahman
@@ -48,7 +48,19 @@ Yes, from their first tooth.`),
 - Monday to Thursday: 8am – 6pm
 - Friday: 8am – 4pm
 - Saturday: 9am – 1pm
-- Sunday: closed`),
+- Sunday: closed
+
+## Out of hours
+
+For a dental emergency when we are closed, go to Harbour Urgent Dental Care, 40 Quay Street, Leeds LS1 4AB, or call them on 0113 496 0999.`),
+  // The header and footer every page repeats, kept once (rebuild-index.ts).
+  {
+    id: siteDetailsDocumentId('https://brightsmile.example'),
+    source: 'page',
+    title: SITE_DETAILS_TITLE,
+    url: 'https://brightsmile.example/',
+    text: '## Bright Smile Dental\n\n12 Mill Road, Leeds LS6 2QT\n\n0113 496 0555 | hello@brightsmile.example',
+  },
 ];
 
 /** As the chat engine asks at the default strictness (7). */
@@ -69,6 +81,15 @@ describe('offline answers to questions worded unlike the site', () => {
 
   it('answers "how long" with a length written with a hyphen ("24-month")', () => {
     expect(ask('How long is the guarantee on a crown?').answer).toContain('24-month');
+  });
+
+  it("answers where the practice is and its number with its own details, not those of a place a page refers to", () => {
+    expect(ask('Where is the practice?').answer).toContain('12 Mill Road');
+    expect(ask('What number do I call to book?').answer).toContain('0113 496 0555');
+  });
+
+  it('answers with the other place when the question names it', () => {
+    expect(ask("What's the number for urgent dental care?").answer).toContain('0113 496 0999');
   });
 
   it('answers an hours question about part of a day with the hours', () => {
