@@ -57,6 +57,12 @@ const OWNER_KNOWLEDGE_PREFERENCE = 0.15;
  */
 const SITE_CONTACT_PREFERENCE = 0.1;
 /**
+ * Added per value of the question a passage says as it is ("two adults and two kids (4 people)":
+ * "Sleeps 4"): any stated number answers the visitor's own number (see value-terms.ts), the same one
+ * answers it best.
+ */
+const SAME_VALUE_PREFERENCE = 0.02;
+/**
  * A word the knowledge never uses ("Chicago", "insured") weighs more than any known one: a question
  * about something the business never mentions is not answered by a passage matching its other words.
  */
@@ -257,6 +263,13 @@ function mentionsWhatIsAsked(question: ParsedQuestion, passage: SearchHit): bool
   return asked.some((group) => group.some((term) => hasTermOrSynonym(known, term)));
 }
 
+/** How many of the question's values (times, months, numbers) the passage says as the question does. */
+function sameValuesSaid(valueTerms: ReadonlySet<string>, passage: SearchHit): number {
+  if (!valueTerms.size) return 0;
+  const said = new Set(passageTermsOf(`${headingsOf(passage)} ${passage.text}`));
+  return [...valueTerms].filter((term) => said.has(term)).length;
+}
+
 /**
  * What a passage says it is about: its two innermost headings (outer ones, a home page's tagline, say
  * little) and, for the owner's own entries, their title.
@@ -317,6 +330,7 @@ function contextTermsOf(message: string, asking: string): Set<string> {
 export function termGroupsOf(question: string): string[][] {
   const groups: string[][] = [];
   for (const clause of question.split(/[,;:.!?]+/)) {
+    const clauseStart = groups.length;
     const sides = clause.split(/\s+or\s+/i).map((part) => termsOf(part).filter((term) => !REQUEST_WORDS.has(term)));
     sides.forEach((terms, side) => {
       terms.forEach((term, position) => {
@@ -325,8 +339,22 @@ export function termGroupsOf(question: string): string[][] {
         else groups.push([term]);
       });
     });
+    joinHyphenatedWords(clause, groups.slice(clauseStart));
   }
   return groups;
+}
+
+/**
+ * "no-show", "drop-in": a hyphenated word written as one, as passages are indexed beside their own
+ * words ("noshow"), answers the question's word as well as its parts do.
+ */
+function joinHyphenatedWords(clause: string, groups: string[][]): void {
+  for (const word of clause.match(/\p{L}+(?:[-\u2010\u2011]\p{L}+)+/gu) ?? []) {
+    const joined = toSearchTerm(word.replace(/[-\u2010\u2011]/g, ''));
+    const parts = new Set(termsOf(word));
+    const group = groups.find((terms) => terms.some((term) => parts.has(term)));
+    if (joined && group && !group.includes(joined)) group.push(joined);
+  }
 }
 
 /** The lines of a passage that answer the question: all of a short one, else those carrying its terms or asked facts. */
@@ -449,6 +477,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   const asksCount = contentTermSet.size > 0 && asked.length > 0 && asked.every((type) => COUNT_FACTS.has(type));
   const countedTerms = countedThingOf(question);
   const yesNo = isYesNoQuestion(asking);
+  const valueTerms = new Set(termGroups.flat().filter((term) => valueKindOf(term)));
   // "What's included in...?" asks for a list; "Is parking included?" asks whether one thing is.
   const contents = !yesNo && asksContents(asking);
   let best: Candidate | undefined;
@@ -475,7 +504,8 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
       (factBesideTerm(passage, asked, contentTermSet) ? FACT_BESIDE_TERM_PREFERENCE : 0) +
       (contents && listsThings(passage) ? LIST_PREFERENCE : 0) +
       (passage.source === 'entry' ? OWNER_KNOWLEDGE_PREFERENCE : 0) +
-      (statesContact && isSiteDetailsDocument(passage.documentId) ? SITE_CONTACT_PREFERENCE : 0);
+      (statesContact && isSiteDetailsDocument(passage.documentId) ? SITE_CONTACT_PREFERENCE : 0) +
+      SAME_VALUE_PREFERENCE * sameValuesSaid(valueTerms, passage);
     if (!best || score > best.score) best = { passage, rank, score };
   });
   if (!best) return { sources: [] };

@@ -704,6 +704,8 @@ A snug room for one on the first floor.
 - Sleeps 1
 - Shower room
 
+Book this room
+
 ## Driftwood
 
 From £115 / night
@@ -711,13 +713,30 @@ From £115 / night
 A calm room on the ground floor. No stairs from the car park to the door.
 
 - Sleeps 2
-- Walk-in shower`,
+- Walk-in shower
+
+Book this room
+
+## The Boathouse
+
+From £175 / night
+
+Our family suite across the courtyard, with its own front door.
+
+- Sleeps 4 · double bed and bunk beds
+- Shower room
+
+Book this room`,
   };
   const ask8 = (message: string) => body(ask(message, 7, [guestHouse, rooms], 'Harbour B&B').answer);
 
   it("answers with the site's rule when the guest gives their own time, month or number", () => {
     expect(ask8("We won't arrive until about 10pm. Is that OK?")).toContain('lockbox');
     expect(ask8('Can I book just one night on a Saturday in August?')).toContain('Minimum stay: 2 nights');
+  });
+
+  it('answers with the room that takes as many guests as the party, of rooms that all state a number', () => {
+    expect(ask8("We're two adults and two kids. Which room should we book?")).toContain('The Boathouse');
   });
 
   it('answers "Is parking included?" with the parking line, not a room\'s list of what it includes', () => {
@@ -764,6 +783,22 @@ Senior Stylist. Our curl specialist: dry cutting for curly and coily hair.`,
 
   it('answers "who" with the person, not the price list whose columns are titles', () => {
     expect(body(ask('Who should I book with for a curly cut?', 7, [salon], 'Salon').answer)).toContain('Sam Okafor');
+  });
+
+  it('answers a missed appointment with the no-show rule of the cancellation policy, not the rule for coming late', () => {
+    const visit: KnowledgeDocument = {
+      ...salon,
+      text: `# Good to know
+
+## I'm running late – what happens?
+
+Call us. If you're more than 15 minutes late we may need to move your appointment.
+
+## What's your cancellation policy?
+
+Please give us 24 hours' notice to move an appointment. Late cancellations are charged at 50%, and if you don't turn up at all we charge the full price.`,
+    };
+    expect(body(ask('What happens if I miss my appointment without telling you?', 7, [visit], 'Salon').answer)).toContain('full price');
   });
 
   it("answers \"who\" from a staff card headed by the person's name, whose role comes later in its text", () => {
