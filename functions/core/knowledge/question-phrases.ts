@@ -31,7 +31,8 @@ const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string
   [/\bevery (?:two|2|other) weeks?\b|\btwice a month\b/gi, 'biweekly'],
   [/\b(?:get|gets|got|getting|come|coming) back to (?:me|us)\b|\bhear back\b/gi, 'respond'],
   [/\b(?:get|have|want|getting) (?:my|our|the|your) money back\b/gi, 'refund'],
-  [/\b(?:leave|put|stop) (?:my|our|the) (?:car|van|vehicle)\b/gi, 'parking'],
+  // The visitor's words stay: leaving a car may be parking, or leaving it with a garage overnight.
+  [/\b(?:leave|put|stop) (?:my|our|the) (?:car|van|vehicle)\b/gi, '$& (parking)'],
   [/\b(?:sat ?nav|gps|google maps)\b/gi, 'directions'],
   [/\b(?:first[- ]time|new) (?:customers?|clients?)\b/gi, 'first'],
   // UK "end of tenancy" is the US "move-out"; settling in somewhere new is moving in.
@@ -42,7 +43,7 @@ const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string
   [/\b(?:be|get) out(?= by\b| on the (?:last|final|departure)\b)|\b(?:vacate|leave) (?:the|our|my) (?:room|rooms|cottage|cabin|apartment|flat|house|property|lodge|suite)\b|\bcheck(?:ing)? out\b/gi, 'check-out'],
   [/\bon (?:the|our) (?:last|final|departure) (?:morning|day)\b/gi, 'on check-out day'],
   // Not coming to a booking is what a site's no-show (or cancellation) policy is about.
-  [/\b(?:miss|missed|missing|skip|skipped) (my|our|an|a|the|your) (appointment|booking|reservation|session|class|lesson|visit)\b/gi, 'no-show for $1 $2'],
+  [/\b(?:miss|missed|missing|skip|skipped) (?:my|our|an|a|the|your) (?:appointment|booking|reservation|session|class|lesson|visit)\b/gi, 'no-show'],
   [/\b(?:do ?n[o']t|did ?n[o']t|not) (?:turn|show) up\b/gi, 'no-show'],
   // Work not done properly is work the customer is not satisfied with.
   [/\b(?:is ?n[o']t|was ?n[o']t|not) (?:done )?(?:properly|right|well|good enough)\b|\bnot (?:completely |fully |totally )?(?:happy|pleased)\b|\bunhappy\b/gi, 'not satisfied'],

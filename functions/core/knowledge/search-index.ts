@@ -1,7 +1,7 @@
 import MiniSearch, { type AsPlainObject, type Options, type Query, type SearchOptions } from 'minisearch';
 import { innermostHeading, type KnowledgeChunk } from './chunk.js';
 import { reciprocalRankFusion } from './rank-fusion.js';
-import { factTerm, factTypesAsked, factTypesStated, statesFact } from './fact-types.js';
+import { factTerm, factTypesAsked, factTypesStated, factWordsAsked, statesFact } from './fact-types.js';
 import { impliedWordsOf, toLegacySearchTerm, toSearchTerm } from './search-terms.js';
 import { synonymsOf } from './synonyms.js';
 import { withSiteWords } from './question-phrases.js';
@@ -207,12 +207,20 @@ function expandedQuery(query: string, legacyTerms: boolean): Query {
   if (legacyTerms) return query;
   // Everyday phrases are searched as the site's word for them ("every two weeks": "biweekly").
   const text = withSiteWords(query.slice(0, MAX_QUERY_CHARS));
-  const asked = factTypesAsked(text).map(factTerm);
   const terms = defaultTokenize(text).slice(0, MAX_QUERY_WORDS).map(toSearchTerm);
   const synonyms = [...new Set(terms.flatMap((term) => (term ? synonymsOf(term) : [])))];
   // The words the question implies ("no-show": "noshow", "four": "4"), as passages are indexed with theirs.
-  const withImplied = [text, ...impliedWordsOf(text)].join(' ');
-  const queries: Query[] = [asked.length ? `${asked.join(' ')} ${withImplied}` : withImplied];
+  const queries: Query[] = [[text, ...impliedWordsOf(text)].join(' ')];
+  // A passage stating the kind of fact asked for answers every word that asks for it ("What *number*
+  // do I *call*": a phone number), so its fact term weighs as much as those words together.
+  const askedWords = [...factWordsAsked(text)].map(([type, words]): [string, number] => [
+    toSearchTerm(factTerm(type))!,
+    Math.max(1, [...words].filter((word) => toSearchTerm(word)).length),
+  ]);
+  if (askedWords.length) {
+    const weights = new Map(askedWords);
+    queries.push({ queries: [...weights.keys()], boostTerm: (term: string) => weights.get(term) ?? 1, processTerm: (t: string) => t, prefix: false, fuzzy: false });
+  }
   // Synonyms are search terms already: not stemmed again, matched whole.
   if (synonyms.length) queries.push({ queries: synonyms, boostTerm: () => SYNONYM_WEIGHT, processTerm: (t: string) => t, prefix: false, fuzzy: false });
   return queries.length === 1 ? queries[0]! : { combineWith: 'OR', queries };

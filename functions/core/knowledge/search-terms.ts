@@ -31,6 +31,8 @@ const numberAbbreviation = /\b(?:no|nos|nr)\.?\s*#?\d/iu;
 
 /** "Tuesdays", "Mon-Fri": a day of the week is a day. */
 const weekday = /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat)\b)/iu;
+/** "Saturday 09:00", "Sat & Sun": a day of the weekend. */
+const weekendDay = /\b(?:[Ss]atur|[Ss]un)days?\b|\b(?:SAT|SUN|Sat|Sun)\b/u;
 
 /** "Welcome from age 8", "guests under 12", "under-12s", "children aged 5-11": a limit of age. */
 const ageLimit =
@@ -43,7 +45,8 @@ const numberWord = new RegExp(String.raw`\b(?:${NUMBER_WORDS.join('|')})\b`, 'gi
 /**
  * Words a text says without spelling them out, as the other side may write them: its hyphenated
  * words written as one ("bi-weekly" -> "biweekly", "re-clean" -> "reclean"), "number" for "no.",
- * "day" for a day of the week ("Which days...?" is answered by "Tuesdays and Thursdays"), "age" for
+ * "day" for a day of the week ("Which days...?" is answered by "Tuesdays and Thursdays") and
+ * "weekend" for Saturday or Sunday ("a class at the weekend?": "Saturday 09:00"), "age" for
  * an age limit ("guests under 12"), "noshow" for not turning up, and digits for number words ("sleeps
  * four" and "for 4"). Passages are indexed and questions searched with these beside their own words,
  * so a question finds a passage whichever way either spells the word.
@@ -52,6 +55,7 @@ export function impliedWordsOf(text: string): string[] {
   const implied = (text.match(hyphenatedWord) ?? []).map((word) => word.replace(/[-\u2010\u2011]/g, ''));
   if (numberAbbreviation.test(text)) implied.push('number');
   if (weekday.test(text)) implied.push('day');
+  if (weekendDay.test(text)) implied.push('weekend');
   if (ageLimit.test(text)) implied.push('age');
   if (noShow.test(text)) implied.push('noshow');
   for (const word of text.match(numberWord) ?? []) implied.push(String(NUMBER_WORDS.indexOf(word.toLowerCase()) + 2));

@@ -7,7 +7,7 @@ describe('withSiteWords', () => {
     ['Could you clean every other week?', 'Could you clean biweekly?'],
     ['How quickly will you get back to me?', 'How quickly will you respond?'],
     ['Can I get my money back?', 'Can I refund?'],
-    ['Where can I leave my car?', 'Where can I parking?'],
+    ['Where can I leave my car?', 'Where can I leave my car (parking)?'],
     ['Do you do end-of-tenancy cleans?', 'Do you do move-out cleans?'],
     ['How do you check the people you hire?', 'How do you check the staff?'],
     ["What if the job isn't done properly?", 'What if the job not satisfied?'],
@@ -19,7 +19,7 @@ describe('withSiteWords', () => {
     ['A table for 2 adults, 3 children and a baby?', 'A table for 2 adults, 3 children and a baby (6 people)?'],
     ['When do we need to be out on the last morning?', 'When do we need to check-out on check-out day?'],
     ['What time must we leave the room?', 'What time must we check-out?'],
-    ['What if I miss my appointment?', 'What if I no-show for my appointment?'],
+    ['What if I miss my appointment?', 'What if I no-show?'],
     ["What if we don't turn up?", 'What if we no-show?'],
   ])('rewords %j as the site would', (question, reworded) => {
     expect(withSiteWords(question)).toBe(reworded);

@@ -37,6 +37,12 @@ describe('impliedWordsOf', () => {
     expect(impliedWordsOf('Open every month of the year')).toEqual([]);
   });
 
+  it('reads Saturday or Sunday as "weekend", and not the sun', () => {
+    expect(impliedWordsOf('Saturday: 09:00 Beginners')).toEqual(['day', 'weekend']);
+    expect(impliedWordsOf('Sat & Sun 10am-4pm')).toContain('weekend');
+    expect(impliedWordsOf('Lunch in the sun on the terrace')).toEqual([]);
+  });
+
   it('reads an age limit as "age", not a price or a size under a number', () => {
     expect(impliedWordsOf('For guests under 12: buttered noodles, $10.')).toContain('age');
     expect(impliedWordsOf('Children welcome from age 8')).toContain('age');

@@ -24,6 +24,8 @@ const documents: KnowledgeDocument[] = [
       'From £160 a night. Our family suite: sleeps four, double bed and bunk beds.',
       '## Breakfast',
       'Served 8am to 9.30am: a full cooked breakfast, local eggs and our own bread.',
+      '## Weekly walks',
+      'Guided walks on Tuesday at 10:00 and Saturday at 09:30, from the front door.',
       '## The area',
       'Walk the coast path in either direction; the old town is ten minutes away on foot.',
     ].join('\n\n'),
@@ -41,8 +43,13 @@ const documents: KnowledgeDocument[] = [
       "Please give us 24 hours' notice. If you don't turn up at all we charge the full price.",
       '#### Do you do kids?',
       'Under-12s have their own menu: buttered pasta or fish fingers, $8.',
+      '#### Can I book an appointment by text?',
+      'Appointments are booked online or by calling the salon. We cannot take bookings by text message.',
+      '#### How do I change an appointment?',
+      'Appointments can be moved once without charge: call us or use the link in your confirmation.',
     ].join('\n\n'),
   },
+  { id: 'site:https://salon.example', source: 'page', title: 'Contact details', url: 'https://salon.example/', text: '#### Willow Salon\n\n8 Mill Lane, Stockport\n\n0161 496 0777 | hi@salon.example' },
 ];
 
 const index = buildSearchIndex(chunkDocuments(documents));
@@ -60,6 +67,14 @@ describe('search understands how visitors word a question', () => {
 
   it('finds the room that sleeps as many as the people counted in parts', () => {
     expect(found("We're two adults and two kids. Which room should we book?")).toContainEqual(expect.stringContaining('sleeps four'));
+  });
+
+  it('finds a walk at the weekend by its Saturday time', () => {
+    expect(found('Is there a guided walk at the weekend?')[0]).toContain('Saturday at 09:30');
+  });
+
+  it('finds the phone number for "what number do I call", over passages that only say "call" and "appointment"', () => {
+    expect(found('What number do I call to make an appointment?')).toContainEqual(expect.stringContaining('0161 496 0777'));
   });
 
   it('finds the no-show charge for missing an appointment', () => {
