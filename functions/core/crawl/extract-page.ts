@@ -132,16 +132,45 @@ const isContactLink = (anchor: Element) => {
  */
 function removeLinkBlock(block: Element): void {
   const anchors = [...block.querySelectorAll('a')];
-  if (!anchors.length || words(block.textContent) !== words(anchors.map((a) => a.textContent).join(''))) return;
+  if (!isLinksOnly(block)) return;
   const contacts = anchors.filter(isContactLink);
   if (!contacts.length) return block.remove();
   for (const anchor of anchors) if (!isContactLink(anchor)) anchor.remove();
   block.replaceChildren(...contacts.flatMap((anchor, i) => (i ? [block.ownerDocument.createTextNode(' | '), anchor] : [anchor])));
 }
 
+const isLinksOnly = (block: Element) => {
+  const anchors = [...block.querySelectorAll('a')];
+  return anchors.length > 0 && words(block.textContent) === words(anchors.map((a) => a.textContent).join(''));
+};
+
+/**
+ * Removes the copies of the site's menu that are not marked as one: a theme's mobile or off-canvas
+ * menu (Squarespace's "header-menu", a WordPress slide-out) repeats the <nav> links in plain divs. A
+ * block only of links, each of which the menu also has, is that copy; a list of links the menu does not
+ * have (the services a page lists) stays.
+ */
+function removeMenuCopies(root: ParentNode, menuLabels: ReadonlySet<string>) {
+  const isMenuLink = (anchor: Element) => menuLabels.has(clean(anchor.textContent).toLowerCase());
+  for (const anchor of root.querySelectorAll('a')) {
+    if (!anchor.isConnected || !isMenuLink(anchor)) continue;
+    let copy: Element | undefined;
+    for (let block = anchor.parentElement; block && block.localName !== 'body' && isLinksOnly(block); block = block.parentElement) {
+      if ([...block.querySelectorAll('a')].every(isMenuLink)) copy = block;
+      else break;
+    }
+    if (copy && copy.querySelectorAll('a').length >= MIN_MENU_LINKS) copy.remove();
+  }
+}
+/** Fewer links than this in a row are a call to action ("Book now"), not a menu. */
+const MIN_MENU_LINKS = 3;
+
 /** Removes what is never knowledge: menus, breadcrumbs, consent banners, and forms that are not the page itself. */
 function removeNonContent(root: ParentNode) {
-  for (const element of root.querySelectorAll(menus)) element.remove();
+  const menuElements = [...root.querySelectorAll(menus)];
+  const menuLabels = new Set(menuElements.flatMap((menu) => [...menu.querySelectorAll('a')].map((a) => clean(a.textContent).toLowerCase()).filter(Boolean)));
+  for (const element of menuElements) element.remove();
+  removeMenuCopies(root, menuLabels);
   for (const element of root.querySelectorAll('[id], [class], [aria-label]')) {
     if (element.localName === 'body' || element.localName === 'html') continue;
     const names = `${element.getAttribute('id') ?? ''} ${element.getAttribute('class') ?? ''}`;

@@ -251,3 +251,34 @@ describe('extractPage: FAQs whose questions are paragraphs', () => {
     expect(page.text).toContain('Six weeks, every Monday.');
   });
 });
+
+/** A Squarespace-style page: the desktop <nav>, and the mobile menu repeating its links in plain divs. */
+const menuCopyPage = `<!doctype html><html><head><title>Services | Oak Vets</title></head><body>
+<header><nav class="header-nav-list"><div><a href="/">Home</a></div><div><a href="/services">Services</a></div><div><a href="/team">Our Team</a></div><div><a href="/contact">Contact</a></div></nav></header>
+<div class="header-menu"><div class="header-menu-nav-list">
+  <div class="container"><a href="/"><div class="header-menu-nav-item-content">Home</div></a></div>
+  <div class="container"><a href="/services"><div class="header-menu-nav-item-content">Services</div></a></div>
+  <div class="container"><a href="/team"><div class="header-menu-nav-item-content">Our Team</div></a></div>
+  <div class="container"><a href="/contact"><div class="header-menu-nav-item-content">Contact</div></a></div>
+</div></div>
+<main>
+  <h1>Services</h1>
+  <p>Vaccinations for dogs and cats, $28 each.</p>
+  <ul class="service-links"><li><a href="/dental">Dental care</a></li><li><a href="/surgery">Surgery</a></li><li><a href="/microchips">Microchipping</a></li></ul>
+  <p><a href="/contact">Contact</a></p>
+</main></body></html>`;
+
+describe('extractPage: a copy of the menu that is not marked as one', () => {
+  const page = extractPage(menuCopyPage, 'https://oak.example/services');
+
+  it('drops the mobile menu that repeats the navigation links', () => {
+    expect(page.text).not.toMatch(/Our Team/);
+    expect(page.text).not.toMatch(/^Home$/m);
+  });
+
+  it('keeps the content, a list of links the menu does not have, and a single link that the menu also has', () => {
+    expect(page.text).toContain('Vaccinations for dogs and cats, $28 each.');
+    expect(page.text).toMatch(/- Dental care\n- Surgery\n- Microchipping/);
+    expect(page.text).toMatch(/^Contact$/m);
+  });
+});
