@@ -63,6 +63,11 @@ const SITE_CONTACT_PREFERENCE = 0.1;
  */
 const SAME_VALUE_PREFERENCE = 0.02;
 /**
+ * Taken from a customer's review: what one customer says ("they even cleaned inside the oven") is no
+ * promise of the business, so a review answers only when no passage of the business's own says as much.
+ */
+const REVIEW_PENALTY = 0.3;
+/**
  * A word the knowledge never uses ("Chicago", "insured") weighs more than any known one: a question
  * about something the business never mentions is not answered by a passage matching its other words.
  */
@@ -505,7 +510,8 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
       (contents && listsThings(passage) ? LIST_PREFERENCE : 0) +
       (passage.source === 'entry' ? OWNER_KNOWLEDGE_PREFERENCE : 0) +
       (statesContact && isSiteDetailsDocument(passage.documentId) ? SITE_CONTACT_PREFERENCE : 0) +
-      SAME_VALUE_PREFERENCE * sameValuesSaid(valueTerms, passage);
+      SAME_VALUE_PREFERENCE * sameValuesSaid(valueTerms, passage) -
+      (isTestimonial(passage) ? REVIEW_PENALTY : 0);
     if (!best || score > best.score) best = { passage, rank, score };
   });
   if (!best) return { sources: [] };

@@ -51,6 +51,7 @@ const GROUPS = [
   'trial test',
   'people guest',
   'arrive come',
+  'start begin',
   'outside exterior outdoor',
   'inside interior indoor',
   'online website web internet',

@@ -105,6 +105,9 @@ function ask(message: string, strictnessLevel = 5, documents: KnowledgeDocument[
 /** The answer without its "More details" link line. */
 const body = (answer: string | undefined) => (answer ?? '').split('\n\nMore details:')[0]!;
 
+/** A crawled page of the knowledge. */
+const pageAt = (url: string, title: string, text: string): KnowledgeDocument => ({ id: url, source: 'page', title, url, text });
+
 describe('offlineAnswer: prices', () => {
   it("answers a price question naming an option with that option's price, and names it", () => {
     const { answer } = ask('How much is the Premium package?');
@@ -647,12 +650,7 @@ describe('offlineAnswer: what a yes/no question names last', () => {
 });
 
 describe('offlineAnswer: a guest house answers what its guests ask in their own words', () => {
-  const guestHouse: KnowledgeDocument = {
-    id: 'https://harbour-bb.example/',
-    source: 'page',
-    title: 'Harbour B&B',
-    url: 'https://harbour-bb.example/',
-    text: `# A quiet harbourside bed & breakfast
+  const guestHouse = pageAt('https://harbour-bb.example/', 'Harbour B&B', `# A quiet harbourside bed & breakfast
 
 ## Good to know
 
@@ -684,14 +682,8 @@ The sands are a four-minute walk down the harbour steps.
 
 ## Reception
 
-Monday – Saturday: 8am – 8pm. Sunday: 8am – 6pm.`,
-  };
-  const rooms: KnowledgeDocument = {
-    id: 'https://harbour-bb.example/rooms',
-    source: 'page',
-    title: 'Rooms | Harbour B&B',
-    url: 'https://harbour-bb.example/rooms',
-    text: `# Our rooms
+Monday – Saturday: 8am – 8pm. Sunday: 8am – 6pm.`);
+  const rooms = pageAt('https://harbour-bb.example/rooms', 'Rooms | Harbour B&B', `# Our rooms
 
 All rooms are en-suite with a hospitality tray. Prices include breakfast, and we're happy to keep your bags after check-out.
 
@@ -726,8 +718,7 @@ Our family suite across the courtyard, with its own front door.
 - Sleeps 4 · double bed and bunk beds
 - Shower room
 
-Book this room`,
-  };
+Book this room`);
   const ask8 = (message: string) => body(ask(message, 7, [guestHouse, rooms], 'Harbour B&B').answer);
 
   it("answers with the site's rule when the guest gives their own time, month or number", () => {
@@ -761,12 +752,7 @@ Book this room`,
 });
 
 describe('offlineAnswer: a job title alone names no one', () => {
-  const salon: KnowledgeDocument = {
-    id: 'https://salon.example/',
-    source: 'page',
-    title: 'Salon',
-    url: 'https://salon.example/',
-    text: `# Prices
+  const salon = pageAt('https://salon.example/', 'Salon', `# Prices
 
 Prices depend on who you book with.
 
@@ -778,8 +764,7 @@ Curly cut — Stylist: £55; Senior Stylist: £62; Creative Director: £75.
 
 ## Sam Okafor
 
-Senior Stylist. Our curl specialist: dry cutting for curly and coily hair.`,
-  };
+Senior Stylist. Our curl specialist: dry cutting for curly and coily hair.`);
 
   it('answers "who" with the person, not the price list whose columns are titles', () => {
     expect(body(ask('Who should I book with for a curly cut?', 7, [salon], 'Salon').answer)).toContain('Sam Okafor');
@@ -811,12 +796,7 @@ Please give us 24 hours' notice to move an appointment. Late cancellations are c
 });
 
 describe("offlineAnswer: the business's own place and contact details", () => {
-  const hours: KnowledgeDocument = {
-    id: 'https://vet.example/hours',
-    source: 'page',
-    title: 'Hours | Riverside Vets',
-    url: 'https://vet.example/hours',
-    text: `# Hours & emergencies
+  const hours = pageAt('https://vet.example/hours', 'Hours | Riverside Vets', `# Hours & emergencies
 
 ## After-hours emergencies
 
@@ -830,8 +810,7 @@ Yes. All our rooms are on the ground floor with step-free access from the car pa
 
 ## Is there parking?
 
-We have four free parking spaces behind the building.`,
-  };
+We have four free parking spaces behind the building.`);
   const contactBlock: KnowledgeDocument = {
     id: siteDetailsDocumentId('https://vet.example'),
     source: 'page',
@@ -848,5 +827,39 @@ We have four free parking spaces behind the building.`,
 
   it('reads "at the clinic" as the business itself, not as a word the answer must repeat', () => {
     expect(vet('Can I leave my car at the clinic?')).toContain('four free parking spaces');
+  });
+});
+
+describe("offlineAnswer: the business's word for it, and what customers say", () => {
+  it('answers "after it starts" from a page that says "after the class begins"', () => {
+    const studio = pageAt('https://yoga.example/faq', 'FAQ | Yoga', `# FAQ
+
+## What if I'm running late?
+
+We close the door 5 minutes after the class begins, so we don't disturb the opening relaxation.
+
+# Say hello
+
+Reception is staffed 30 minutes before each class.`);
+    expect(body(ask('What if I get there a few minutes after it starts?', 7, [studio], 'Yoga').answer)).toContain('5 minutes after the class begins');
+  });
+
+  it("answers from the business's own description of a service, not from a customer's review of it", () => {
+    const cleaning = pageAt('https://glow.example/', 'Glow Cleaning', `# Premium cleaning
+
+## What our clients say
+
+### John D.
+
+"Booked Glow the week before moving into my new apartment. They even cleaned inside the oven!"
+
+## Our services
+
+- Residential cleaning
+- Deep cleaning
+- Move-in/Move-out cleaning`);
+    const answer = body(ask("I'm getting the keys to a new flat next week. Can you clean it before I settle in?", 7, [cleaning], 'Glow').answer);
+    expect(answer).toContain('Move-in/Move-out cleaning');
+    expect(answer).not.toContain('my new apartment');
   });
 });
