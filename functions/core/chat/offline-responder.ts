@@ -503,9 +503,11 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
     // what was asked ("Opening hours" over "Holiday hours").
     const headingTerms = new Set(termsOf(passage.source === 'entry' ? passage.title : (innermostHeading(passage.heading) ?? '')));
     const headingMatch = contentTerms.filter((term) => headingTerms.has(term)).length / (contentTerms.length || 1);
+    // An FAQ's question is written to be matched by visitors' questions: its words count twice.
+    const faqHeading = isQuestion(innermostHeading(passage.heading) ?? '');
     const score =
       coverage +
-      0.1 * headingMatch +
+      (faqHeading ? 0.2 : 0.1) * headingMatch +
       (factBesideTerm(passage, asked, contentTermSet) ? FACT_BESIDE_TERM_PREFERENCE : 0) +
       (contents && listsThings(passage) ? LIST_PREFERENCE : 0) +
       (passage.source === 'entry' ? OWNER_KNOWLEDGE_PREFERENCE : 0) +

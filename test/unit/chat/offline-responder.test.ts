@@ -863,3 +863,22 @@ Reception is staffed 30 minutes before each class.`);
     expect(answer).not.toContain('my new apartment');
   });
 });
+
+describe('offlineAnswer: an FAQ asking the same in other words', () => {
+  it("answers with the FAQ whose question has the visitor's words, over a page heading that says them too", () => {
+    const plumber = pageAt(
+      'https://plumb.example/',
+      'Plumb',
+      `# Honest plumbing for local homes
+
+Our licensed plumbers quote a flat price before any work starts.
+
+# Frequently asked questions
+
+## Does someone need to be home?
+
+An adult aged 18 or over must be at the property when we arrive and when we finish.`,
+    );
+    expect(body(ask('Do I have to be home while you work?', 7, [plumber], 'Plumb').answer)).toContain('aged 18 or over');
+  });
+});
