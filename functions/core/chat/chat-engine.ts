@@ -14,8 +14,8 @@ import { limitAnswerLength } from './answer-length.js';
 import { conversationSettingsOf } from './bot-settings.js';
 import { answerOpenConfirmation } from './confirmation.js';
 import {
+  assistantAndCurrentConversation,
   continueOrStartConversation,
-  currentConversation,
   recentMessages,
   storeReply,
   storeVisitorMessage,
@@ -101,10 +101,12 @@ async function knowledgeFor(chatbotId: string, indexVersion: string | undefined,
  */
 export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOutcome> {
   await loadProviderKeys();
-  // Independent reads in one round: the assistant, the visitor's current conversation, the rate counters.
-  const [{ data: bot }, current] = await Promise.all([
-    db().entities.chatbot.get({ chatbot_id: request.chatbotId }).go(),
-    request.newContact ? undefined : currentConversation(request),
+  // Independent reads in one round: the assistant and the visitor's current conversation (one
+  // request), the rate counters.
+  const [{ bot, current }] = await Promise.all([
+    request.newContact
+      ? db().entities.chatbot.get({ chatbot_id: request.chatbotId }).go().then(({ data }) => ({ bot: data, current: undefined }))
+      : assistantAndCurrentConversation(request),
     request.countTurn(),
   ]);
   if (request.caller) await authorizeChatbot(request.caller, bot);

@@ -3,6 +3,7 @@ import type { ConversationChannel } from '../../contracts/inbox.js';
 import { activityHour, moveVisitorActivity } from '../analytics/active-visitors.js';
 import type { QuestionLogFields } from '../analytics/question-log.js';
 import { db } from '../data/db.js';
+import { getTogether, type ItemGet } from '../data/get-together.js';
 import { HttpError } from '../http/http-error.js';
 import { tagsOfContact } from '../inbox/contact-tags.js';
 import { reasonFromMessage } from '../inbox/customer-details.js';
@@ -32,12 +33,25 @@ export interface Contact {
 const MAX_ATTEMPTS = 5;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const CURRENT_CONVERSATION_FIELDS = ['conversation_id', 'last_message_at', 'active_hour'] as const;
+const visitorGet = (contact: Contact) => db().entities.visitor.get({ chatbot_id: contact.chatbotId, contact_id: contact.contactId });
+
 /** The visitor's current conversation with this assistant, if any (read consistently: it decides which one continues). */
 export async function currentConversation(contact: Contact): Promise<CurrentConversation | undefined> {
-  const { data } = await db()
-    .entities.visitor.get({ chatbot_id: contact.chatbotId, contact_id: contact.contactId })
-    .go({ consistent: true, attributes: ['conversation_id', 'last_message_at', 'active_hour'] });
+  const { data } = await visitorGet(contact).go({ consistent: true, attributes: CURRENT_CONVERSATION_FIELDS });
   return data ?? undefined;
+}
+
+/**
+ * The assistant item and the visitor's current conversation (as currentConversation reads it) in
+ * one strongly consistent BatchGetItem: the first round of every turn of a known contact.
+ */
+export async function assistantAndCurrentConversation(contact: Contact) {
+  const chatbot = db().entities.chatbot;
+  const [botItem, visitorItem] = await getTogether([chatbot.get({ chatbot_id: contact.chatbotId }).params<ItemGet>(), visitorGet(contact).params<ItemGet>()]);
+  const current: CurrentConversation | undefined =
+    db().entities.visitor.parse({ Item: visitorItem }, { attributes: CURRENT_CONVERSATION_FIELDS, ignoreOwnership: false }).data ?? undefined;
+  return { bot: chatbot.parse({ Item: botItem }, { ignoreOwnership: false }).data, current };
 }
 
 /**
