@@ -371,7 +371,11 @@ function answerLines(passage: SearchHit, terms: ReadonlySet<string>, asked: read
   );
   // A term in few lines says more about which line answers than one in every line ("Sundays" in an
   // hours table where every line says "dinner"); a line stating the fact asked for counts as one such term.
-  const unitTerms = units.map((unit) => new Set(passageTermsOf(unit.text).filter((term) => terms.has(term))));
+  // A line says a question's word when it says it or a word meaning the same ("children's cut" for "a child's haircut").
+  const unitTerms = units.map((unit) => {
+    const said = new Set(passageTermsOf(unit.text));
+    return new Set([...terms].filter((term) => hasTermOrSynonym(said, term)));
+  });
   const linesWith = new Map<string, number>();
   for (const found of unitTerms) for (const term of found) linesWith.set(term, (linesWith.get(term) ?? 0) + 1);
   const statesAsked = units.map((unit) => (asked.some((type) => statesFact(unit.text, type)) ? 1 : 0));
@@ -427,7 +431,8 @@ const parentPath = (passage: SearchHit) => passage.heading?.split(HEADING_PATH_S
 function pricedSiblings(best: SearchHit, passages: readonly SearchHit[], terms: ReadonlySet<string>, askedTerms: ReadonlySet<string>): SearchHit[] | undefined {
   const heading = innermostHeading(best.heading);
   if (!heading || termsOf(heading).some((term) => terms.has(term) && !REQUEST_WORDS.has(term))) return undefined;
-  if (passageTermsOf(best.text).some((term) => askedTerms.has(term))) return undefined;
+  const said = new Set(passageTermsOf(best.text));
+  if ([...askedTerms].some((term) => hasTermOrSynonym(said, term))) return undefined;
   const parent = parentPath(best);
   const siblings = passages.filter(
     (p) => p.documentId === best.documentId && parentPath(p) === parent && innermostHeading(p.heading) && statesFact(p.text, 'price'),

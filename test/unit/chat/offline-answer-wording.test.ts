@@ -53,6 +53,21 @@ Yes, from their first tooth.`),
 ## Out of hours
 
 For a dental emergency when we are closed, go to Harbour Urgent Dental Care, 40 Quay Street, Leeds LS1 4AB, or call them on 0113 496 0999.`),
+  page('fees', 'Fees | Bright Smile Dental', `# Fees
+
+## Examinations
+
+- Adult examination £45
+- Children's examination £20
+- Hygienist visit £55
+
+## Whitening
+
+- Home whitening kit £250
+
+## Crowns
+
+- Porcelain crown from £450`),
   // The header and footer every page repeats, kept once (rebuild-index.ts).
   {
     id: siteDetailsDocumentId('https://brightsmile.example'),
@@ -90,6 +105,12 @@ describe('offline answers to questions worded unlike the site', () => {
 
   it('answers with the other place when the question names it', () => {
     expect(ask("What's the number for urgent dental care?").answer).toContain('0113 496 0999');
+  });
+
+  it("answers a price asked in other forms of the site's words with that row's price, not every option's", () => {
+    const { answer } = ask("What do you charge for a child's exam?");
+    expect(answer).toContain("Children's examination £20");
+    expect(answer).not.toContain('£250');
   });
 
   it('answers an hours question about part of a day with the hours', () => {
