@@ -223,7 +223,8 @@ function headQuestionParagraphs(document: Document): void {
   for (const questions of byParent.values()) {
     if (questions.length < MIN_FAQ_QUESTIONS) continue;
     const level = Math.max(QUESTION_LEVEL, (precedingHeadingLevels(document, questions).get(questions[0]!) ?? 0) + 1);
-    for (const question of questions) question.replaceWith(heading(document, level, clean(question.textContent)));
+    // "Q: Can I park?": the mark says it is the question, which the heading now says itself.
+    for (const question of questions) question.replaceWith(heading(document, level, clean(question.textContent).replace(/^Q(?:uestion)?\s*[:.]\s*/i, '')));
   }
 }
 
