@@ -2,6 +2,7 @@ import { businessDetailsText } from './business-data.js';
 import { declaredFaqText } from './declared-faqs.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import { jsonLdItemsOf } from './json-ld.js';
+import { withKeyMeanings } from './legend-codes.js';
 import { normaliseUrl } from './crawl-url.js';
 import { revealOfferedChoices } from './offered-choices.js';
 import { revealCardTitles, revealPageStructure } from './page-structure.js';
@@ -234,7 +235,7 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
   const siteText = [takeSiteChrome(document), businessDetailsText(declared)].filter(Boolean).join('\n\n');
   const body = document.body as Element | null;
   if (body && !articleText) revealCardTitles(body);
-  const shown = articleText || (body ? htmlToMarkdown(body) : '');
+  const shown = withKeyMeanings(articleText || (body ? htmlToMarkdown(body) : ''));
   const text = [shown, declaredFaqText(declared, shown)].filter(Boolean).join('\n\n');
   return { title, text, siteText, headings: pageHeadings, description, links: pageLinks, robots };
 }
