@@ -35,6 +35,8 @@ const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string
   [/\b(?:leave|put|stop) (?:my|our|the) (?:car|van|vehicle)\b/gi, '$& (parking)'],
   [/\b(?:sat ?nav|gps|google maps)\b/gi, 'directions'],
   [/\b(?:first[- ]time|new) (?:customers?|clients?)\b/gi, 'first'],
+  // Coming for the first time is being new: sites write "New here?", "new students", "new patients".
+  [/\b(?:for|at) (?:the|my|our) (?:very )?first time\b|\b(?:try|trying|tried) (?:you|it|us|the \w+) out\b|\bfirst[- ]timers?\b/gi, 'new'],
   // UK "end of tenancy" is the US "move-out"; settling in somewhere new is moving in.
   [/\bend[- ]of[- ](?:tenancy|tenancies|lease|let)\b/gi, 'move-out'],
   [/\bsettl(?:e|ing) in\b/gi, 'move in'],

@@ -21,6 +21,8 @@ describe('withSiteWords', () => {
     ['What time must we leave the room?', 'What time must we check-out?'],
     ['What if I miss my appointment?', 'What if I no-show?'],
     ["What if we don't turn up?", 'What if we no-show?'],
+    ['Is there a deal for people trying you out for the first time?', 'Is there a deal for people new new?'],
+    ['Any offers for first-timers?', 'Any offers for new?'],
   ])('rewords %j as the site would', (question, reworded) => {
     expect(withSiteWords(question)).toBe(reworded);
   });

@@ -17,13 +17,15 @@ const documents: KnowledgeDocument[] = [
       'Check-in: 3pm – 8pm\nCheck-out: by 10.30am\nChildren: welcome from age 8\nParking: free in our own car park',
       '## Rooms',
       '### Gull',
-      'From £90 a night. Sleeps 2, double bed, sea view.',
+      'From £90 a night. Sleeps 2, double bed, sea view, on the first floor.',
       '### Tern',
       'From £95 a night. Sleeps 2, twin beds, garden view.',
       '### The Loft',
       'From £160 a night. Our family suite: sleeps four, double bed and bunk beds.',
       '## Breakfast',
-      'Served 8am to 9.30am: a full cooked breakfast, local eggs and our own bread.',
+      'Breakfast time is 8am to 9.30am: a full cooked breakfast, local eggs and our own bread.',
+      '## New here?',
+      'Ask for our welcome pack: a map of the walks and a voucher for the café.',
       '## Weekly walks',
       'Guided walks on Tuesday at 10:00 and Saturday at 09:30, from the front door.',
       '## The area',
@@ -67,6 +69,10 @@ describe('search understands how visitors word a question', () => {
 
   it('finds the room that sleeps as many as the people counted in parts', () => {
     expect(found("We're two adults and two kids. Which room should we book?")).toContainEqual(expect.stringContaining('sleeps four'));
+  });
+
+  it('finds what is offered to newcomers for "trying you out for the first time"', () => {
+    expect(found('Is there anything for people trying you out for the first time?')[0]).toContain('welcome pack');
   });
 
   it('finds a walk at the weekend by its Saturday time', () => {
