@@ -1,13 +1,13 @@
-import { impliedWordsOf, toSearchTerm } from '../knowledge/search-terms.js';
+import { passageImpliedWordsOf, toSearchTerm } from '../knowledge/search-terms.js';
 
 /** The meaningful terms of a text, as the knowledge index sees them (stop words out, plurals folded). */
 export function termsOf(text: string): string[] {
   return (text.match(/[\p{L}\p{N}]+/gu) ?? []).map(toSearchTerm).filter((t): t is string => t !== null);
 }
 
-/** The terms of a passage: its words' and those it implies (impliedWordsOf), as the index has them. */
+/** The terms of a passage: its words' and those it implies (passageImpliedWordsOf), as the index has them. */
 export function passageTermsOf(text: string): string[] {
-  return [...termsOf(text), ...impliedWordsOf(text).map(toSearchTerm).filter((t): t is string => t !== null)];
+  return [...termsOf(text), ...passageImpliedWordsOf(text).map(toSearchTerm).filter((t): t is string => t !== null)];
 }
 
 /** Share of `a`'s terms that appear in `b`: 1 when every term of a question is covered. */

@@ -2,7 +2,7 @@ import MiniSearch, { type AsPlainObject, type Options, type Query, type SearchOp
 import { innermostHeading, type KnowledgeChunk } from './chunk.js';
 import { reciprocalRankFusion } from './rank-fusion.js';
 import { factTerm, factTypesAsked, factTypesStated, factWordsAsked, statesFact } from './fact-types.js';
-import { impliedWordsOf, toLegacySearchTerm, toSearchTerm } from './search-terms.js';
+import { impliedWordsOf, passageImpliedWordsOf, toLegacySearchTerm, toSearchTerm } from './search-terms.js';
 import { synonymsOf } from './synonyms.js';
 import { withSiteWords } from './question-phrases.js';
 import { loadVectors, nearestRows, storeVectors, type StoredVectors, type VectorMatrix } from './vector-matrix.js';
@@ -94,7 +94,7 @@ const miniSearchOptions: Options<IndexedChunk> = {
   fields: ['title', 'heading', 'text', 'facts'],
   storeFields: [],
   // Passages are indexed with their hyphenated words also written as one ("bi-weekly": "biweekly").
-  tokenize: (text) => [...defaultTokenize(text), ...impliedWordsOf(text)],
+  tokenize: (text) => [...defaultTokenize(text), ...passageImpliedWordsOf(text)],
   processTerm: toSearchTerm,
   searchOptions,
 };
@@ -209,7 +209,7 @@ function expandedQuery(query: string, legacyTerms: boolean): Query {
   const text = withSiteWords(query.slice(0, MAX_QUERY_CHARS));
   const terms = defaultTokenize(text).slice(0, MAX_QUERY_WORDS).map(toSearchTerm);
   const synonyms = [...new Set(terms.flatMap((term) => (term ? synonymsOf(term) : [])))];
-  // The words the question implies ("no-show": "noshow", "four": "4"), as passages are indexed with theirs.
+  // The words the question implies ("no-show": "noshow"), as passages are indexed with theirs.
   const queries: Query[] = [[text, ...impliedWordsOf(text)].join(' ')];
   // A passage stating the kind of fact asked for answers every word that asks for it ("What *number*
   // do I *call*": a phone number), so its fact term weighs as much as those words together.

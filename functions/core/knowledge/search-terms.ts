@@ -47,9 +47,9 @@ const numberWord = new RegExp(String.raw`\b(?:${NUMBER_WORDS.join('|')})\b`, 'gi
  * words written as one ("bi-weekly" -> "biweekly", "re-clean" -> "reclean"), "number" for "no.",
  * "day" for a day of the week ("Which days...?" is answered by "Tuesdays and Thursdays") and
  * "weekend" for Saturday or Sunday ("a class at the weekend?": "Saturday 09:00"), "age" for
- * an age limit ("guests under 12"), "noshow" for not turning up, and digits for number words ("sleeps
- * four" and "for 4"). Passages are indexed and questions searched with these beside their own words,
- * so a question finds a passage whichever way either spells the word.
+ * an age limit ("guests under 12") and "noshow" for not turning up. Passages are indexed and questions
+ * searched with these beside their own words, so a question finds a passage whichever way either spells
+ * the word.
  */
 export function impliedWordsOf(text: string): string[] {
   const implied = (text.match(hyphenatedWord) ?? []).map((word) => word.replace(/[-\u2010\u2011]/g, ''));
@@ -58,8 +58,17 @@ export function impliedWordsOf(text: string): string[] {
   if (weekendDay.test(text)) implied.push('weekend');
   if (ageLimit.test(text)) implied.push('age');
   if (noShow.test(text)) implied.push('noshow');
-  for (const word of text.match(numberWord) ?? []) implied.push(String(NUMBER_WORDS.indexOf(word.toLowerCase()) + 2));
   return implied;
+}
+
+/**
+ * What a passage implies (impliedWordsOf) and the digits of its number words ("sleeps four": "4"), so
+ * a question's "for 4" finds it. Questions are not searched with the digits of theirs: "two" is in
+ * many questions and "2" in most passages, which would cost time and rank nothing better.
+ */
+export function passageImpliedWordsOf(text: string): string[] {
+  const digits = (text.match(numberWord) ?? []).map((word) => String(NUMBER_WORDS.indexOf(word.toLowerCase()) + 2));
+  return [...impliedWordsOf(text), ...digits];
 }
 
 /** Returns the indexed form of a token, or null for a token that is not searched. */

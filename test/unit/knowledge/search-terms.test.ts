@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { impliedWordsOf, toLegacySearchTerm, toSearchTerm } from '../../../functions/core/knowledge/search-terms.js';
+import { impliedWordsOf, passageImpliedWordsOf, toLegacySearchTerm, toSearchTerm } from '../../../functions/core/knowledge/search-terms.js';
 
 describe('toSearchTerm', () => {
   it('lower-cases, folds accents, and drops stop words and tokens without letters or digits', () => {
@@ -50,9 +50,11 @@ describe('impliedWordsOf', () => {
     expect(impliedWordsOf('Orders under $12 ship for $3; rooms under 12 m² are singles.')).not.toContain('age');
   });
 
-  it('reads not turning up as "noshow", and number words as digits', () => {
+  it('reads not turning up as "noshow", and number words of passages as digits', () => {
     expect(impliedWordsOf("If you don't turn up at all we charge the full price.")).toEqual(['noshow']);
-    expect(impliedWordsOf('Sleeps four in two rooms')).toEqual(['4', '2']);
+    expect(passageImpliedWordsOf('Sleeps four in two rooms')).toEqual(['4', '2']);
+    // A question's "two" is not also searched as "2", which most passages have.
+    expect(impliedWordsOf('Do you have two rooms?')).toEqual([]);
   });
 });
 
