@@ -224,7 +224,7 @@ const builderFaqPage = `<!doctype html><html><head><title>FAQ | Fern Studio</tit
   <div class="entry-content">
     <p><strong>Where do I leave my bike?</strong></p>
     <p>There are racks by the side door.</p>
-    <p><strong>Can I bring a friend?</strong></p>
+    <p>Q: Can I bring a friend?</p>
     <p>Yes, the first class for a friend is free.</p>
   </div>
   <div class="cta"><p>Ready to start?</p><p>Book your first class online today.</p></div>
