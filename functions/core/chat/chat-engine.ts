@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DECLINED_TEXT, type ChatRequest, type ChatResponse } from '../../contracts/chat.js';
 import type { ConversationChannel } from '../../contracts/inbox.js';
 import { authorizeChatbot, type Caller } from '../access/authorize.js';
@@ -16,10 +17,12 @@ import { answerOpenConfirmation } from './confirmation.js';
 import {
   assistantAndCurrentConversation,
   continueOrStartConversation,
+  noteVisitorMessage,
   recentMessages,
+  storeMessage,
   storeReply,
-  storeVisitorMessage,
   type Contact,
+  type IdentifiedMessage,
 } from './conversation-store.js';
 import { recordCustomerDetails } from '../inbox/customer-details.js';
 import type { announceInboxChangeOnceWritten } from '../realtime/inbox-updates.js';
@@ -150,162 +153,179 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     timeoutMs: settings.conversationTimeout,
     now,
   });
-  const [history, answered, stored, detailsGiven] = await Promise.all([
-    // A conversation just started has no history to read, nor a question to answer.
-    isNew ? [] : recentMessages(conversationId, settings.contextWindow, now.toISOString()),
-    !isNew && confirmAnswer ? answerOpenConfirmation(conversationId, confirmAnswer, now.toISOString()) : false,
-    storeVisitorMessage(conversationId, request, { sender_type: 'user', content: request.message, created_at: now.toISOString() }, isNew),
-    recordCustomerDetails(conversationId, request.message),
-  ]);
-  // A conversation a person took over is not the assistant's to answer.
-  if (stored.personAnswering) {
-    await Promise.all([
-      request.caller === undefined && recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel, newConversation: false, at: now }),
-      request.announceToInbox?.(bot, conversationId, Promise.resolve()),
+  // The visitor's message is written with the reply, in one request (one fewer per turn), or alone
+  // when no reply is: a person answers, the AI provider failed, or anything after this point failed.
+  const visitorMessage: IdentifiedMessage = {
+    messageId: randomUUID(),
+    message: { sender_type: 'user', content: request.message, created_at: now.toISOString() },
+  };
+  try {
+    const [history, answered, noted, detailsGiven] = await Promise.all([
+      // A conversation just started has no history to read, nor a question to answer.
+      isNew ? [] : recentMessages(conversationId, settings.contextWindow, now.toISOString()),
+      !isNew && confirmAnswer ? answerOpenConfirmation(conversationId, confirmAnswer, now.toISOString()) : false,
+      noteVisitorMessage(conversationId, request, visitorMessage.message.created_at, isNew),
+      recordCustomerDetails(conversationId, request.message),
     ]);
-    return { message: '', conversationId, messageId: stored.messageId, sources: [], transferRequested: false, personAnswering: true };
-  }
-
-  let answer: string;
-  let sources: { title: string; url: string }[] = [];
-  let transferRequested = false;
-  let transferReason: string | undefined;
-  let transfer: TransferRef | undefined;
-  let confirmation: ChatResponse['confirmation'];
-  let offTopic = false;
-  if (answered && confirmAnswer === 'handoff') {
-    transferReason = 'Visitor confirmed the handoff to a person';
-    transfer = await requestAgentTransfer(bot.chatbot_id, conversationId, transferReason, now);
-    answer = transferAnswer(transfers, now);
-    transferRequested = true;
-  } else if (answered) {
-    answer = DECLINED_TEXT;
-  } else if (trigger && settings.requireConfirmation) {
-    // Stored as an open question: only a yes to it (`confirm: 'handoff'`) records the transfer.
-    answer = HANDOFF_CONFIRMATION_QUESTION;
-    confirmation = { action: 'handoff' };
-  } else if (trigger) {
-    transferReason = trigger;
-    transfer = await requestAgentTransfer(bot.chatbot_id, conversationId, trigger, now);
-    answer = transferAnswer(transfers, now);
-    transferRequested = true;
-  } else {
-    const [correction, knowledge] = await (grounding ?? ground());
-    const passages = knowledge?.passages;
-    if (llmConfigured()) {
-      try {
-        answer = await openAiAnswer({
-          system: systemPrompt({
-            businessName: bot.business_name,
-            agentName: bot.agent_name,
-            personality: bot.agent_personality,
-            websiteUrl: bot.website_url,
-            settings,
-            passages: passages ?? [],
-            requiredAnswer: correction?.corrected_response,
-          }),
-          history,
-          question: request.message,
-          temperature: temperatureFor(settings.creativityLevel),
-          maxCharacters: settings.maxResponseLength,
-        });
-        sources = (passages ?? []).filter((p) => p.url).map((p) => ({ title: sourceTitle(p), url: p.url! })).slice(0, 3);
-        const given = [
-          ...(passages ?? []).map((p) => `${p.title}\n${p.heading ?? ''}\n${p.text}`),
-          correction?.corrected_response ?? '',
-          request.message,
-          ...history.map((m) => m.content),
-        ];
-        const invented = unsupportedFacts(answer, given);
-        if (invented.length) {
-          log.warn('The model stated facts its knowledge does not; answering with the fallback', { chatbotId: bot.chatbot_id, invented });
-          answer = settings.fallbackMessage;
-          sources = [];
-        }
-      } catch (error) {
-        if (!(error instanceof ProviderFailure)) throw error;
-        log.error('AI provider failed', { chatbotId: bot.chatbot_id, conversationId, error: error.message });
-        // The stored message still counts in the analytics, and the open inboxes show it for a person to answer.
-        await Promise.all([
-          request.caller === undefined && recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel, newConversation: isNew, at: now }),
-          request.announceToInbox?.(bot, conversationId, Promise.resolve()),
-        ]);
-        return { error: PROVIDER_FAILURE_MESSAGE };
-      }
-    } else if (correction) {
-      answer = correction.corrected_response;
-    } else if (!settings.allowOffTopic && isOffTopic(question, passages)) {
-      answer = offTopicMessage(bot.business_name);
-      offTopic = true;
-    } else {
-      const grounded = offlineAnswer(question, knowledge ?? { passages: [], termWeights: new Map() }, settings.strictnessLevel, bot.business_name);
-      answer = grounded.answer ?? settings.fallbackMessage;
-      sources = grounded.sources;
+    // A conversation a person took over is not the assistant's to answer.
+    if (noted.personAnswering) {
+      const stored = storeMessage(conversationId, visitorMessage);
+      await Promise.all([
+        stored,
+        request.caller === undefined && recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel, newConversation: false, at: now }),
+        request.announceToInbox?.(bot, conversationId, stored),
+      ]);
+      return { message: '', conversationId, messageId: visitorMessage.messageId, sources: [], transferRequested: false, personAnswering: true };
     }
-  }
 
-  countMetric(answer === settings.fallbackMessage ? 'FallbackAnswers' : 'ChatAnswers');
-  // Analytics of visitors' turns only: the owner's and team's test chats are not customers' conversations.
-  const visitorTurn = request.caller === undefined;
-  const outcome = replyOutcome({
-    answer,
-    fallbackMessage: settings.fallbackMessage,
-    transferRequested,
-    offTopic,
-    confirmationTurn: Boolean(answered || confirmation),
-  });
-  request.onReplyOutcome?.(outcome);
-  answer = limitAnswerLength(answer, settings.maxResponseLength);
-  const responseMs = Math.round(performance.now() - started);
-  const userActions: UserAction[] = [];
-  if (isNew) userActions.push('conversation_started');
-  if (transferRequested) userActions.push('handoff_requested');
-  if (detailsGiven) userActions.push('contact_details_given');
-  const triggered = workflowsLoad
-    ? matchTriggers(await workflowsLoad, { message: request.message, actions: userActions, modelIntent: await modelIntentLoad })
-    : [];
-  const replyStored = storeReply(conversationId, bot.chatbot_id, {
-    sender_type: 'assistant',
-    content: answer,
-    created_at: new Date().toISOString(),
-    response_time_ms: responseMs,
-    sources,
-    ...(confirmation && { confirmation: confirmation.action }),
-    ...(visitorTurn && questionLogFields(bot.chatbot_id, request.message, outcome, now)),
-  });
-  const [messageId] = await Promise.all([
-    replyStored,
-    request.announceToInbox?.(bot, conversationId, replyStored),
-    visitorTurn &&
-      recordChatTurn({
-        chatbotId: bot.chatbot_id,
-        conversationId,
-        channel,
-        newConversation: isNew,
-        reply: { outcome, responseMs },
-        at: now,
-      }),
-    transfer &&
-      transferReason &&
-      request.notifyAgents?.({
-        transfer,
-        ...(transfers.enabled && { escalationTimeoutSeconds: transfers.escalation_timeout }),
-        agentEmails: transfers.agent_emails,
-        businessName: bot.business_name,
-        conversationId,
-        reason: transferReason,
-        message: request.message,
-      }),
-    triggered.length > 0 &&
-      request.workflows?.start(triggered, {
-        conversationId,
-        contactId: request.contactId,
-        contactName: request.contactName,
-        contactPhone: request.contactPhone,
-        businessName: bot.business_name,
-        message: request.message,
-      }),
-  ]);
-  return { message: answer, conversationId, messageId, sources, transferRequested, ...(confirmation && { confirmation }) };
+    let answer: string;
+    let sources: { title: string; url: string }[] = [];
+    let transferRequested = false;
+    let transferReason: string | undefined;
+    let transfer: TransferRef | undefined;
+    let confirmation: ChatResponse['confirmation'];
+    let offTopic = false;
+    if (answered && confirmAnswer === 'handoff') {
+      transferReason = 'Visitor confirmed the handoff to a person';
+      transfer = await requestAgentTransfer(bot.chatbot_id, conversationId, transferReason, now);
+      answer = transferAnswer(transfers, now);
+      transferRequested = true;
+    } else if (answered) {
+      answer = DECLINED_TEXT;
+    } else if (trigger && settings.requireConfirmation) {
+      // Stored as an open question: only a yes to it (`confirm: 'handoff'`) records the transfer.
+      answer = HANDOFF_CONFIRMATION_QUESTION;
+      confirmation = { action: 'handoff' };
+    } else if (trigger) {
+      transferReason = trigger;
+      transfer = await requestAgentTransfer(bot.chatbot_id, conversationId, trigger, now);
+      answer = transferAnswer(transfers, now);
+      transferRequested = true;
+    } else {
+      const [correction, knowledge] = await (grounding ?? ground());
+      const passages = knowledge?.passages;
+      if (llmConfigured()) {
+        try {
+          answer = await openAiAnswer({
+            system: systemPrompt({
+              businessName: bot.business_name,
+              agentName: bot.agent_name,
+              personality: bot.agent_personality,
+              websiteUrl: bot.website_url,
+              settings,
+              passages: passages ?? [],
+              requiredAnswer: correction?.corrected_response,
+            }),
+            history,
+            question: request.message,
+            temperature: temperatureFor(settings.creativityLevel),
+            maxCharacters: settings.maxResponseLength,
+          });
+          sources = (passages ?? []).filter((p) => p.url).map((p) => ({ title: sourceTitle(p), url: p.url! })).slice(0, 3);
+          const given = [
+            ...(passages ?? []).map((p) => `${p.title}\n${p.heading ?? ''}\n${p.text}`),
+            correction?.corrected_response ?? '',
+            request.message,
+            ...history.map((m) => m.content),
+          ];
+          const invented = unsupportedFacts(answer, given);
+          if (invented.length) {
+            log.warn('The model stated facts its knowledge does not; answering with the fallback', { chatbotId: bot.chatbot_id, invented });
+            answer = settings.fallbackMessage;
+            sources = [];
+          }
+        } catch (error) {
+          if (!(error instanceof ProviderFailure)) throw error;
+          log.error('AI provider failed', { chatbotId: bot.chatbot_id, conversationId, error: error.message });
+          // The visitor's message is kept, counts in the analytics, and the open inboxes show it for a person to answer.
+          const stored = storeMessage(conversationId, visitorMessage);
+          await Promise.all([
+            stored,
+            request.caller === undefined && recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel, newConversation: isNew, at: now }),
+            request.announceToInbox?.(bot, conversationId, stored),
+          ]);
+          return { error: PROVIDER_FAILURE_MESSAGE };
+        }
+      } else if (correction) {
+        answer = correction.corrected_response;
+      } else if (!settings.allowOffTopic && isOffTopic(question, passages)) {
+        answer = offTopicMessage(bot.business_name);
+        offTopic = true;
+      } else {
+        const grounded = offlineAnswer(question, knowledge ?? { passages: [], termWeights: new Map() }, settings.strictnessLevel, bot.business_name);
+        answer = grounded.answer ?? settings.fallbackMessage;
+        sources = grounded.sources;
+      }
+    }
+
+    countMetric(answer === settings.fallbackMessage ? 'FallbackAnswers' : 'ChatAnswers');
+    // Analytics of visitors' turns only: the owner's and team's test chats are not customers' conversations.
+    const visitorTurn = request.caller === undefined;
+    const outcome = replyOutcome({
+      answer,
+      fallbackMessage: settings.fallbackMessage,
+      transferRequested,
+      offTopic,
+      confirmationTurn: Boolean(answered || confirmation),
+    });
+    request.onReplyOutcome?.(outcome);
+    answer = limitAnswerLength(answer, settings.maxResponseLength);
+    const responseMs = Math.round(performance.now() - started);
+    const userActions: UserAction[] = [];
+    if (isNew) userActions.push('conversation_started');
+    if (transferRequested) userActions.push('handoff_requested');
+    if (detailsGiven) userActions.push('contact_details_given');
+    const triggered = workflowsLoad
+      ? matchTriggers(await workflowsLoad, { message: request.message, actions: userActions, modelIntent: await modelIntentLoad })
+      : [];
+    const replyStored = storeReply(conversationId, bot.chatbot_id, {
+      sender_type: 'assistant',
+      content: answer,
+      created_at: new Date().toISOString(),
+      response_time_ms: responseMs,
+      sources,
+      ...(confirmation && { confirmation: confirmation.action }),
+      ...(visitorTurn && questionLogFields(bot.chatbot_id, request.message, outcome, now)),
+    }, undefined, visitorMessage);
+    const [messageId] = await Promise.all([
+      replyStored,
+      request.announceToInbox?.(bot, conversationId, replyStored),
+      visitorTurn &&
+        recordChatTurn({
+          chatbotId: bot.chatbot_id,
+          conversationId,
+          channel,
+          newConversation: isNew,
+          reply: { outcome, responseMs },
+          at: now,
+        }),
+      transfer &&
+        transferReason &&
+        request.notifyAgents?.({
+          transfer,
+          ...(transfers.enabled && { escalationTimeoutSeconds: transfers.escalation_timeout }),
+          agentEmails: transfers.agent_emails,
+          businessName: bot.business_name,
+          conversationId,
+          reason: transferReason,
+          message: request.message,
+        }),
+      triggered.length > 0 &&
+        request.workflows?.start(triggered, {
+          conversationId,
+          contactId: request.contactId,
+          contactName: request.contactName,
+          contactPhone: request.contactPhone,
+          businessName: bot.business_name,
+          message: request.message,
+        }),
+    ]);
+    return { message: answer, conversationId, messageId, sources, transferRequested, ...(confirmation && { confirmation }) };
+  } catch (error) {
+    await storeMessage(conversationId, visitorMessage).catch((storeError: unknown) =>
+      log.error("The visitor's message could not be stored after the turn failed", { chatbotId: bot.chatbot_id, conversationId, error: storeError }),
+    );
+    throw error;
+  }
 }
 
