@@ -1,4 +1,5 @@
 import { clock } from '../knowledge/fact-types.js';
+import { LARGER_NUMBER_WORDS, NUMBER_WORDS } from '../knowledge/number-words.js';
 import { termsOf } from './text-terms.js';
 
 /**
@@ -11,14 +12,14 @@ type ValueKind = 'time' | 'month' | 'number';
 
 const MONTHS = 'january february march april may june july august september october november december';
 const MONTH_TERMS = new Set(termsOf(MONTHS.replace(/\bmay\b/, '')));
-const NUMBER_WORDS = 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand';
-const NUMBER_TERMS = new Set(termsOf(NUMBER_WORDS));
+const NUMBER_WORDS_ABOVE_ZERO = [...NUMBER_WORDS.slice(1), ...LARGER_NUMBER_WORDS];
+const NUMBER_TERMS = new Set(termsOf(NUMBER_WORDS_ABOVE_ZERO.join(' ')));
 
 const statesValue: Record<ValueKind, RegExp> = {
   time: new RegExp(clock, 'i'),
   // "May" is a month only in a passage, where it is capitalised among other months' words.
   month: new RegExp(String.raw`\b(?:${MONTHS.split(' ').join('|')}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b`, 'i'),
-  number: new RegExp(String.raw`\d|\b(?:${NUMBER_WORDS.split(' ').join('|')}|dozen|couple)\b`, 'i'),
+  number: new RegExp(String.raw`\d|\b(?:${NUMBER_WORDS_ABOVE_ZERO.join('|')}|dozen|couple)\b`, 'i'),
 };
 
 /** The kind of value a question's term is ("10pm": a time), if it is one. */

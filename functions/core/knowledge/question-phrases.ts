@@ -1,18 +1,18 @@
+import { NUMBER_WORDS, numberValue } from './number-words.js';
+
 /**
  * Everyday phrases visitors use where websites use one word ("every two weeks" for "bi-weekly",
  * "get back to me" for "respond"): a word-by-word search cannot see that they mean the same. Each
  * phrase is rewritten to the site's usual word before the question is searched and answered. General
  * English only: never a business's, a product's or a place's name.
  */
-const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen'];
 const count = String.raw`(?:\d{1,2}|${NUMBER_WORDS.join('|')})`;
-const valueOf = (number: string) => (/\d/.test(number) ? Number(number) : NUMBER_WORDS.indexOf(number.toLowerCase()));
 const ADULT_AGE = 18;
 
 /** "our five-year-old", "my 6 yr old": a child of that age, as sites write it ("children aged 5", "from age 8"). */
 const childAge: [RegExp, (match: string, number: string) => string] = [
   new RegExp(String.raw`\b(${count})[- ]?(?:years?|yrs?|y)[- ]?olds?\b|\b(${count}) ?yo\b`, 'gi'),
-  (match, number) => (valueOf(number) < ADULT_AGE ? `child aged ${number}` : `aged ${number}`),
+  (match, number) => (numberValue(number) < ADULT_AGE ? `child aged ${number}` : `aged ${number}`),
 ];
 
 /** People counted in parts ("two adults and two kids", "3 adults, 1 child"): sites say how many a room or table takes. */
@@ -20,7 +20,7 @@ const people = String.raw`(?:adults?|kids?|children|child|people|persons?|guests
 const partyOfParts: [RegExp, (match: string) => string] = [
   new RegExp(String.raw`\b${count} ${people}(?:(?:,| and| &| plus|,? and) (?:an? |${count} )${people})+\b`, 'gi'),
   (match) => {
-    const total = [...match.matchAll(new RegExp(String.raw`\b(${count}|an?) ${people}`, 'gi'))].reduce((sum, [, n]) => sum + (/^an?$/i.test(n!) ? 1 : valueOf(n!)), 0);
+    const total = [...match.matchAll(new RegExp(String.raw`\b(${count}|an?) ${people}`, 'gi'))].reduce((sum, [, n]) => sum + (/^an?$/i.test(n!) ? 1 : numberValue(n!)), 0);
     return `${match} (${total} people)`;
   },
 ];

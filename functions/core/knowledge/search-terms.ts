@@ -1,4 +1,5 @@
 import stem from 'wink-porter2-stemmer';
+import { NUMBER_WORDS, numberValue } from './number-words.js';
 
 /**
  * How text becomes search terms, the same for indexing and for queries: lower case, accents folded
@@ -39,8 +40,8 @@ const ageLimit =
   /\bage[ds]? \d|\bages \d|\b(?:under|over)-\d{1,2}s\b|\b\d{1,2} (?:and|or) (?:under|over|older|younger)\b|\b(?:guests|children|kids|people|anyone|those|visitors|diners|customers|clients|students|pupils|everyone)\s+(?:under|over|below|above)\s+\d{1,2}\b(?!\s*[%\p{L}\p{Sc}])/iu;
 /** "If you don't turn up", "failing to show": a no-show, as questions and policies name it. */
 const noShow = /\b(?:do ?n[o']t|did ?n[o']t|does ?n[o']t|not|fail(?:s|ed|ing)? to) (?:turn|show) up\b|\bfail(?:s|ed|ing)? to (?:attend|arrive)\b/i;
-const NUMBER_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
-const numberWord = new RegExp(String.raw`\b(?:${NUMBER_WORDS.join('|')})\b`, 'gi');
+/** "two" to "twenty": "one" is a pronoun far more often than a count. */
+const numberWord = new RegExp(String.raw`\b(?:${NUMBER_WORDS.slice(2).join('|')})\b`, 'gi');
 
 /**
  * Words a text says without spelling them out, as the other side may write them: its hyphenated
@@ -67,7 +68,7 @@ export function impliedWordsOf(text: string): string[] {
  * many questions and "2" in most passages, which would cost time and rank nothing better.
  */
 export function passageImpliedWordsOf(text: string): string[] {
-  const digits = (text.match(numberWord) ?? []).map((word) => String(NUMBER_WORDS.indexOf(word.toLowerCase()) + 2));
+  const digits = (text.match(numberWord) ?? []).map((word) => String(numberValue(word)));
   return [...impliedWordsOf(text), ...digits];
 }
 
