@@ -159,6 +159,15 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     messageId: randomUUID(),
     message: { sender_type: 'user', content: request.message, created_at: now.toISOString() },
   };
+  /** The visitor's message stored without a reply: it counts in the analytics and the open inboxes show it. */
+  const keepWithoutReply = async () => {
+    const stored = storeMessage(conversationId, visitorMessage);
+    await Promise.all([
+      stored,
+      request.caller === undefined && recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel, newConversation: isNew, at: now }),
+      request.announceToInbox?.(bot, conversationId, stored),
+    ]);
+  };
   try {
     const [history, answered, noted, detailsGiven] = await Promise.all([
       // A conversation just started has no history to read, nor a question to answer.
@@ -169,12 +178,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     ]);
     // A conversation a person took over is not the assistant's to answer.
     if (noted.personAnswering) {
-      const stored = storeMessage(conversationId, visitorMessage);
-      await Promise.all([
-        stored,
-        request.caller === undefined && recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel, newConversation: false, at: now }),
-        request.announceToInbox?.(bot, conversationId, stored),
-      ]);
+      await keepWithoutReply();
       return { message: '', conversationId, messageId: visitorMessage.messageId, sources: [], transferRequested: false, personAnswering: true };
     }
 
@@ -238,12 +242,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
           if (!(error instanceof ProviderFailure)) throw error;
           log.error('AI provider failed', { chatbotId: bot.chatbot_id, conversationId, error: error.message });
           // The visitor's message is kept, counts in the analytics, and the open inboxes show it for a person to answer.
-          const stored = storeMessage(conversationId, visitorMessage);
-          await Promise.all([
-            stored,
-            request.caller === undefined && recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel, newConversation: isNew, at: now }),
-            request.announceToInbox?.(bot, conversationId, stored),
-          ]);
+          await keepWithoutReply();
           return { error: PROVIDER_FAILURE_MESSAGE };
         }
       } else if (correction) {

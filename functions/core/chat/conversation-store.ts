@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import type { ConversationChannel } from '../../contracts/inbox.js';
 import { activityHour, moveVisitorActivity } from '../analytics/active-visitors.js';
@@ -32,7 +33,6 @@ export interface Contact {
 
 /** Attempts at starting a conversation while concurrent messages of the same visitor race for it. */
 const MAX_ATTEMPTS = 5;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const CURRENT_CONVERSATION_FIELDS = ['conversation_id', 'last_message_at', 'active_hour'] as const;
 const visitorGet = (contact: Contact) => db().entities.visitor.get({ chatbot_id: contact.chatbotId, contact_id: contact.contactId });

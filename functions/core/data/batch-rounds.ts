@@ -1,6 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 /** Rounds of a batch request before giving up on what DynamoDB keeps leaving unprocessed. */
 const MAX_ROUNDS = 4;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Sends `pending` with `send`, which returns what DynamoDB left unprocessed (BatchGetItem and
