@@ -1,6 +1,6 @@
 /**
  * The chat benchmark's visitors, run as a process of their own (see child-process.ts). Arguments: the
- * API URL, the assistant's id and a JSON list of visitor tokens. Prints one JSON line: the sequential
+ * API URL, the assistant's id and a JSON list of visitor tokens (each renewed by its replies, as the widget does). Prints one JSON line: the sequential
  * request times in ms and the throughput with 50 requests in flight.
  */
 import process from 'node:process';
@@ -28,8 +28,10 @@ async function ask(i: number): Promise<number> {
     headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.19.0.${(i % tokens.length) + 1}` },
     body: JSON.stringify({ message: QUESTIONS[i % QUESTIONS.length], chatbotId, visitorToken: tokens[i % tokens.length] }),
   });
-  const body = (await res.json()) as { message?: string };
-  if (res.status !== 200 || !body.message) throw new Error(`chat answered ${res.status}: ${JSON.stringify(body)}`);
+  const body = (await res.json()) as { message?: string; visitorToken?: string };
+  if (res.status !== 200 || !body.message || !body.visitorToken) throw new Error(`chat answered ${res.status}: ${JSON.stringify(body)}`);
+  // As the widget does: the next message carries the token this reply renewed.
+  tokens[i % tokens.length] = body.visitorToken;
   return performance.now() - started;
 }
 

@@ -57,6 +57,9 @@ const imageUrl = z.union([
     .refine((value) => /^https?:\/\//i.test(value), 'The avatar must be an https:// image address'),
 ]);
 
+/** The most earlier messages an owner may give the model with each question. */
+export const MAX_CONTEXT_WINDOW = 20;
+
 export const conversationSettingsSchema = z.object({
   responseDelay: z.number().int().min(0).max(5000),
   typingIndicatorEnabled: z.boolean(),
@@ -69,7 +72,7 @@ export const conversationSettingsSchema = z.object({
   requireConfirmation: z.boolean(),
   collectFeedback: z.boolean(),
   handoffEnabled: z.boolean(),
-  contextWindow: z.number().int().min(3).max(20),
+  contextWindow: z.number().int().min(3).max(MAX_CONTEXT_WINDOW),
   creativityLevel: z.number().int().min(1).max(10),
   strictnessLevel: z.number().int().min(1).max(10),
 });

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { assistantFromFixtureSite } from '../support/fixture-assistant.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONVERSATION_SETTINGS, type ConversationSettings } from '../../functions/contracts/chatbot.js';
 import { freePorts } from '../../local/ports.js';
@@ -30,7 +31,8 @@ describe('the chat engine with an AI provider (OpenAI client, local fake server)
     fake = await startFakeOpenAi();
     process.env.OPENAI_API_KEY = 'sk-test';
     process.env.OPENAI_BASE_URL = fake.baseURL;
-    runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web: 'none' });
+    // Each visitor its own address (test/support/visitor.ts), as the limits count per source.
+    runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web: 'none', trustForwardedFor: true });
     ({ site, owner, ownerIdToken, chatbotId } = await assistantFromFixtureSite(runtime.apiUrl, runtime.config));
   }, 120_000);
   afterAll(async () => {
@@ -142,6 +144,26 @@ describe('the chat engine with an AI provider (OpenAI client, local fake server)
     await save({});
   });
 
+  it("a token naming another conversation than the visitor's current one: the turn continues their own, with its own history", async () => {
+    fake.reply = { text: 'Noted.' };
+    const other = chatVisitor(runtime.apiUrl, chatbotId);
+    const otherConversation = (await ask('Alpha question of another visitor', other)).body.conversationId as string;
+    const visitor = chatVisitor(runtime.apiUrl, chatbotId);
+    const ownConversation = (await ask('Bravo first question', visitor)).body.conversationId as string;
+    const { issueVisitorToken } = await import('../../functions/core/chat/visitor-token.js');
+    // As a token would be after the visitor's conversation changed (or if the server named the wrong one).
+    visitor.visitorToken = await issueVisitorToken({ chatbotId, contactId: contactIdOf(visitor.visitorToken!) }, new Date(), otherConversation);
+    const { status, body } = await ask('Bravo second question', visitor);
+    expect(status).toBe(200);
+    expect(body.conversationId).toBe(ownConversation);
+    const { messages } = lastModelCall();
+    expect(messages.slice(1).map((m) => m.content)).toEqual(['Bravo first question', 'Noted.', 'Bravo second question']);
+    // The renewed token names the conversation the reply was in.
+    expect(decodeJwt(body.visitorToken as string).cnv).toBe(ownConversation);
+    const stored = await owner.get(`/conversations/${otherConversation}`);
+    expect(stored.body.messages.map((m: { content: string }) => m.content)).toEqual(['Alpha question of another visitor', 'Noted.']);
+  });
+
   it('creativity sets the temperature of the model call', async () => {
     await save({ creativityLevel: 10 });
     await ask('Do you have gluten-free products?');
@@ -184,7 +206,8 @@ describe('the chat engine with an AI provider (OpenAI client, local fake server)
   it("reads a visitor message's intent with the model only when the assistant has intent workflows, and triggers on it", async () => {
     fake.reply = { text: 'We open at 8 am.' };
     const before = fake.chatRequests.length;
-    expect((await ask('When do you open?')).status).toBe(200);
+    const opening = await ask('When do you open?');
+    expect(opening.status, JSON.stringify(opening.body)).toBe(200);
     // No intent workflow: the turn's one model call is its answer.
     expect(fake.chatRequests.length - before).toBe(1);
 
@@ -201,7 +224,7 @@ describe('the chat engine with an AI provider (OpenAI client, local fake server)
       const asked = fake.chatRequests.length;
       // No word of the examples: the model's reading starts the workflow.
       const reply = await ask('Have you got room for four at eight?');
-      expect(reply.status).toBe(200);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
       expect(fake.chatRequests.slice(asked).filter(classifying)).toHaveLength(1);
       const deadline = Date.now() + 60_000;
       let executions: { workflow_id: string; status: string; trigger_data: Record<string, unknown> }[] = [];

@@ -15,13 +15,15 @@ import { limitAnswerLength } from './answer-length.js';
 import { conversationSettingsOf } from './bot-settings.js';
 import { answerOpenConfirmation } from './confirmation.js';
 import {
-  assistantAndCurrentConversation,
   continueOrStartConversation,
-  noteVisitorMessage,
-  recentMessages,
+  moveLastActivity,
+  readConversationState,
+  readTurnStart,
   storeMessage,
   storeReply,
+  storeVisitorMessage,
   type Contact,
+  type ConversationState,
   type IdentifiedMessage,
 } from './conversation-store.js';
 import { recordCustomerDetails } from '../inbox/customer-details.js';
@@ -54,6 +56,8 @@ export interface ChatTurn extends Contact {
   confirm?: ChatRequest['confirm'];
   /** A contact id the server just made up: there is no conversation to look for. */
   newContact?: boolean;
+  /** The conversation the contact was in at their last reply (their visitor token says): read ahead, used if still theirs. */
+  conversationHint?: string;
   /** The signed-in test chat: the caller must have the route's right on the assistant (core/access/authorize.ts). */
   caller?: Caller;
   /** Counts the turn against its limits, refusing with 429 before anything is stored. */
@@ -104,12 +108,15 @@ async function knowledgeFor(chatbotId: string, indexVersion: string | undefined,
  */
 export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOutcome> {
   await loadProviderKeys();
-  // Independent reads in one round: the assistant and the visitor's current conversation (one
-  // request), the rate counters.
-  const [{ bot, current }] = await Promise.all([
+  const at = now.toISOString();
+  // Only a model is given the conversation so far.
+  const withHistory = llmConfigured();
+  // Independent reads in one round: the assistant with the visitor's current conversation (and the
+  // state of the one their token names), the rate counters.
+  const [{ bot, current, hinted }] = await Promise.all([
     request.newContact
-      ? db().entities.chatbot.get({ chatbot_id: request.chatbotId }).go().then(({ data }) => ({ bot: data, current: undefined }))
-      : assistantAndCurrentConversation(request),
+      ? db().entities.chatbot.get({ chatbot_id: request.chatbotId }).go().then(({ data }) => ({ bot: data, current: undefined, hinted: undefined }))
+      : readTurnStart(request, { hint: request.conversationHint, history: withHistory, before: at }),
     request.countTurn(),
   ]);
   if (request.caller) await authorizeChatbot(request.caller, bot);
@@ -155,30 +162,33 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   });
   // The visitor's message is written with the reply, in one request (one fewer per turn), or alone
   // when no reply is: a person answers, the AI provider failed, or anything after this point failed.
-  const visitorMessage: IdentifiedMessage = {
-    messageId: randomUUID(),
-    message: { sender_type: 'user', content: request.message, created_at: now.toISOString() },
-  };
+  const visitorMessage: IdentifiedMessage = { messageId: randomUUID(), message: { sender_type: 'user', content: request.message, created_at: at } };
+  let replyStoring = false;
   /** The visitor's message stored without a reply: it counts in the analytics and the open inboxes show it. */
   const keepWithoutReply = async () => {
-    const stored = storeMessage(conversationId, visitorMessage);
+    const stored = storeVisitorMessage(conversationId, bot.chatbot_id, visitorMessage, isNew);
     await Promise.all([
       stored,
       request.caller === undefined && recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel, newConversation: isNew, at: now }),
       request.announceToInbox?.(bot, conversationId, stored),
     ]);
   };
+  // The visitor's last activity (what the conversation timeout reads) moves while the answer is made;
+  // a new conversation was started with it.
+  const activityMoved = isNew ? undefined : moveLastActivity(request, at);
+  activityMoved?.catch(() => undefined);
   try {
-    const [history, answered, noted, detailsGiven] = await Promise.all([
-      // A conversation just started has no history to read, nor a question to answer.
-      isNew ? [] : recentMessages(conversationId, settings.contextWindow, now.toISOString()),
-      !isNew && confirmAnswer ? answerOpenConfirmation(conversationId, confirmAnswer, now.toISOString()) : false,
-      noteVisitorMessage(conversationId, request, visitorMessage.message.created_at, isNew),
+    const [state, answered, detailsGiven] = await Promise.all([
+      isNew
+        ? ({ personAnswering: false, history: [] } satisfies ConversationState)
+        : (hinted && current?.conversation_id === conversationId ? hinted : readConversationState(conversationId, { history: withHistory, before: at })),
+      !isNew && confirmAnswer ? answerOpenConfirmation(conversationId, confirmAnswer, at) : false,
       recordCustomerDetails(conversationId, request.message),
     ]);
+    const history = state.history.slice(-settings.contextWindow);
     // A conversation a person took over is not the assistant's to answer.
-    if (noted.personAnswering) {
-      await keepWithoutReply();
+    if (state.personAnswering) {
+      await Promise.all([activityMoved, keepWithoutReply()]);
       return { message: '', conversationId, messageId: visitorMessage.messageId, sources: [], transferRequested: false, personAnswering: true };
     }
 
@@ -242,7 +252,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
           if (!(error instanceof ProviderFailure)) throw error;
           log.error('AI provider failed', { chatbotId: bot.chatbot_id, conversationId, error: error.message });
           // The visitor's message is kept, counts in the analytics, and the open inboxes show it for a person to answer.
-          await keepWithoutReply();
+          await Promise.all([activityMoved, keepWithoutReply()]);
           return { error: PROVIDER_FAILURE_MESSAGE };
         }
       } else if (correction) {
@@ -277,6 +287,9 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     const triggered = workflowsLoad
       ? matchTriggers(await workflowsLoad, { message: request.message, actions: userActions, modelIntent: await modelIntentLoad })
       : [];
+    // A failure to move the visitor's activity fails the turn before its reply is stored.
+    await activityMoved;
+    replyStoring = true;
     const replyStored = storeReply(conversationId, bot.chatbot_id, {
       sender_type: 'assistant',
       content: answer,
@@ -285,7 +298,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
       sources,
       ...(confirmation && { confirmation: confirmation.action }),
       ...(visitorTurn && questionLogFields(bot.chatbot_id, request.message, outcome, now)),
-    }, undefined, visitorMessage);
+    }, { visitorMessage, newConversation: isNew });
     const [messageId] = await Promise.all([
       replyStored,
       request.announceToInbox?.(bot, conversationId, replyStored),
@@ -321,7 +334,9 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     ]);
     return { message: answer, conversationId, messageId, sources, transferRequested, ...(confirmation && { confirmation }) };
   } catch (error) {
-    await storeMessage(conversationId, visitorMessage).catch((storeError: unknown) =>
+    // Once the reply's writes began, its conversation update may have counted the message unread already.
+    const kept = replyStoring ? storeMessage(conversationId, visitorMessage) : storeVisitorMessage(conversationId, bot.chatbot_id, visitorMessage, isNew);
+    await kept.catch((storeError: unknown) =>
       log.error("The visitor's message could not be stored after the turn failed", { chatbotId: bot.chatbot_id, conversationId, error: storeError }),
     );
     throw error;

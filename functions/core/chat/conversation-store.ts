@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
+import { MAX_CONTEXT_WINDOW } from '../../contracts/chatbot.js';
 import type { ConversationChannel } from '../../contracts/inbox.js';
 import { activityHour, moveVisitorActivity } from '../analytics/active-visitors.js';
 import type { QuestionLogFields } from '../analytics/question-log.js';
@@ -43,16 +44,52 @@ export async function currentConversation(contact: Contact): Promise<CurrentConv
   return data ?? undefined;
 }
 
+/** What the assistant answering a conversation must know of it: a person may have taken over, and what was said. */
+export interface ConversationState {
+  personAnswering: boolean;
+  /** The latest messages, oldest first: at most MAX_CONTEXT_WINDOW (the caller keeps its own window of them). */
+  history: StoredMessage[];
+}
+
+const stateOf = (conversation: { status: string } | null, history: StoredMessage[]): ConversationState => ({
+  personAnswering: conversation?.status === PERSON_ANSWERING,
+  history,
+});
+
 /**
- * The assistant item and the visitor's current conversation (as currentConversation reads it) in
- * one strongly consistent BatchGetItem: the first round of every turn of a known contact.
+ * The first round of every turn of a known contact: the assistant item and the visitor's current
+ * conversation (as currentConversation reads it) in one strongly consistent BatchGetItem. When the
+ * visitor's token names the conversation they were in, that conversation's item joins the batch and
+ * its recent messages are queried beside it: the state of the conversation the turn most likely
+ * continues, known one round early (`hinted`, only if it is still the current one).
  */
-export async function assistantAndCurrentConversation(contact: Contact) {
-  const chatbot = db().entities.chatbot;
-  const [botItem, visitorItem] = await getTogether([chatbot.get({ chatbot_id: contact.chatbotId }).params<ItemGet>(), visitorGet(contact).params<ItemGet>()]);
+export async function readTurnStart(contact: Contact, options: { hint?: string; history: boolean; before: string }) {
+  const { chatbot, conversation } = db().entities;
+  const hint = options.hint;
+  const [[botItem, visitorItem, conversationItem], hintedHistory] = await Promise.all([
+    getTogether([
+      chatbot.get({ chatbot_id: contact.chatbotId }).params<ItemGet>(),
+      visitorGet(contact).params<ItemGet>(),
+      ...(hint ? [conversation.get({ conversation_id: hint }).params<ItemGet>()] : []),
+    ]),
+    hint && options.history ? recentMessages(hint, MAX_CONTEXT_WINDOW, options.before) : [],
+  ]);
   const current: CurrentConversation | undefined =
     db().entities.visitor.parse({ Item: visitorItem }, { attributes: CURRENT_CONVERSATION_FIELDS, ignoreOwnership: false }).data ?? undefined;
-  return { bot: chatbot.parse({ Item: botItem }, { ignoreOwnership: false }).data, current };
+  const hinted =
+    hint && current?.conversation_id === hint
+      ? stateOf(conversation.parse({ Item: conversationItem }, { attributes: ['status'], ignoreOwnership: false }).data, hintedHistory)
+      : undefined;
+  return { bot: chatbot.parse({ Item: botItem }, { ignoreOwnership: false }).data, current, hinted };
+}
+
+/** The state of a conversation the turn continues, when readTurnStart could not know it (no or another conversation named). */
+export async function readConversationState(conversationId: string, options: { history: boolean; before: string }): Promise<ConversationState> {
+  const [{ data }, history] = await Promise.all([
+    db().entities.conversation.get({ conversation_id: conversationId }).go({ consistent: true, attributes: ['status'] }),
+    options.history ? recentMessages(conversationId, MAX_CONTEXT_WINDOW, options.before) : [],
+  ]);
+  return stateOf(data, history);
 }
 
 /**
@@ -139,29 +176,6 @@ export async function continueOrStartConversation(args: {
   throw new HttpError(409, 'Your conversation changed while this message was sent. Please send it again.');
 }
 
-/**
- * The visitor's message has come: their last activity (what the timeout reads) moves, and the
- * conversation's (what the inbox sorts by, also while a person answers and the assistant stays quiet)
- * with one more unread message. That same update reads back whether a person answers the
- * conversation now (human takeover, core/transfers/takeover.ts): no round trip of its own.
- * The message itself is written by the caller: with the turn's reply (storeReply's `alongside`), or
- * alone (storeMessage) when no reply is stored.
- */
-export async function noteVisitorMessage(conversationId: string, contact: Contact, at: string, isNewConversation: boolean): Promise<{ personAnswering: boolean }> {
-  // A conversation just started carries this time and its first unread message already, and is the assistant's.
-  if (isNewConversation) return { personAnswering: false };
-  const [, updated] = await Promise.all([
-    moveLastActivity(contact, at),
-    db()
-      .entities.conversation.patch({ conversation_id: conversationId })
-      .set({ last_message_at: at })
-      .add({ unread_count: 1 })
-      .composite({ chatbot_id: contact.chatbotId })
-      .go({ response: 'all_new' }),
-  ]);
-  return { personAnswering: updated.data.status === PERSON_ANSWERING };
-}
-
 /** A message with the id it is (to be) stored under. */
 export interface IdentifiedMessage {
   messageId: string;
@@ -184,6 +198,24 @@ export async function storeMessage(conversationId: string, message: IdentifiedMe
   await db().entities.message.put(messageItem(conversationId, message)).go();
 }
 
+/**
+ * The conversation's last activity (what the inbox sorts by) moves to `at`, with one more unread
+ * message when `unread` (a visitor's message; a new conversation was created with its first).
+ */
+function moveConversationActivity(conversationId: string, chatbotId: string, at: string, unread: boolean) {
+  const patch = db().entities.conversation.patch({ conversation_id: conversationId }).set({ last_message_at: at });
+  // The inbox's index sorts by last activity within the assistant.
+  return (unread ? patch.add({ unread_count: 1 }) : patch).composite({ chatbot_id: chatbotId }).go();
+}
+
+/** A visitor's message the assistant does not answer (a person answers, or no reply could be made): stored and counted as unread. */
+export async function storeVisitorMessage(conversationId: string, chatbotId: string, message: IdentifiedMessage, newConversation: boolean): Promise<void> {
+  await Promise.all([
+    storeMessage(conversationId, message),
+    moveConversationActivity(conversationId, chatbotId, message.message.created_at, !newConversation),
+  ]);
+}
+
 /** Stores messages in one BatchWriteItem (plain puts, as storeMessage), writing again any left unprocessed. */
 async function storeMessages(conversationId: string, messages: readonly IdentifiedMessage[]): Promise<void> {
   await inBatchRounds(
@@ -196,10 +228,10 @@ async function storeMessages(conversationId: string, messages: readonly Identifi
 }
 
 /**
- * The visitor's last message moves to `at`; their active-users count follows it to its hour, from the
+ * The visitor's last message moves to `at` (what the conversation timeout reads); their active-users count follows it to its hour, from the
  * hour this update replaced (so concurrent messages of one visitor each move it from where the other left it).
  */
-async function moveLastActivity(contact: Contact, at: string): Promise<void> {
+export async function moveLastActivity(contact: Contact, at: string): Promise<void> {
   const hour = activityHour(at);
   const { data } = await db()
     .entities.visitor.patch({ chatbot_id: contact.chatbotId, contact_id: contact.contactId })
@@ -211,27 +243,23 @@ async function moveLastActivity(contact: Contact, at: string): Promise<void> {
 /**
  * Stores the assistant's reply; the conversation's last activity (what lists sort by) moves with it.
  * `messageId`: the id it was sent with already (a channel message is sent before it is stored).
- * `alongside`: the visitor's message it answers, written in the same request (one request fewer per
- * chat turn: each costs the function about a millisecond of CPU in the SDK and ElectroDB).
+ * `visitorMessage`: the visitor's message it answers, written in the same request (one request fewer
+ * per chat turn: each costs the function about a millisecond of CPU in the SDK and ElectroDB) and
+ * counted as unread by the same update, unless it started the conversation (created with it unread).
  */
 export async function storeReply(
   conversationId: string,
   chatbotId: string,
   message: StoredMessage & { response_time_ms?: number; sources?: { title: string; url: string }[]; confirmation?: 'handoff' } & Partial<QuestionLogFields>,
-  messageId: string = randomUUID(),
-  alongside?: IdentifiedMessage,
+  options: { messageId?: string; visitorMessage?: IdentifiedMessage; newConversation?: boolean } = {},
 ): Promise<string> {
-  const reply = { messageId, message };
+  const reply = { messageId: options.messageId ?? randomUUID(), message };
+  const { visitorMessage } = options;
   await Promise.all([
-    alongside ? storeMessages(conversationId, [alongside, reply]) : storeMessage(conversationId, reply),
-    db()
-      .entities.conversation.patch({ conversation_id: conversationId })
-      .set({ last_message_at: message.created_at })
-      // The inbox's index sorts by last activity within the assistant.
-      .composite({ chatbot_id: chatbotId })
-      .go(),
+    visitorMessage ? storeMessages(conversationId, [visitorMessage, reply]) : storeMessage(conversationId, reply),
+    moveConversationActivity(conversationId, chatbotId, message.created_at, Boolean(visitorMessage && !options.newConversation)),
   ]);
-  return messageId;
+  return reply.messageId;
 }
 
 /** The last `count` messages of a conversation written before `before`, oldest first (the model's context window). */

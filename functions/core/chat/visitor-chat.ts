@@ -29,12 +29,13 @@ export async function visitorChat(
   now = new Date(),
   pageOrigin?: string,
 ): Promise<VisitorChatOutcome> {
-  const visitor = request.visitorToken
+  const { conversationId: conversationHint, ...visitor } = request.visitorToken
     ? await verifyVisitorToken(request.visitorToken, request.chatbotId)
     : { chatbotId: request.chatbotId, contactId: newContactId() };
   const outcome = await chat(
     {
       ...visitor,
+      conversationHint,
       message: request.message,
       contactName: request.contactName,
       confirm: request.confirm,
@@ -48,5 +49,6 @@ export async function visitorChat(
     },
     now,
   );
-  return { ...outcome, visitorToken: await issueVisitorToken(visitor, now) };
+  const conversationId = 'conversationId' in outcome ? outcome.conversationId : undefined;
+  return { ...outcome, visitorToken: await issueVisitorToken(visitor, now, conversationId) };
 }

@@ -17,9 +17,18 @@ export const EXPIRED_VISITOR_MESSAGE = 'This conversation has expired or is not 
 /** A contact id nobody can guess: the server picks it, the visitor only ever holds it signed. */
 export const newContactId = (): string => `v_${randomBytes(16).toString('base64url')}`;
 
-export async function issueVisitorToken(visitor: Visitor, now = new Date()): Promise<string> {
+/** A visitor as their token names them, with the conversation their last reply was in (if it says). */
+export interface VisitorOfToken extends Visitor {
+  conversationId?: string;
+}
+
+/**
+ * `conversationId`: the conversation the reply carrying the token was in. Only a hint: the next turn
+ * reads that conversation ahead, and uses it only if it is still the visitor's current one.
+ */
+export async function issueVisitorToken(visitor: Visitor, now = new Date(), conversationId?: string): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({})
+  return new SignJWT(conversationId ? { cnv: conversationId } : {})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(ISSUER)
     .setAudience(visitor.chatbotId)
@@ -33,12 +42,12 @@ export async function issueVisitorToken(visitor: Visitor, now = new Date()): Pro
  * The visitor a token speaks for, if it was signed by us for this assistant and has not expired.
  * Anything else (forged, tampered, another assistant's, expired, garbage) is the same 401.
  */
-export async function verifyVisitorToken(token: string, chatbotId: string): Promise<Visitor> {
+export async function verifyVisitorToken(token: string, chatbotId: string): Promise<VisitorOfToken> {
   const key = await visitorTokenKey();
   try {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: chatbotId, algorithms: ['HS256'] });
     if (typeof payload.sub !== 'string' || !payload.sub) throw new Error('no subject');
-    return { chatbotId, contactId: payload.sub };
+    return { chatbotId, contactId: payload.sub, ...(typeof payload.cnv === 'string' && payload.cnv && { conversationId: payload.cnv }) };
   } catch {
     throw unauthorized(EXPIRED_VISITOR_MESSAGE);
   }

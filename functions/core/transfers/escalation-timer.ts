@@ -74,7 +74,7 @@ export async function escalateTransfer(ref: TransferRef, now = new Date()): Prom
     await announceInboxChange(conversation.chatbot_id, conversation.conversation_id);
     return { escalated: true, conversation_id: conversation.conversation_id, not_told: delivery.error };
   }
-  await storeReply(conversation.conversation_id, conversation.chatbot_id, { sender_type: 'assistant', content: ESCALATION_TIMEOUT_MESSAGE, created_at }, message_id);
+  await storeReply(conversation.conversation_id, conversation.chatbot_id, { sender_type: 'assistant', content: ESCALATION_TIMEOUT_MESSAGE, created_at }, { messageId: message_id });
   await Promise.all([
     sendToVisitor(conversation, { conversation_id: conversation.conversation_id, message_id, content: ESCALATION_TIMEOUT_MESSAGE, created_at }),
     announceInboxChange(conversation.chatbot_id, conversation.conversation_id),
