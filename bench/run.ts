@@ -53,8 +53,12 @@ async function main() {
   process.env.CHAT_LIMIT_PER_SOURCE_PER_MINUTE = String(1e9);
   // The production build (npm run bench builds it first) is served for the dashboard's first view.
   const web = existsSync(join(siteBuildDir, 'index.html')) ? 'static' : 'none';
-  // Load visitors come from many addresses (X-Forwarded-For), as the limits count per address.
-  const runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web, trustForwardedFor: true });
+  // Load visitors come from many addresses (X-Forwarded-For), as the limits count per address. The
+  // database's tables are in memory, as in the tests (local/runtime.ts): DynamoDB Local's disk syncs
+  // are neither our work nor DynamoDB's; `--database-on-disk` keeps them on disk, as `npm run dev` does.
+  const databaseInMemory = !process.argv.includes('--database-on-disk');
+  console.log(`database: DynamoDB Local ${databaseInMemory ? 'in memory' : 'on disk'}`);
+  const runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web, trustForwardedFor: true, databaseInMemory });
   const site = await startFixtureSite({ pages: 100, hangingPage: false });
   try {
     console.log(`crawl 100 pages: ${(await crawlAndIndexSeconds(site.url)).toFixed(2)} s`);

@@ -40,6 +40,12 @@ export interface LocalRuntimeOptions {
    * benchmarks on loopback play visitors from many addresses. Never for a runtime others can reach.
    */
   trustForwardedFor?: boolean;
+  /**
+   * Keep the database's tables in memory, for a runtime whose data is thrown away when it stops (tests,
+   * benchmarks): DynamoDB Local's disk syncs are not work of ours, nor of DynamoDB. `npm run dev` keeps
+   * them in `dataDir`, so the product's data survives a restart.
+   */
+  databaseInMemory?: boolean;
 }
 
 export interface LocalRuntime {
@@ -82,7 +88,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const lambda = await startLambdaInvokeServer(ports.lambda);
     stops.push(lambda.stop);
     const [dynamo, s3, ses, cognito] = await Promise.all([
-      startDynamo(join(dataDir, 'dynamodb'), ports.dynamodb),
+      startDynamo(options.databaseInMemory ? null : join(dataDir, 'dynamodb'), ports.dynamodb),
       startS3(join(dataDir, 's3'), ports.s3, [localResourceNames.avatarsBucket, localResourceNames.documentsBucket]),
       startSes(ports.ses),
       // The codes Cognito e-mails (e-mail change, forgotten password) arrive in the local mailbox.

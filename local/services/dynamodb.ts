@@ -10,9 +10,14 @@ export interface LocalDynamo {
   stop(): Promise<void>;
 }
 
-/** DynamoDB Local (the official jar, via Java) with its data file in `directory`. */
-export async function startDynamo(directory: string, port: number): Promise<LocalDynamo> {
-  mkdirSync(directory, { recursive: true });
+/**
+ * DynamoDB Local (the official jar, via Java) with its data file in `directory`, or with its tables
+ * in memory (`null`: gone at stop). On disk, every write waits for its own sync: about 1 ms more per
+ * write on this kind of machine (2.2 against 1.1 ms for an update), and writes to the file queue behind
+ * each other.
+ */
+export async function startDynamo(directory: string | null, port: number): Promise<LocalDynamo> {
+  if (directory) mkdirSync(directory, { recursive: true });
   const child: ChildProcess = spawnDynamo({ path: directory, port, sharedDb: true, stdio: 'pipe' });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));

@@ -32,7 +32,7 @@ describe('the chat engine with an AI provider (OpenAI client, local fake server)
     process.env.OPENAI_API_KEY = 'sk-test';
     process.env.OPENAI_BASE_URL = fake.baseURL;
     // Each visitor its own address (test/support/visitor.ts), as the limits count per source.
-    runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web: 'none', trustForwardedFor: true });
+    runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web: 'none', trustForwardedFor: true, databaseInMemory: true });
     ({ site, owner, ownerIdToken, chatbotId } = await assistantFromFixtureSite(runtime.apiUrl, runtime.config));
   }, 120_000);
   afterAll(async () => {

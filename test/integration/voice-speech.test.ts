@@ -34,7 +34,7 @@ describe('voice over the realtime socket with transcription and text-to-speech k
   beforeAll(async () => {
     providers = await startVoiceProviders();
     ({ openai, elevenlabs } = providers);
-    runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web: 'none' });
+    runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web: 'none', databaseInMemory: true });
     ({ site, owner, chatbotId } = await assistantFromFixtureSite(runtime.apiUrl, runtime.config));
   }, 120_000);
   afterAll(async () => {

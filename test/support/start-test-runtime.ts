@@ -12,8 +12,10 @@ import './runtime-context.js';
 export async function startTestRuntime(project: TestProject, web: WebMode) {
   process.env.LOG_LEVEL ??= 'silent';
   const dataDir = mkdtempSync(join(tmpdir(), `assistants-${project.name}-`));
-  // Tests play visitors from many addresses on loopback (X-Forwarded-For), as the limits count per address.
-  const runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web, trustForwardedFor: true });
+  // Tests play visitors from many addresses on loopback (X-Forwarded-For), as the limits count per
+  // address. Their data is thrown away: the database keeps it in memory (test/integration/persistence.test.ts
+  // runs its own runtime on disk).
+  const runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web, trustForwardedFor: true, databaseInMemory: true });
   // The handlers reach S3 and DynamoDB through proxies the tests can make fail (fault-proxy.ts); the
   // tests' own calls (runtime.env) go straight to the stand-ins.
   const s3Faults = await startFaultProxy(runtime.env.AWS_ENDPOINT_URL_S3!);

@@ -2,7 +2,7 @@ import { platformLabels, type SocialPlatform } from '../../contracts/deployment.
 import { chat } from '../chat/chat-engine.js';
 import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
-import { announceInboxChangeOnceWritten } from '../realtime/inbox-updates.js';
+import { prepareInboxAnnouncement } from '../realtime/inbox-updates.js';
 import { log } from '../runtime/log.js';
 import { announceNewTransfer } from '../transfers/new-transfer.js';
 import { workflowTriggers } from '../workflows/chat-triggers.js';
@@ -98,7 +98,7 @@ async function answerMessage(connection: Connection, credentials: ChannelCredent
         // A customer asking for a person is a transfer like the web chat's: the agents are e-mailed, its timer starts.
         notifyAgents: announceNewTransfer,
         // The owner's open inboxes are told of the turn by the engine, with the assistant it read already.
-        announceToInbox: announceInboxChangeOnceWritten,
+        announceToInbox: prepareInboxAnnouncement,
         // A WhatsApp id is the customer's phone number in international form: stored (and searchable)
         // with the conversation when it starts.
         ...(connection.platform === 'whatsapp' && { contactPhone: `+${message.senderId}` }),

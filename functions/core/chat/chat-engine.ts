@@ -27,7 +27,7 @@ import {
   type IdentifiedMessage,
 } from './conversation-store.js';
 import { recordCustomerDetails } from '../inbox/customer-details.js';
-import type { announceInboxChangeOnceWritten } from '../realtime/inbox-updates.js';
+import type { prepareInboxAnnouncement } from '../realtime/inbox-updates.js';
 import { matchingCorrection } from './corrections.js';
 import { HANDOFF_CONFIRMATION_QUESTION, handoffReason, requestAgentTransfer, transferAnswer, type TransferRef } from './escalation.js';
 import { transferSettingsOf } from '../transfers/transfer-settings.js';
@@ -74,7 +74,7 @@ export interface ChatTurn extends Contact {
    * Tells the assistant's open inboxes of the turn once it is stored (core/realtime/inbox-updates.ts).
    * Passed in by the routes that have the realtime API, so the owner's test chat does not need it.
    */
-  announceToInbox?: typeof announceInboxChangeOnceWritten;
+  announceToInbox?: typeof prepareInboxAnnouncement;
   /** How the reply answered (answered, fallback, ...), for counts of the caller's own (voice sessions). */
   onReplyOutcome?: (outcome: ReplyOutcome) => void;
 }
@@ -164,13 +164,14 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   // when no reply is: a person answers, the AI provider failed, or anything after this point failed.
   const visitorMessage: IdentifiedMessage = { messageId: randomUUID(), message: { sender_type: 'user', content: request.message, created_at: at } };
   let replyStoring = false;
+  const announce = request.announceToInbox?.(bot, conversationId);
   /** The visitor's message stored without a reply: it counts in the analytics and the open inboxes show it. */
   const keepWithoutReply = async () => {
     const stored = storeVisitorMessage(conversationId, bot.chatbot_id, visitorMessage, isNew);
     await Promise.all([
       stored,
       request.caller === undefined && recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel, newConversation: isNew, at: now }),
-      request.announceToInbox?.(bot, conversationId, stored),
+      announce?.(stored),
     ]);
   };
   // The visitor's last activity (what the conversation timeout reads) moves while the answer is made;
@@ -301,7 +302,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     }, { visitorMessage, newConversation: isNew });
     const [messageId] = await Promise.all([
       replyStored,
-      request.announceToInbox?.(bot, conversationId, replyStored),
+      announce?.(replyStored),
       visitorTurn &&
         recordChatTurn({
           chatbotId: bot.chatbot_id,

@@ -3,7 +3,7 @@ import { announceNewTransfer } from '../transfers/new-transfer.js';
 import { workflowTriggers } from '../workflows/chat-triggers.js';
 import { chat } from './chat-engine.js';
 import { enforcePublicLimits, type PublicLimits } from './rate-limit.js';
-import { announceInboxChangeOnceWritten } from '../realtime/inbox-updates.js';
+import { prepareInboxAnnouncement } from '../realtime/inbox-updates.js';
 import { issueVisitorToken, newContactId, verifyVisitorToken } from './visitor-token.js';
 
 /** Public chat limits per minute (README "Limits"); the environment may raise them. */
@@ -43,7 +43,7 @@ export async function visitorChat(
       pageOrigin,
       workflows: workflowTriggers,
       // The owner's open inboxes show the visitor's message and reply as they are stored.
-      announceToInbox: announceInboxChangeOnceWritten,
+      announceToInbox: prepareInboxAnnouncement,
       notifyAgents: announceNewTransfer,
       countTurn: () => enforcePublicLimits('chat', request.chatbotId, sourceIp, visitorChatLimits()),
     },

@@ -38,24 +38,28 @@ export async function announceInboxChange(chatbotId: string, conversationId: str
 }
 
 /**
- * announceInboxChange for a chat turn that has read the assistant already and is still storing its
- * reply: who listens is looked up while `written` settles, and told only once it has succeeded (a
- * dashboard reloading then finds the reply). Saves the turn two round trips after its writes.
+ * announceInboxChange for a chat turn that has read the assistant already: who listens is looked up
+ * at once, while the turn answers, and told once the returned function's `written` has succeeded (a
+ * dashboard reloading then finds the message). Saves the turn two round trips after its writes, and
+ * the lookup's own round trip while a model writes the answer.
  */
-export async function announceInboxChangeOnceWritten(
+export function prepareInboxAnnouncement(
   chatbot: { chatbot_id: string; user_id: string; team_id?: string | null },
-  conversationId: string, written: Promise<unknown>): Promise<void> {
+  conversationId: string,
+): (written: Promise<unknown>) => Promise<void> {
   const listening = listeningConnections(chatbot);
-  // Told below, or not at all if the writes failed (the turn fails with them).
+  // Told below, or not at all if the writes failed (the turn fails with them) or none were made.
   listening.catch(() => undefined);
-  try {
-    await written;
-  } catch {
-    return;
-  }
-  try {
-    await tell(await listening, chatbot.chatbot_id, conversationId);
-  } catch (error) {
-    log.warn('Live inbox update not sent', { chatbotId: chatbot.chatbot_id, conversationId, error });
-  }
+  return async (written) => {
+    try {
+      await written;
+    } catch {
+      return;
+    }
+    try {
+      await tell(await listening, chatbot.chatbot_id, conversationId);
+    } catch (error) {
+      log.warn('Live inbox update not sent', { chatbotId: chatbot.chatbot_id, conversationId, error });
+    }
+  };
 }
