@@ -16,6 +16,7 @@ import { conversationSettingsOf } from './bot-settings.js';
 import { answerOpenConfirmation } from './confirmation.js';
 import {
   continueOrStartConversation,
+  continues,
   moveLastActivity,
   readConversationState,
   readTurnStart,
@@ -122,6 +123,11 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   if (request.caller) await authorizeChatbot(request.caller, bot);
   if (!bot || bot.is_active === false) throw notFound('This assistant is not available');
   requireEmbedAllowed(bot, request.pageOrigin);
+  const settings = conversationSettingsOf(bot);
+  // The visitor's last activity (what the conversation timeout reads) moves at once, while the turn
+  // answers; a new conversation is started with it.
+  const activityMoved = continues(current, settings.conversationTimeout, now) ? moveLastActivity(request, at) : undefined;
+  activityMoved?.catch(() => undefined);
   // Kept per warm function (read again when the assistant names another workflows version), else read
   // while the turn does its own reads; matched once the reply is known, started while it is stored.
   const workflowsLoad = request.workflows?.load(bot).catch((error: unknown): TriggerWorkflow[] => {
@@ -131,7 +137,6 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   // With a model key and intent workflows, the model reads the message's intent while the answer is written.
   const modelIntentLoad = workflowsLoad?.then((workflows) => modelIntentOf(workflows, request.message));
 
-  const settings = conversationSettingsOf(bot);
   // Where the conversation is stored and counted (the analytics' channel breakdown).
   const channel = request.channel ?? 'website';
   const transfers = transferSettingsOf(bot);
@@ -174,10 +179,6 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
       announce?.(stored),
     ]);
   };
-  // The visitor's last activity (what the conversation timeout reads) moves while the answer is made;
-  // a new conversation was started with it.
-  const activityMoved = isNew ? undefined : moveLastActivity(request, at);
-  activityMoved?.catch(() => undefined);
   try {
     const [state, answered, detailsGiven] = await Promise.all([
       isNew

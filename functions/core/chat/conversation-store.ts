@@ -92,6 +92,11 @@ export async function readConversationState(conversationId: string, options: { h
   return stateOf(data, history);
 }
 
+/** Whether the visitor's current conversation is still within the conversation timeout (spec 001), and so continues. */
+export function continues(current: CurrentConversation | undefined, timeoutMs: number, now: Date): boolean {
+  return current !== undefined && now.getTime() - Date.parse(current.last_message_at) <= timeoutMs;
+}
+
 /**
  * The visitor's current conversation if it is still within the conversation timeout, else a new one
  * (spec 001: conversationTimeout starts a new conversation). A new one replaces the current one only
@@ -117,9 +122,7 @@ export async function continueOrStartConversation(args: {
   let current = args.current;
   let tags: string[] | undefined;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    if (current && now.getTime() - Date.parse(current.last_message_at) <= args.timeoutMs) {
-      return { conversationId: current.conversation_id, isNew: false };
-    }
+    if (current && continues(current, args.timeoutMs, now)) return { conversationId: current.conversation_id, isNew: false };
     // A returning contact's new conversation carries the tags workflows gave them (read only when one starts).
     tags ??= await tagsOfContact(contact.chatbotId, contact.contactId);
     const contactTags = tags;
