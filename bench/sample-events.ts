@@ -146,12 +146,9 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'delete-workflow': (ctx) => httpEvent('delete-workflow', ctx),
   'list-workflow-executions': (ctx) => httpEvent('list-workflow-executions', ctx),
   'run-workflow-test': (ctx) => httpEvent('run-workflow-test', ctx),
-  // A finish step of an execution that is not there: the record's update is refused.
-  'run-workflow-action': () => ({
-    step: 'finish',
-    status: 'completed',
-    execution: { chatbot_id: 'no-such-bot', execution_id: 'no-such-execution', workflow_id: 'none', trigger_data: { source: 'test' } },
-  }),
+  // The first task of a scheduled run whose workflow is not there: two reads, and nothing runs. (A finish
+  // step of a missing execution is refused by throwing, which would end the measuring process.)
+  'run-workflow-action': () => ({ step: 'schedule', scheduled: { chatbot_id: 'no-such-bot', workflow_id: 'no-such-workflow' } }),
   // Inbox: the list is real; the others name a conversation that does not exist (404, nothing changes).
   'list-conversations': (ctx) => httpEvent('list-conversations', ctx),
   'list-conversation-tags': (ctx) => httpEvent('list-conversation-tags', ctx),
