@@ -170,11 +170,12 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
   const visitorMessage: IdentifiedMessage = { messageId: randomUUID(), message: { sender_type: 'user', content: request.message, created_at: at } };
   let replyStoring = false;
   const announce = request.announceToInbox?.(bot, conversationId);
-  /** The visitor's message stored without a reply: it counts in the analytics and the open inboxes show it. */
+  /** The visitor's message stored without a reply (their activity moved): it counts in the analytics and the open inboxes show it. */
   const keepWithoutReply = async () => {
     const stored = storeVisitorMessage(conversationId, bot.chatbot_id, visitorMessage, isNew);
     await Promise.all([
       stored,
+      activityMoved,
       request.caller === undefined && recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel, newConversation: isNew, at: now }),
       announce?.(stored),
     ]);
@@ -190,7 +191,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
     const history = state.history.slice(-settings.contextWindow);
     // A conversation a person took over is not the assistant's to answer.
     if (state.personAnswering) {
-      await Promise.all([activityMoved, keepWithoutReply()]);
+      await keepWithoutReply();
       return { message: '', conversationId, messageId: visitorMessage.messageId, sources: [], transferRequested: false, personAnswering: true };
     }
 
@@ -254,7 +255,7 @@ export async function chat(request: ChatTurn, now = new Date()): Promise<ChatOut
           if (!(error instanceof ProviderFailure)) throw error;
           log.error('AI provider failed', { chatbotId: bot.chatbot_id, conversationId, error: error.message });
           // The visitor's message is kept, counts in the analytics, and the open inboxes show it for a person to answer.
-          await Promise.all([activityMoved, keepWithoutReply()]);
+          await keepWithoutReply();
           return { error: PROVIDER_FAILURE_MESSAGE };
         }
       } else if (correction) {

@@ -231,8 +231,9 @@ async function storeMessages(conversationId: string, messages: readonly Identifi
 }
 
 /**
- * The visitor's last message moves to `at` (what the conversation timeout reads); their active-users count follows it to its hour, from the
- * hour this update replaced (so concurrent messages of one visitor each move it from where the other left it).
+ * The visitor's last message moves to `at` (what the conversation timeout reads); their active-users
+ * count follows it to its hour, from the hour this update replaced (so concurrent messages of one
+ * visitor each move it from where the other left it).
  */
 export async function moveLastActivity(contact: Contact, at: string): Promise<void> {
   const hour = activityHour(at);

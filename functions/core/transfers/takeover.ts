@@ -17,7 +17,7 @@ import { announceInboxChange } from '../realtime/inbox-updates.js';
 
 /**
  * The conversation status in which a person answers the visitor: the assistant then stores the
- * visitor's messages and stays quiet (chat/conversation-store.ts reads it as it stores one).
+ * visitor's messages and stays quiet (chat/conversation-store.ts reads it with the turn's first reads).
  */
 export const PERSON_ANSWERING: ConversationStatus = 'in_progress';
 
