@@ -1,4 +1,5 @@
 import { namesCountry } from './country-names.js';
+import { statesAmount } from './currency-amounts.js';
 
 /**
  * The kinds of fact visitors most often ask a business for, recognised the same way in passages
@@ -19,7 +20,8 @@ const statedIn: Record<FactType, RegExp> = {
   // "20% off your first clean", "save $20": a price reduction.
   discount: /\b\d+\s?%\s?(?:off|discount)\b|\p{Sc}\s?\d+(?:[.,]\d+)? off\b|\b(?:save|saving)s? (?:up to )?(?:\p{Sc}\s?)?\d|\bdiscount(?:s|ed)? (?:of|for|on)\b/iu,
   // An amount, or a share of what is paid ("a 30% deposit", "charged at 50% of the booked service").
-  price: /\p{Sc}\s?\d|\b\d[\d,.]*\s?(?:usd|eur|gbp|dollars?|pounds?|euros?)\b|\b(?:free of charge|no charge|for free)\b|\b\d+(?:\.\d+)?\s?%(?:\s+[\p{L}-]+){0,3}?\s+(?:deposit|charge|fee|price|cost|bill|total|balance|payment)s?\b/iu,
+  // (Amounts in any currency are found by statesAmount, see statesFact.)
+  price: /\b(?:free of charge|no charge|for free)\b|\b\d+(?:\.\d+)?\s?%(?:\s+[\p{L}-]+){0,3}?\s+(?:deposit|charge|fee|price|cost|bill|total|balance|payment)s?\b/iu,
   hours: new RegExp(String.raw`${clock}|\b(?:opening hours|hours|open)\s*:|\b${day}\b[^.\n]{0,40}(?:\d|closed|open)|\b24\s*/\s*7\b|\bround the clock\b|\bopen (?:daily|every day)\b`, 'i'),
   address: new RegExp(
     [
@@ -94,7 +96,7 @@ const namesPersonOnly = (heading: string) => NAME_HEADING.test(heading.trim()) &
 
 export function statesFact(text: string, type: FactType): boolean {
   if (type === 'phone') return hasPhoneNumber(text);
-  if (type === 'price' && statesFreeOffer(text)) return true;
+  if (type === 'price' && (statesAmount(text) || statesFreeOffer(text))) return true;
   if (type === 'person') return statesPerson(text);
   if (type === 'address' && postcode.test(text)) return true;
   if (type === 'country') return namesCountry(text);
