@@ -8,8 +8,14 @@ import { statesAmount } from './currency-amounts.js';
  * clean?" needs an amount, "What's your phone number?" needs a number, whatever words surround it.
  * These are general English patterns, not facts of any site.
  */
-export const FACT_TYPES = ['price', 'discount', 'hours', 'address', 'phone', 'email', 'duration', 'quantity', 'person', 'country'] as const;
+export const FACT_TYPES = ['price', 'discount', 'hours', 'address', 'phone', 'email', 'duration', 'quantity', 'person', 'country', 'founded'] as const;
 export type FactType = (typeof FACT_TYPES)[number];
+
+/** What a named person is at a business: the word that makes "Fatima Ahmed" a person and "Deep Cleaning" not. */
+const ROLES =
+  'founder|co-?founder|owner|director|manager|supervisor|lead|head|chief|ceo|coo|cto|president|partner|principal|coordinator|administrator|receptionist|therapist|physio(?:therapist)?|chef|sommelier|specialist|consultant|advisor|adviser|accountant|technician|engineer|nurse|doctor|dentist|surgeon|vet|veterinarian|instructor|trainer|teacher|tutor|coach|stylist|designer|developer|officer|secretary|assistant|clerk|agent|representative|' +
+  // Trades and crafts of small businesses: the people a visitor asks for by what they do.
+  'mechanic|barber|hairdresser|colou?rist|groomer|hygienist|optometrist|optician|pharmacist|midwife|osteopath|chiropractor|podiatrist|masseu(?:r|se)|esthetician|beautician|artist|baker|barista|bartender|photographer|electrician|plumber|builder|carpenter|joiner|decorator|gardener|landscaper|roofer|locksmith|tiler|glazier|welder|tailor|florist|butcher|guide|lawyer|solicitor|attorney|architect|surveyor|pilot|skipper|captain';
 
 const day = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?`;
 /** A time of day: "9am", "5:30 pm", "17:30". */
@@ -42,6 +48,16 @@ const statedIn: Record<FactType, RegExp> = {
   person: /(?:^|[^\p{L}])\p{Lu}\p{Ll}+(?:[^\S\n]+\p{Lu}\.)?[^\S\n]+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?(?![\p{L}])/u,
   // Checked by namesCountry (country-names.ts); this only rules out text without a capital letter.
   country: /\p{Lu}/u,
+  // How long the business has been going: "since 1987", "Established 1998", "Est. 2004", "founded in
+  // 2011", "over 15 years in business", "for more than 20 years".
+  founded: new RegExp(
+    [
+      String.raw`\b(?:since|established|estd?\.|founded|opened|trading since|in business since)(?:\s+(?:in|our doors in|back in))?\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+)?(?:1[89]|20)\d{2}\b`,
+      String.raw`\b\d+\+?\s*years?\s+(?:of\s+(?:experience|service|trading|serving)|in\s+(?:business|the trade|the industry)|experience|serving|trading)\b`,
+      String.raw`\bfor\s+(?:over|more than|nearly|almost|well over)\s+(?:\d+|[a-z]+)\s+(?:years|decades)\b`,
+    ].join('|'),
+    'i',
+  ),
   quantity: /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred|thousand|dozen|several)\b/i,
 };
 
@@ -62,9 +78,13 @@ const askedBy: Record<FactType, RegExp> = {
   phone: /\b(?:phone|call|ring|telephone|tel|mobile|number to|whatsapp|text you|hotline)\b|(?<!\b(?:registration|company|vat|tax|account|order|reference|tracking|policy|serial|model|invoice|licen[cs]e) )\bnumber\b(?![^?]*\b(?:of|many)\b)/,
   email: /\b(?:e-?mail|mail you|email address)\b/,
   duration: /\bhow (?:long|quickly|soon|fast)\b|\bhow far (?:ahead|in advance)\b|\bturnaround\b/,
-  person: /\bwho(?:m|se)?\b/,
+  // "Who teaches...?", "Which mechanic should I ask...?", "Which of your stylists does curly hair?"
+  person: new RegExp(String.raw`\bwho(?:m|se)?\b|\bwhich (?:of (?:your|the) )?(?:${ROLES})s?\b`),
   // "Which countries do you operate in?", "Do you work abroad?": answered by the places named.
   country: /\b(?:countr(?:y|ies)|international(?:ly)?|abroad|overseas|worldwide|continents?)\b/,
+  // "How long have you been in business?", "When were you founded?", "How old is the bakery?".
+  founded:
+    /\bhow long (?:have|has) (?:you|your|the|it|they|this|[a-z]+)(?: [a-z]+)? been(?: (?:in business|around|going|open|trading|operating|running|doing this))?\b|\bhow long (?:have|has) (?:you|it|they) (?:existed|traded|operated)\b|\bwhen (?:were|was|did) (?:you|your|the|it|they)\b.*\b(?:founded|established|started|opened|set up|begin|start|open)\b|\bhow old is (?:the|your|this) (?:business|company|firm|shop|salon|restaurant|bakery|garage|studio|clinic|practice|gym|cafe|hotel)\b|\bwhat year\b|\byears? (?:in|of) (?:business|trading|experience)\b|\bhow many years(?: (?:have|has) [a-z]+ been(?: [a-z]+)?)?\b|\bhow experienced\b/,
   quantity: new RegExp(String.raw`\bhow many\b|\bhow much(?!${PRICE_FOLLOWS})|\bnumber of\b|\bhow big\b|\bhow large\b`),
 };
 /**
@@ -115,16 +135,26 @@ function statesFreeOffer(text: string): boolean {
   return text.split(/\n+|(?<=[.!?])\s+/).some((sentence) => freeOffer.test(sentence) && (sentence.match(/\S+/g)?.length ?? 0) >= MIN_SENTENCE_WORDS);
 }
 
-/** What a named person is at a business: the word that makes "Fatima Ahmed" a person and "Deep Cleaning" not. */
-const personRole =
-  /\b(?:founder|co-?founder|owner|director|manager|supervisor|lead|head|chief|ceo|coo|cto|president|partner|principal|coordinator|administrator|receptionist|therapist|physio(?:therapist)?|chef|sommelier|specialist|consultant|advisor|adviser|accountant|technician|engineer|nurse|doctor|dentist|surgeon|vet|instructor|trainer|teacher|coach|stylist|designer|developer|officer|secretary|assistant|clerk|agent|representative)s?\b/i;
+const personRole = new RegExp(String.raw`\b(?:${ROLES})s?\b`, 'i');
 
 /** How near a name its role must be ("Ayesha Begum, Lead Supervisor"), so a reviewer's name in a testimonial is no staff member. */
 const ROLE_DISTANCE_CHARS = 40;
 
+/**
+ * Who takes a class or a session, as timetables and service lists say it: "led by Coach Tom",
+ * "taught by Marta Novak", and "Beginners' Yoga with Anna" in a line with a day or time (a menu's
+ * "Served with Fries" names no one).
+ */
+const NAMED = String.raw`\s+(?:(?:Dr|Coach|Chef|Mr|Mrs|Ms|Miss)\.?\s+)?\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+)?(?=\s*(?:$|[,.;:)(|–—-]|\s(?:at|on|in|from|and|&|\d)\b))`;
+const TAKEN_BY = new RegExp(String.raw`\b(?:taught|led|run|hosted|coached|guided|presented|instructed) by${NAMED}`, 'mu');
+const WITH_PERSON = new RegExp(String.raw`\bwith${NAMED}`, 'u');
+const statesTakenBy = (text: string) =>
+  TAKEN_BY.test(text) || text.split('\n').some((line) => WITH_PERSON.test(line) && new RegExp(`${clock}|\\b${day}\\b`, 'i').test(line));
+
 function statesPerson(markdown: string): boolean {
   // Emphasis marks are no letters: "_Practice Manager_" names a role as "Practice Manager" does.
   const text = markdown.replace(/[*_]+/g, ' ');
+  if (statesTakenBy(text)) return true;
   for (const match of text.matchAll(new RegExp(statedIn.person.source, 'gu'))) {
     // "Senior Stylist: £52", "Creative Director": a title is capitalised like a name but names no one.
     if (personRole.test(match[0])) continue;
