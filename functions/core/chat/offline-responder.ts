@@ -44,6 +44,8 @@ const REQUEST_WORDS = new Set(
     termsOf('best good right proper properly normal usual typical regular main roughly approximately'),
     // Whether something fits the visitor ("a room that would *suit* her") is judged from what it is.
     termsOf('suit suits suitable suited ideal recommend recommended'),
+    // Permission frames what is asked about ("Are dogs *allowed*?": "Dogs on a lead are welcome").
+    termsOf('allow allowed allows permitted permit ok okay fine welcome'),
   ),
 );
 /**
@@ -462,9 +464,10 @@ function pricedSiblings(best: SearchHit, passages: readonly SearchHit[], terms: 
 export function offlineAnswer(question: string, knowledge: QuestionKnowledge, strictnessLevel: number, businessName = ''): GroundedAnswer {
   const { passages, termWeights } = knowledge;
   const terms = termsOf(question);
-  // "yes", "ok thanks" (after a transfer message, say) asks nothing: no FAQ that happens to say "yes" answers it.
-  if (terms.every((term) => SMALL_TALK.has(term))) return { sources: [] };
   const asked = factTypesAsked(question);
+  // "yes", "ok thanks" (after a transfer message, say) asks nothing: no FAQ that happens to say "yes"
+  // answers it. "Where are you?" is all stop words too, but asks for the address.
+  if (!asked.length && terms.every((term) => SMALL_TALK.has(term))) return { sources: [] };
   const factWords = factWordsAsked(question);
   // Words asking for a kind of fact ("much", "located") are answered by the fact, not by their spelling.
   const factTerms = new Set(

@@ -148,8 +148,12 @@ const ROLE_DISTANCE_CHARS = 40;
 const NAMED = String.raw`\s+(?:(?:Dr|Coach|Chef|Mr|Mrs|Ms|Miss)\.?\s+)?\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+)?(?=\s*(?:$|[,.;:)(|–—-]|\s(?:at|on|in|from|and|&|\d)\b))`;
 const TAKEN_BY = new RegExp(String.raw`\b(?:taught|led|run|hosted|coached|guided|presented|instructed) by${NAMED}`, 'mu');
 const WITH_PERSON = new RegExp(String.raw`\bwith${NAMED}`, 'u');
+/** A timetable's or list's column of people, as the crawler writes a table: "Coach: Achieng", "Instructor: Tom Berg". */
+const ROLE_LABEL = /([\p{L}]+)\s*[:|]\s*\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+)?(?=\s*(?:$|[,.;)|]))/gmu;
+const statesRoleLabel = (text: string) => [...text.matchAll(ROLE_LABEL)].some((match) => new RegExp(`^(?:${ROLES})s?$`, 'i').test(match[1]!));
 const statesTakenBy = (text: string) =>
-  TAKEN_BY.test(text) || text.split('\n').some((line) => WITH_PERSON.test(line) && new RegExp(`${clock}|\\b${day}\\b`, 'i').test(line));
+  TAKEN_BY.test(text) ||
+  statesRoleLabel(text) || text.split('\n').some((line) => WITH_PERSON.test(line) && new RegExp(`${clock}|\\b${day}\\b`, 'i').test(line));
 
 function statesPerson(markdown: string): boolean {
   // Emphasis marks are no letters: "_Practice Manager_" names a role as "Practice Manager" does.
@@ -168,7 +172,7 @@ function statesPerson(markdown: string): boolean {
 /** A section of people: "Meet the team", "Our teachers", "Our vets". */
 const PEOPLE_SECTION = /\b(?:team|staff|people|crew|teachers|instructors|trainers|coaches|stylists|doctors|dentists|vets|veterinarians|therapists|physios|lawyers|solicitors|attorneys|accountants|partners|who we are)\b/i;
 /** A heading that is a name: two to four capitalised words, maybe after a title ("Dr Nadia Rahman", "Marta Novak"). */
-const NAME_HEADING = /^(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'.-]*){1,3}(?:,\s*[\p{L}.]+)?$/u;
+const NAME_HEADING = /^(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?\p{Lu}[\p{Ll}'-]+(?:\s+(?:(?:du|de|da|di|dos|van|von|der|den|le|la|al|el|bin|ter|ten)\s+)*\p{Lu}[\p{Ll}'.-]*){1,3}(?:,\s*[\p{L}.]+)?$/u;
 
 /**
  * Whether a heading path ("Meet the team > Marta Novak") is a card of one of the business's people:
@@ -200,8 +204,14 @@ export function factTypesAsked(question: string): FactType[] {
   const text = question.toLowerCase().replace(/[’`]/g, "'");
   const asked = FACT_TYPES.filter((type) => askedBy[type].test(text));
   if (contactWords.test(text)) for (const type of contactTypes) if (!asked.includes(type)) asked.push(type);
-  return asked;
+  return asked.filter((type) => !coveredByFounded(asked, type));
 }
+
+/**
+ * "How long have you been open?", "When did the café open?": asking how long the business has been
+ * going, not its opening hours or how long something takes.
+ */
+const coveredByFounded = (asked: readonly FactType[], type: FactType) => asked.includes('founded') && (type === 'hours' || type === 'duration');
 
 /**
  * The question's words that ask for each kind of fact ("how", "much" and "cost" for price; "located"
@@ -226,6 +236,7 @@ export function factWordsAsked(question: string): Map<FactType, Set<string>> {
     for (const match of text.matchAll(new RegExp(when, 'g'))) add('hours', match[0]);
   }
   for (const match of text.matchAll(new RegExp(contactWords.source, 'g'))) for (const type of contactTypes) add(type, match[0]);
+  for (const type of [...words.keys()]) if (coveredByFounded([...words.keys()], type)) words.delete(type);
   // "Who runs / supervises / founded...": the verb names the role, which the person's title answers.
   for (const match of text.matchAll(/\bwho(?:m|se)?\s+([\p{L}]+)/gu)) add('person', match[1]!);
   return words;

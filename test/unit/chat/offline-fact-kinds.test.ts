@@ -79,8 +79,14 @@ describe('offlineAnswer: people, years, days and thresholds', () => {
     expect(ask('Who teaches the Saturday spin class?')).toContain('Otieno');
   });
 
-  it('answers how long the business has been going', () => {
+  it('answers how long the business has been going, not its opening hours', () => {
     expect(ask('How long have you been in business?')).toContain('since 2009');
+    expect(ask('How long have you been open?')).toContain('since 2009');
+  });
+
+  it("answers who takes a class from a timetable's table, as the crawler writes its rows", () => {
+    const timetable = { ...gym[2]!, text: '# Classes\n\nDay: Tuesday; Time: 6:00am; Class: Spin; Coach: Achieng.\n\nDay: Saturday; Time: 8:00am; Class: Bootcamp; Coach: Brian.' };
+    expect(ask('Who teaches spin?', [gym[0]!, timetable])).toContain('Achieng');
   });
 
   it('says closed on a day the hours range leaves out, and open with the hours on a day it covers', () => {

@@ -24,6 +24,7 @@ describe('amountsIn: amounts in every currency and locale', () => {
     ['A braai pack for 95 rand', '95 rand', '95'],
     ['Boda boda ride 2,500 shillings', '2,500 shillings', '2500'],
     ['Deep clean from $1,250.00', '$1,250.00', '1250'],
+    ['Clear aligners from ₹1,20,000', '₹1,20,000', '120000'],
   ])('finds the amount in %j', (text, written, value) => {
     expect(amountsIn(text)).toEqual([expect.objectContaining({ text: written, value })]);
     expect(statesFact(text, 'price')).toBe(true);
