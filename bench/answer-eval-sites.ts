@@ -18,16 +18,17 @@ export type EvalSite = {
   answerable: EvalItem[];
   unanswerable: { q: string; forbid: string[] }[];
 };
-type EvalFile = { sites: { name: string; path: string; start: string; unseen?: boolean; answerable: EvalItem[]; unanswerable: EvalSite['unanswerable'] }[] };
+type EvalFile = { unseen?: boolean; sites: { name: string; path: string; start: string; unseen?: boolean; answerable: EvalItem[]; unanswerable: EvalSite['unanswerable'] }[] };
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * The shared development set (real sites, kept outside the repository), the project's own fixture
- * sites, and any further sets kept outside the repository (ANSWER_EVAL_EXTRA, folders joined by ':').
+ * sites, the openly licensed real sites of other countries (answer-sites-real), and any further sets kept outside the repository (ANSWER_EVAL_EXTRA, folders joined by ':').
  */
 const evalDirs = [
   process.env.ANSWER_EVAL_DIR ?? join(repoRoot, '..', 'shared', 'answer-eval'),
   join(repoRoot, 'bench', 'answer-sites'),
+  join(repoRoot, 'bench', 'answer-sites-real'),
   ...(process.env.ANSWER_EVAL_EXTRA?.split(':').filter(Boolean) ?? []),
 ];
 
@@ -41,7 +42,7 @@ export function loadEvalSets(): EvalSite[] {
       continue;
     }
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as EvalFile;
-    for (const site of parsed.sites) sites.push({ ...site, set: basename(dir), unseen: site.unseen ?? false, dir: join(dir, 'sites', site.path) });
+    for (const site of parsed.sites) sites.push({ ...site, set: basename(dir), unseen: site.unseen ?? parsed.unseen ?? false, dir: join(dir, 'sites', site.path) });
   }
   return sites;
 }
