@@ -232,7 +232,7 @@ export function factWordsAsked(question: string): Map<FactType, Set<string>> {
   // "Which evenings are you open late?") and the day's start and end ("What time do you start?") are
   // answered by the hours, which say when, not "evening" or "start".
   if (words.has('hours')) {
-    const when = String.raw`\b${day}\b|\b(?:today|tonight|tomorrow|holidays?|(?:morning|afternoon|evening|night|lunch(?:time)?)s?|late|early|start|finish|begin)\b`;
+    const when = String.raw`\b${day}\b|\b(?:today|tonight|tomorrow|holidays?|week-?days?|week-?ends?|(?:morning|afternoon|evening|night|lunch(?:time)?)s?|late|latest|early|earliest|start|finish|begin)\b`;
     for (const match of text.matchAll(new RegExp(when, 'g'))) add('hours', match[0]);
   }
   for (const match of text.matchAll(new RegExp(contactWords.source, 'g'))) for (const type of contactTypes) add(type, match[0]);
