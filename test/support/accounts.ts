@@ -1,5 +1,6 @@
 import {
   AdminAddUserToGroupCommand,
+  AdminDeleteUserCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
   SignUpCommand,
@@ -77,4 +78,11 @@ export async function signUpAdmin(config: RuntimeConfig): Promise<TestUser> {
   await client.send(new AdminAddUserToGroupCommand({ UserPoolId: config.userPoolId, Username: user.email, GroupName: 'admin' }));
   client.destroy();
   return { ...user, ...(await signIn(config, user.email, user.password)) };
+}
+
+/** Removes the user from the pool as an operator would (their tokens stay valid until they expire). */
+export async function deleteUser(config: RuntimeConfig, email: string): Promise<void> {
+  const client = cognitoClient(config);
+  await client.send(new AdminDeleteUserCommand({ UserPoolId: config.userPoolId, Username: email }));
+  client.destroy();
 }
