@@ -1,4 +1,5 @@
 import { createServer, request, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { passwordProblems } from '../../functions/contracts/password-policy.js';
 import { readBody } from '../read-body.js';
 
@@ -43,8 +44,14 @@ export const CODE_EXPIRED = { __type: 'ExpiredCodeException', message: 'Invalid 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 
+/** An error answered by the shim itself; with cognito-local's CORS header, or the browser sees only a network error. */
 function answer(res: ServerResponse, status: number, body: { __type: string; message: string }) {
-  res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': body.__type });
+  res.writeHead(status, {
+    'content-type': 'application/x-amz-json-1.1',
+    'x-amzn-errortype': body.__type,
+    'access-control-allow-origin': '*',
+    'access-control-expose-headers': 'x-amzn-errortype',
+  });
   res.end(JSON.stringify(body));
 }
 
@@ -135,7 +142,7 @@ export async function startCognitoRefreshShim(port: number, cognitoEndpoint: str
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

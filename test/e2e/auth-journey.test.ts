@@ -68,6 +68,7 @@ describe('accounts in the browser', () => {
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill('Wrong-password-1');
       await page.getByRole('button', { name: 'Sign In' }).click();
+      await expectPage.visible(page.getByText('Sign In Error'));
       await expectPage.visible(page.getByText('Incorrect username or password.'));
     };
     await attempt(uniqueEmail('nobody'));
