@@ -23,12 +23,13 @@ type EvalFile = { unseen?: boolean; sites: { name: string; path: string; start: 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * The shared development set (real sites, kept outside the repository), the project's own fixture
- * sites, the openly licensed real sites of other countries (answer-sites-real), and any further sets kept outside the repository (ANSWER_EVAL_EXTRA, folders joined by ':').
+ * sites, and further sets kept outside the repository (ANSWER_EVAL_EXTRA, folders joined by ':'), such
+ * as the openly licensed real sites of other countries described in docs/offline-answers.md: copies of
+ * public repositories are never committed here.
  */
 const evalDirs = [
   process.env.ANSWER_EVAL_DIR ?? join(repoRoot, '..', 'shared', 'answer-eval'),
   join(repoRoot, 'bench', 'answer-sites'),
-  join(repoRoot, 'bench', 'answer-sites-real'),
   ...(process.env.ANSWER_EVAL_EXTRA?.split(':').filter(Boolean) ?? []),
 ];
 
