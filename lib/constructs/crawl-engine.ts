@@ -56,7 +56,8 @@ export class CrawlEngine extends Construct {
       // Far beyond the reading's own time limit (CRAWL_MAX_MINUTES), which ends it with what it read.
       timeout: Duration.hours(12),
       tracingEnabled: true,
-      logs: { destination: logs, level: LogLevel.ERROR, includeExecutionData: false },
+      // Every state's events, without their data (page addresses and texts are the owner's).
+      logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },
     });
     this.crawler = this.stateMachine;
 
