@@ -71,16 +71,22 @@ function taskUpdate(reading: PageReading): Partial<CrawlTask> {
   }
 }
 
-/** Records a task's outcome, only while a batch holds it (a second worker on the same batch records nothing twice). */
-async function record(task: CrawlTask, update: Partial<CrawlTask>): Promise<void> {
+/**
+ * Records a task's outcome, only while a batch holds it (a second worker on the same batch records
+ * nothing twice). False when the batch no longer holds it: another worker took it, or the run was
+ * removed (its assistant deleted).
+ */
+async function record(task: CrawlTask, update: Partial<CrawlTask>): Promise<boolean> {
   try {
     await db()
       .entities.crawlTask.patch({ chatbot_id: task.chatbot_id, run_id: task.run_id, key: task.key })
       .set(update)
       .where((attr, op) => op.eq(attr.state, 'claimed'))
       .go({ response: 'none' });
+    return true;
   } catch (error) {
     if (!isConditionalFailure(error)) throw error;
+    return false;
   }
 }
 
@@ -94,9 +100,12 @@ export async function readTasks(tasks: readonly CrawlTask[], context: ReadContex
   const known = await knownPages(tasks);
   const outcome: ReadOutcome = { links: [] };
   let failuresInRow = 0;
-  let lastStart = 0;
+  // With a Crawl-delay the batch waits it before its first request too: the previous batch may have just asked.
+  let lastStart = options.delayMs ? Date.now() : 0;
   const unstarted: CrawlTask[] = [];
+  let lost = false;
   await forEachLimited(tasks, options.concurrency, async (task) => {
+    if (lost) return;
     if (outcome.siteDown || Date.now() > options.deadline) {
       unstarted.push(task);
       return;
@@ -118,9 +127,12 @@ export async function readTasks(tasks: readonly CrawlTask[], context: ReadContex
     }
     if (options.isStart && 'finalUrl' in reading && reading.finalUrl) outcome.startFinalUrl = reading.finalUrl;
     if ((reading.state === 'read' || reading.state === 'unchanged') && reading.links.length) outcome.links.push(...reading.links);
-    await record(task, taskUpdate(reading));
+    // The batch lost its pages (the assistant was deleted and its run removed): nothing more to read.
+    if (!(await record(task, taskUpdate(reading)))) lost = true;
   });
   // Not started: back to the queue, without counting the attempt against them.
-  await forEachLimited(unstarted, 8, (task) => record(task, { state: 'queued', attempts: Math.max(0, task.attempts - 1) }));
+  await forEachLimited(unstarted, 8, async (task) => {
+    await record(task, { state: 'queued', attempts: Math.max(0, task.attempts - 1) });
+  });
   return outcome;
 }

@@ -33,11 +33,19 @@ export async function tasksByKey(chatbotId: string, runId: string, keys: readonl
   return found;
 }
 
-/** Runs `work` on every item, at most `limit` at a time. */
+/** Runs `work` on every item, at most `limit` at a time; after a failure no new item is started. */
 export async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
+  let failed = false;
   const lane = async () => {
-    while (next < items.length) await work(items[next++]!);
+    while (!failed && next < items.length) {
+      try {
+        await work(items[next++]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
