@@ -45,7 +45,7 @@ describe('crawl outcomes', () => {
     expect(progress.stop_reason).toBe('site_down');
     expect(progress.stopped).toMatch(/^the website stopped answering \(connection refused\) after \d+ pages; \d+ found pages were not read$/);
     expect(progress.error).toBe(`${crawlProblemSummary(progress)}; stopped: ${progress.stopped}`);
-    expect(progress.error).toMatch(/^\d+ of \d+ pages could not be read: connection refused; stopped: /);
+    expect(progress.error).toMatch(/^\d+ of \d+ pages could not be read: (connection refused|the connection was reset); stopped: /);
     expect(progress.error).toContain(`${progress.pages_failed} of ${progress.pages_fetched + progress.pages_failed} pages`);
     // The assistant card reads the same outcome from the list.
     const listed = (await owner.get('/chatbots')).body.chatbots.find((c: { id: string }) => c.id === chatbotId);
