@@ -179,7 +179,12 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'accept-invitation': (ctx) => httpEvent('accept-invitation', ctx),
   // The benchmark assistant's 30 days (the query string is optional: 30d in UTC).
   'analyze-chatbot-performance': (ctx) => httpEvent('analyze-chatbot-performance', ctx),
-  'crawl-website': () => ({ chatbotId: 'no-such-bot' }),
+  // A plan of a run of an assistant that does not exist: two reads, a query of nothing, done.
+  'crawl-step': () => ({ step: 'plan', run: { chatbot_id: 'no-such-bot', run_id: 'no-such-run' }, round: 0 }),
+  'sync-website': (ctx) => httpEvent('sync-website', { ...ctx, chatbotId: 'no-such-bot' }),
+  'get-sync-settings': (ctx) => httpEvent('get-sync-settings', ctx),
+  'set-sync-frequency': (ctx) => httpEvent('set-sync-frequency', ctx, { frequency: 'sometimes' }),
+  'list-crawled-pages': (ctx) => httpEvent('list-crawled-pages', ctx),
   // A connection that does not exist (disconnected since): nothing to process.
   'process-channel-webhook': () => ({ connectionId: 'no-such-connection', chatbotId: 'no-such-assistant', platform: 'whatsapp', accountId: '100000000000001', payload: {} }),
   // Billing domain (issue 15). The bench user is no admin: the waitlist list answers 403.

@@ -17,6 +17,7 @@ import { Storage } from './constructs/storage.js';
 import { WebHosting } from './constructs/web-hosting.js';
 import { visitorTokenSecret } from './constructs/visitor-token-secret.js';
 import { WorkflowEngine } from './constructs/workflow-engine.js';
+import { CrawlEngine } from './constructs/crawl-engine.js';
 import { channelCredentialsKey } from './constructs/channel-credentials-key.js';
 import { domains, type Domain } from './routes.js';
 
@@ -41,6 +42,7 @@ export class AppStack extends Stack {
   readonly web: WebHosting;
   readonly asyncFunctions: AsyncFunctions;
   readonly workflowEngine: WorkflowEngine;
+  readonly crawlEngine: CrawlEngine;
   readonly realtime: RealtimeApi;
   readonly httpApi: AppHttpApi;
   /** One nested stack per domain of lib/routes.ts. */
@@ -81,9 +83,11 @@ export class AppStack extends Stack {
     this.asyncFunctions = new AsyncFunctions(this, 'Async', {
       resources: { ...baseResources, realtime: this.realtime.stageRef, workflowRunner: this.workflowEngine.stateMachine },
     });
+    this.crawlEngine = new CrawlEngine(this, 'CrawlEngine', { resources: baseResources });
     const resources = {
       ...baseResources,
-      crawler: this.asyncFunctions.crawler,
+      crawler: this.crawlEngine.crawler,
+      crawlScheduler: this.crawlEngine.scheduler,
       channelProcessor: this.asyncFunctions.channelProcessor,
       workflowRunner: this.workflowEngine.stateMachine,
       workflowScheduler: this.workflowEngine.scheduler,
@@ -128,8 +132,8 @@ export class AppStack extends Stack {
       TableName: [this.data.table.tableName, 'DynamoDB table'],
       AvatarsBucket: [this.storage.avatarsBucket.bucketName, 'Bucket of avatars'],
       DocumentsBucket: [this.storage.documentsBucket.bucketName, 'Bucket of knowledge documents'],
-      CrawlFunctionName: [this.asyncFunctions.crawler.functionName, 'Function that crawls websites (invoked asynchronously)'],
-      AsyncFailuresQueueUrl: [this.asyncFunctions.failures.queueUrl, 'Failed async invocations (crawls), kept 14 days'],
+      CrawlStateMachineArn: [this.crawlEngine.stateMachine.stateMachineArn, 'State machine that reads websites (crawls and re-syncs)'],
+      AsyncFailuresQueueUrl: [this.asyncFunctions.failures.queueUrl, 'Failed async invocations (channel messages), kept 14 days'],
     };
     for (const [key, [value, description]] of Object.entries(outputs)) {
       new CfnOutput(this, key, { key, value, description });

@@ -42,7 +42,10 @@ export type Resource =
   | 'realtime'
   | 'userPool'
   | 'site'
+  /** Starting readings of a website on the crawl state machine (workflows/crawl-site.asl.json). */
   | 'crawler'
+  /** The EventBridge Scheduler schedules of assistants' re-syncs (core/crawl/engine/sync-schedule.ts). */
+  | 'crawlScheduler'
   | 'providers'
   | 'visitorTokens'
   // Billing (issue 15): the Stripe keys' secret.
@@ -135,8 +138,8 @@ export const httpRoutes = [
     method: 'DELETE',
     path: '/chatbots/{id}',
     access: 'user', action: 'own',
-    // workflowScheduler: the schedules of its time-based workflows are deleted with it.
-    uses: ['table', 'documents', 'avatars', 'site', 'workflowScheduler'],
+    // workflowScheduler, crawlScheduler: the schedules of its time-based workflows and of its re-syncs are deleted with it.
+    uses: ['table', 'documents', 'avatars', 'site', 'workflowScheduler', 'crawlScheduler'],
     timeoutSeconds: 29,
   },
   {
@@ -182,6 +185,21 @@ export const httpRoutes = [
     access: 'user', action: 'edit',
     uses: ['table', 'site', 'crawler'],
   },
+  // Re-sync (issue 27): reads the website again now, keeping what did not change ('Sync now').
+  { name: 'sync-website', domain: 'accounts', method: 'POST', path: '/chatbots/{id}/sync', access: 'user', action: 'edit', uses: ['table', 'site', 'crawler'] },
+  // The re-sync schedule (Never / Daily / Weekly) and the history of readings.
+  { name: 'get-sync-settings', domain: 'accounts', method: 'GET', path: '/chatbots/{id}/sync', access: 'user', action: 'read', uses: ['table'] },
+  {
+    name: 'set-sync-frequency',
+    domain: 'accounts',
+    method: 'PUT',
+    path: '/chatbots/{id}/sync',
+    access: 'user',
+    action: 'edit',
+    uses: ['table', 'crawlScheduler'],
+  },
+  // The pages the assistant learned, searchable (Knowledge screen).
+  { name: 'list-crawled-pages', domain: 'accounts', method: 'GET', path: '/chatbots/{id}/pages', access: 'user', action: 'read', uses: ['table'] },
   { name: 'create-avatar-upload', domain: 'accounts', method: 'POST', path: '/avatars/upload-url', access: 'user', action: 'account', uses: ['avatars', 'site'] },
   // Visitors (embed widget, demo page) are known by the signed visitor token /chat issues.
   {
@@ -577,15 +595,15 @@ export const httpRoutes = [
     path: '/account',
     access: 'user',
     action: 'account',
-    // workflowScheduler: the schedules of the assistants' time-based workflows are deleted with them.
-    uses: ['table', 'documents', 'avatars', 'site', 'stripe', 'userDirectory', 'workflowScheduler'],
+    // workflowScheduler, crawlScheduler: the schedules of the assistants' time-based workflows and re-syncs are deleted with them.
+    uses: ['table', 'documents', 'avatars', 'site', 'stripe', 'userDirectory', 'workflowScheduler', 'crawlScheduler'],
     timeoutSeconds: 29,
   },
 ] as const satisfies readonly HttpRoute[];
 
 /**
  * Functions invoked asynchronously (Lambda `InvocationType: Event`), never behind the 30 s API limit.
- * Callers find them through the `crawler` resource (env CRAWL_FUNCTION_NAME plus invoke permission).
+ * Callers find them through their resource (env CHANNEL_PROCESSOR_FUNCTION_NAME plus invoke permission).
  */
 export interface AsyncFunction {
   readonly name: string;
@@ -595,7 +613,6 @@ export interface AsyncFunction {
 }
 
 export const asyncFunctions = [
-  { name: 'crawl-website', uses: ['table', 'documents', 'providers'], timeoutSeconds: 900, memoryMb: 1024 },
   // A webhook call's messages through the chat engine, answers sent with the Graph API (issue 13); site and
   // mail: a customer asking for a person e-mails the agents the conversation's link (core/transfers/transfer-mail.ts);
   // workflowRunner: a customer's message starts the workflows it triggers, as on the website.
@@ -614,6 +631,9 @@ export const asyncFunctions = [
  * User Messaging SMS), a grant the workflow engine adds itself: no other function sends texts.
  */
 export const stateMachineTasks = [
+  // The crawl state machine (workflows/crawl-site.asl.json): begin, plan a round, read a batch, finish (commit,
+  // re-index the changed pages: providers for embeddings), fail. 900 s: Finish re-indexes up to 2,000 pages.
+  { name: 'crawl-step', uses: ['table', 'documents', 'providers'], timeoutSeconds: 900, memoryMb: 1024 },
   // realtime: an agent transfer's escalation timeout tells the visitor's open widget (core/transfers/escalation-timer.ts),
   // and a workflow's send_message reaches it live; channelCredentials: send_message reaches a channel customer.
   { name: 'run-workflow-action', uses: ['table', 'mail', 'realtime', 'channelCredentials'], timeoutSeconds: 30, memoryMb: 512 },

@@ -161,6 +161,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       // The local scheduler starts its targets itself; the role is named as Scheduler requires one.
       WORKFLOW_SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/workflow-scheduler',
       WORKFLOW_SCHEDULE_TARGET_ARN: stepFunctions.stateMachineArn,
+      CRAWL_STATE_MACHINE_ARN: stepFunctions.crawlStateMachineArn,
+      CRAWL_SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/crawl-scheduler',
+      CRAWL_SCHEDULE_TARGET_ARN: stepFunctions.crawlStateMachineArn,
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       S3_FORCE_PATH_STYLE: 'true',
       LOCAL_DEV: 'true',
@@ -175,7 +178,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       ACCOUNT_USER_POOL_ID: pool.userPoolId,
       TOKEN_ISSUER: tokenIssuer,
       PUBLIC_SITE_URL: `http://localhost:${ports.web}`,
-      CRAWL_FUNCTION_NAME: 'crawl-website',
       CHANNEL_PROCESSOR_FUNCTION_NAME: 'process-channel-webhook',
       VISITOR_TOKEN_SECRET: localGeneratedSecret(join(dataDir, 'visitor-token-secret')),
       // A random key kept in the data folder, as CDK generates one: sealed channel credentials survive restarts.

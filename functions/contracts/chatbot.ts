@@ -107,6 +107,21 @@ export const crawlStages = ['queued', 'crawling', 'indexing', 'done', 'done_with
 /** At most this many unreadable pages are listed with their reasons (all are counted). */
 export const MAX_LISTED_CRAWL_FAILURES = 100;
 
+/** 'crawl': the first reading of the site; 'sync': a re-reading that keeps what did not change; 'retry': only the pages that failed. */
+export const crawlKinds = ['crawl', 'sync', 'retry'] as const;
+/** 'limit': the plan's page limit; 'time': the reading's time limit; 'site_down': the site stopped answering. */
+export const crawlStopReasons = ['limit', 'time', 'site_down'] as const;
+
+/** What a re-sync changed: pages added, changed (re-indexed), removed (gone), unchanged (one request each), failed. */
+export const syncChangesSchema = z.object({
+  added: z.number().int().nonnegative(),
+  changed: z.number().int().nonnegative(),
+  removed: z.number().int().nonnegative(),
+  unchanged: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+});
+export type SyncChanges = z.infer<typeof syncChangesSchema>;
+
 /** A page the crawl could not read, and why, in a few words ('connection refused', 'the server answered HTTP 500'). */
 export const crawlFailureSchema = z.object({ url: z.string(), reason: z.string() });
 export type CrawlFailure = z.infer<typeof crawlFailureSchema>;
@@ -126,6 +141,18 @@ export const crawlProgressSchema = z.object({
   stopped: z.string().nullable().default(null),
   started_at: z.string(),
   finished_at: z.string().nullable(),
+  /** What this reading was: the first crawl, a re-sync, or a retry of the pages that failed. */
+  kind: z.enum(crawlKinds).default('crawl'),
+  /** Pages the owner's plan lets an assistant learn (free 100, subscribers 2,000; environment-configurable). */
+  pages_limit: z.number().int().nonnegative().default(0),
+  /** Why the reading ended before every page it found was read, in one word; the `stopped` text says it for people. */
+  stop_reason: z.enum(crawlStopReasons).nullable().default(null),
+  /** Addresses robots.txt does not allow the crawler to read (not counted as found). */
+  pages_disallowed: z.number().int().nonnegative().default(0),
+  /** A re-sync's changes to what the assistant knows (a first crawl adds every page it learns). */
+  changes: syncChangesSchema.nullable().default(null),
+  /** The reading this progress belongs to (its entry in the sync history). */
+  run_id: z.string().nullable().default(null),
 });
 
 /**
@@ -253,6 +280,52 @@ export const crawlStatusResponseSchema = z.object({
   total_pages: z.number().int().nonnegative(),
 });
 export type CrawlStatusResponse = z.infer<typeof crawlStatusResponseSchema>;
+
+/** How often an assistant reads its website again by itself (EventBridge Scheduler). */
+export const syncFrequencies = ['never', 'daily', 'weekly'] as const;
+export type SyncFrequency = (typeof syncFrequencies)[number];
+
+/** One reading of the website in the assistant's sync history, newest first. */
+export const syncHistoryEntrySchema = z.object({
+  id: z.string(),
+  kind: z.enum(crawlKinds),
+  /** Who started it: the creator, the owner ('Sync now', 'Retry failed pages') or the schedule. */
+  trigger: z.enum(['create', 'manual', 'schedule']),
+  stage: z.enum(crawlStages),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  changes: syncChangesSchema,
+  /** Failed or with problems: why, for people. */
+  error: z.string().nullable(),
+});
+export type SyncHistoryEntry = z.infer<typeof syncHistoryEntrySchema>;
+
+/** GET /chatbots/{id}/sync: the schedule and the history of readings. */
+export const syncSettingsResponseSchema = z.object({
+  frequency: z.enum(syncFrequencies),
+  /** When the schedule next reads the site (null: never). */
+  next_sync_at: z.string().nullable(),
+  history: z.array(syncHistoryEntrySchema),
+});
+export type SyncSettingsResponse = z.infer<typeof syncSettingsResponseSchema>;
+
+/** PUT /chatbots/{id}/sync */
+export const setSyncFrequencyRequestSchema = z.object({ frequency: z.enum(syncFrequencies) });
+
+/** GET /chatbots/{id}/pages?search=&limit=: the pages the assistant learned, searchable by title and address. */
+export const listCrawledPagesQuerySchema = z.object({
+  search: z.string().trim().max(200).optional().transform((v) => v ?? ''),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export const learnedPageSchema = z.object({ title: z.string(), url: z.string(), fetched_at: z.string() });
+export const listCrawledPagesResponseSchema = z.object({
+  pages: z.array(learnedPageSchema),
+  /** Pages matching the search (all of them when there is none). */
+  matching: z.number().int().nonnegative(),
+  /** Pages the assistant learned. */
+  total: z.number().int().nonnegative(),
+});
+export type ListCrawledPagesResponse = z.infer<typeof listCrawledPagesResponseSchema>;
 
 /** POST /avatars/upload-url: presigned PUT for an image (spec: image types only, 5 MB max). */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;

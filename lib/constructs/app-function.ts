@@ -10,6 +10,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { resourceEnv } from '../../functions/core/runtime/env.js';
 import { type FunctionName, type Resource, DEFAULT_TIMEOUT_SECONDS } from '../routes.js';
+import { CRAWL_SCHEDULE_PREFIX } from '../crawl-definition.js';
 import { WORKFLOW_SCHEDULE_PREFIX } from '../workflow-definition.js';
 import { FunctionAlarms } from './alarms.js';
 import { cognitoIssuer } from './cognito-issuer.js';
@@ -208,21 +209,23 @@ export class AppFunction extends LambdaFunction {
     return this;
   }
 
-  /**
-   * CRAWL_FUNCTION_NAME + lambda:InvokeFunction on that function. The caller invokes it by name,
-   * unqualified, so the grant names the function's ARN only: unlike `grantInvoke`, which adds
-   * `<arn>:*` (every version and alias), it needs no wildcard.
-   */
-  useCrawler(crawler: FunctionRef): this {
-    return this.useAsyncFunction('crawler', crawler);
+  /** CRAWL_STATE_MACHINE_ARN + states:StartExecution on the crawl state machine (readings of a website). */
+  useCrawler(crawler: StateMachineRef): this {
+    this.addEnvironment(envName('crawler'), crawler.stateMachineArn);
+    this.addToRolePolicy(new PolicyStatement({ actions: ['states:StartExecution'], resources: [crawler.stateMachineArn] }));
+    return this;
   }
 
-  /** CHANNEL_PROCESSOR_FUNCTION_NAME + lambda:InvokeFunction on process-channel-webhook, as for the crawler. */
+  /**
+   * CHANNEL_PROCESSOR_FUNCTION_NAME + lambda:InvokeFunction on process-channel-webhook. The caller invokes
+   * it by name, unqualified, so the grant names the function's ARN only: unlike `grantInvoke`, which adds
+   * `<arn>:*` (every version and alias), it needs no wildcard.
+   */
   useChannelProcessor(processor: FunctionRef): this {
     return this.useAsyncFunction('channelProcessor', processor);
   }
 
-  private useAsyncFunction(resource: 'crawler' | 'channelProcessor', fn: FunctionRef): this {
+  private useAsyncFunction(resource: 'channelProcessor', fn: FunctionRef): this {
     this.addEnvironment(envName(resource), fn.functionName);
     this.addToRolePolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
     return this;
@@ -240,10 +243,22 @@ export class AppFunction extends LambdaFunction {
    * (names `workflow-*` in the default group) and passing the scheduler role to EventBridge Scheduler only.
    */
   useWorkflowScheduler(scheduler: WorkflowSchedulerRef): this {
-    const [roleEnv, targetEnv] = resourceEnv.workflowScheduler;
+    return this.useSchedules(resourceEnv.workflowScheduler, scheduler, WORKFLOW_SCHEDULE_PREFIX, 'workflows, one per workflow id');
+  }
+
+  /**
+   * CRAWL_SCHEDULER_ROLE_ARN and CRAWL_SCHEDULE_TARGET_ARN + managing the re-sync schedules of
+   * assistants (names `crawl-sync-*` in the default group) and passing their role to EventBridge Scheduler only.
+   */
+  useCrawlScheduler(scheduler: WorkflowSchedulerRef): this {
+    return this.useSchedules(resourceEnv.crawlScheduler, scheduler, CRAWL_SCHEDULE_PREFIX, 're-syncs of websites, one per assistant id');
+  }
+
+  private useSchedules(env: readonly [string, string], scheduler: WorkflowSchedulerRef, prefix: string, what: string): this {
+    const [roleEnv, targetEnv] = env;
     this.addEnvironment(roleEnv, scheduler.roleArn);
     this.addEnvironment(targetEnv, scheduler.targetArn);
-    const schedules = Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `default/${WORKFLOW_SCHEDULE_PREFIX}*` });
+    const schedules = Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `default/${prefix}*` });
     this.addToRolePolicy(
       new PolicyStatement({ actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'], resources: [schedules] }),
     );
@@ -254,7 +269,7 @@ export class AppFunction extends LambdaFunction {
         conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
       }),
     );
-    this.acknowledgeWildcard(schedules, "manages the schedules of workflows, one per workflow id known only at run time; the grant names this application's schedule prefix in the default group");
+    this.acknowledgeWildcard(schedules, `manages the schedules of ${what} known only at run time; the grant names this application's schedule prefix in the default group`);
     return this;
   }
 
@@ -337,8 +352,10 @@ export interface FunctionResources {
   readonly userPool?: { readonly pool: IUserPool; readonly client: IUserPoolClient };
   /** Public origin of the site, `https://{distribution domain}` (no trailing slash). */
   readonly site?: string;
-  /** The function that crawls a website, invoked asynchronously (lib/routes.ts `asyncFunctions`). */
-  readonly crawler?: FunctionRef;
+  /** The crawl state machine (lib/constructs/crawl-engine.ts): readings of a website are started on it. */
+  readonly crawler?: StateMachineRef;
+  /** EventBridge Scheduler's role and target for re-syncs (lib/constructs/crawl-engine.ts). */
+  readonly crawlScheduler?: WorkflowSchedulerRef;
   /** process-channel-webhook, invoked asynchronously by the channel webhook (lib/routes.ts `asyncFunctions`). */
   readonly channelProcessor?: FunctionRef;
   /** Secrets Manager secret with the AI provider keys (created by ops; see lib/config.ts). */
@@ -444,6 +461,9 @@ export function applyUses(fn: AppFunction, uses: readonly Resource[], resources:
       case 'workflowScheduler':
         fn.useWorkflowScheduler(required(fn, use, resources.workflowScheduler));
         break;
+      case 'crawlScheduler':
+        fn.useCrawlScheduler(required(fn, use, resources.crawlScheduler));
+        break;
       case 'channelCredentials':
         fn.useChannelCredentials(required(fn, use, resources.channelCredentials));
         break;
@@ -457,7 +477,7 @@ export function applyUses(fn: AppFunction, uses: readonly Resource[], resources:
   return fn;
 }
 
-function envName<R extends Exclude<Resource, 'userPool' | 'workflowScheduler' | 'channelCredentials'>>(resource: R): (typeof resourceEnv)[R][0] {
+function envName<R extends Exclude<Resource, 'userPool' | 'workflowScheduler' | 'crawlScheduler' | 'channelCredentials'>>(resource: R): (typeof resourceEnv)[R][0] {
   return resourceEnv[resource][0];
 }
 
@@ -466,7 +486,7 @@ function required<T>(fn: AppFunction, use: Resource, value: T | undefined): T {
     throw new Error(
       `Function ${fn.appFunctionName} uses '${use}' (lib/routes.ts), but its construct was not given that resource` +
         (use === 'userPool' ? ' (a Cognito trigger cannot use its own user pool: that would be a circular dependency)' : '') +
-        (use === 'crawler' || use === 'channelProcessor' ? ' (only functions created after the async functions, such as the HTTP routes, can invoke them)' : ''),
+        (use === 'channelProcessor' ? ' (only functions created after the async functions, such as the HTTP routes, can invoke them)' : ''),
     );
   }
   return value;

@@ -8,8 +8,6 @@ import { AppFunction, applyUses, type FunctionResources } from './app-function.j
 import { constructId } from './construct-id.js';
 import { acknowledge } from './nag.js';
 
-/** The async function behind the `crawler` resource (env CRAWL_FUNCTION_NAME + invoke permission). */
-export const CRAWLER_FUNCTION_NAME = 'crawl-website' satisfies FunctionName;
 /** The async function behind the `channelProcessor` resource (env CHANNEL_PROCESSOR_FUNCTION_NAME + invoke permission). */
 export const CHANNEL_PROCESSOR_FUNCTION_NAME = 'process-channel-webhook' satisfies FunctionName;
 
@@ -18,7 +16,7 @@ const FAILURE_RETENTION = Duration.days(14);
 
 export interface AsyncFunctionsProps {
   /** What the functions may use, handed out according to each entry's `uses`. They cannot invoke each other. */
-  readonly resources: Omit<FunctionResources, 'crawler' | 'channelProcessor'>;
+  readonly resources: Omit<FunctionResources, 'channelProcessor'>;
 }
 
 /**
@@ -31,8 +29,6 @@ export class AsyncFunctions extends Construct {
   readonly functions: ReadonlyMap<FunctionName, AppFunction>;
   /** On-failure destination of every async function: the invocation record with the error. */
   readonly failures: IQueue;
-  /** The crawl-website function. */
-  readonly crawler: AppFunction;
   /** The process-channel-webhook function. */
   readonly channelProcessor: AppFunction;
 
@@ -62,9 +58,9 @@ export class AsyncFunctions extends Construct {
         memorySize: entry.memoryMb,
         description: `${name} (invoked asynchronously)`,
       });
-      // No automatic retry: the function records its own failure on the item it works on (a crawl
-      // marks itself failed), and a retry would start the whole job again, twice the cost, for a
-      // failure that is usually the same the second time. What it cannot record goes to `failures`.
+      // No automatic retry: the function records its own failure on the item it works on, and a retry
+      // would start the whole job again, twice the cost, for a failure that is usually the same the
+      // second time. What it cannot record goes to `failures`.
       fn.configureAsyncInvoke({ retryAttempts: 0, onFailure: new SqsDestination(failures) });
       applyUses(fn, entry.uses, props.resources);
       functions.set(name, fn);
@@ -76,9 +72,6 @@ export class AsyncFunctions extends Construct {
       functions: entries.map((entry) => ({ fn: functions.get(entry.name as FunctionName)!, name: entry.name, timeoutSeconds: entry.timeoutSeconds })),
     });
 
-    const crawler = functions.get(CRAWLER_FUNCTION_NAME);
-    if (!crawler) throw new Error(`lib/routes.ts asyncFunctions has no ${CRAWLER_FUNCTION_NAME}`);
-    this.crawler = crawler;
     const channelProcessor = functions.get(CHANNEL_PROCESSOR_FUNCTION_NAME);
     if (!channelProcessor) throw new Error(`lib/routes.ts asyncFunctions has no ${CHANNEL_PROCESSOR_FUNCTION_NAME}`);
     this.channelProcessor = channelProcessor;

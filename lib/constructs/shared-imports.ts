@@ -62,10 +62,14 @@ export class SharedImports implements FunctionResources {
     return this.parameter('SiteUrl', this.shared.site);
   }
 
-  get crawler(): FunctionRef {
+  get crawler(): StateMachineRef {
+    return { stateMachineArn: this.parameter('CrawlStateMachineArn', this.shared.crawler.stateMachineArn) };
+  }
+
+  get crawlScheduler(): WorkflowSchedulerRef {
     return {
-      functionName: this.parameter('CrawlFunctionName', this.shared.crawler.functionName),
-      functionArn: this.parameter('CrawlFunctionArn', this.shared.crawler.functionArn),
+      roleArn: this.parameter('CrawlSchedulerRoleArn', this.shared.crawlScheduler.roleArn),
+      targetArn: this.parameter('CrawlStateMachineArn', this.shared.crawlScheduler.targetArn),
     };
   }
 

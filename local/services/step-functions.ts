@@ -2,6 +2,7 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { readFileSync } from 'node:fs';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { repoPath } from '../../lib/constructs/repo-path.js';
+import { CRAWL_DEFINITION_FILE, CRAWL_TASK_FUNCTION, crawlDefinitionSubstitutions } from '../../lib/crawl-definition.js';
 import { WORKFLOW_DEFINITION_FILE, WORKFLOW_TASK_FUNCTION, workflowDefinitionSubstitutions } from '../../lib/workflow-definition.js';
 import { log } from '../../functions/core/runtime/log.js';
 import { localCredentials, LOCAL_REGION } from '../local-aws.js';
@@ -9,7 +10,10 @@ import { AwsApiError, startAwsJsonServer, stopServer } from './aws-json-api.js';
 import { ExecutionJournal, type JournaledExecution, type Outcome } from './execution-journal.js';
 
 const ACCOUNT = '000000000000';
-export const LOCAL_WORKFLOW_STATE_MACHINE_ARN = `arn:aws:states:${LOCAL_REGION}:${ACCOUNT}:stateMachine:run-workflow`;
+const stateMachineArn = (name: string) => `arn:aws:states:${LOCAL_REGION}:${ACCOUNT}:stateMachine:${name}`;
+const functionArn = (name: string) => `arn:aws:lambda:${LOCAL_REGION}:${ACCOUNT}:function:${name}`;
+export const LOCAL_WORKFLOW_STATE_MACHINE_ARN = stateMachineArn('run-workflow');
+export const LOCAL_CRAWL_STATE_MACHINE_ARN = stateMachineArn('crawl-site');
 const LAMBDA_INVOKE = 'arn:aws:states:::lambda:invoke';
 /** The stand-in's own task that does what a Wait state does (waitsAsLocalTasks). */
 const LOCAL_WAIT = 'arn:aws:states:::local:wait';
@@ -43,14 +47,29 @@ interface Execution {
 
 export interface LocalStepFunctions {
   endpoint: string;
+  /** The workflow state machine. */
   stateMachineArn: string;
+  /** The crawl state machine. */
+  crawlStateMachineArn: string;
   stop(): Promise<void>;
 }
 
+/**
+ * The state machines the stack deploys, from the same files with the same substitutions. `replay`:
+ * a restarted execution answers the steps it had done from its journal (the workflow machine: a
+ * delay or an escalation timeout keeps its time). The crawl machine keeps its state in the table and
+ * each of its steps is idempotent, so a restarted execution simply runs again from its input and
+ * carries on where the frontier says (its Map runs batches in parallel, which a journal in order cannot follow).
+ */
+const machineFiles = [
+  { arn: LOCAL_WORKFLOW_STATE_MACHINE_ARN, file: WORKFLOW_DEFINITION_FILE, substitutions: workflowDefinitionSubstitutions(functionArn(WORKFLOW_TASK_FUNCTION)), replay: true },
+  { arn: LOCAL_CRAWL_STATE_MACHINE_ARN, file: CRAWL_DEFINITION_FILE, substitutions: crawlDefinitionSubstitutions(functionArn(CRAWL_TASK_FUNCTION)), replay: false },
+];
+
 /** The definition with its substitutions, as CloudFormation would deploy it. */
-function loadDefinition(taskFunctionArn: string): StateMachineDefinition {
-  let text = readFileSync(repoPath(WORKFLOW_DEFINITION_FILE), 'utf8');
-  for (const [key, value] of Object.entries(workflowDefinitionSubstitutions(taskFunctionArn))) text = text.replaceAll(`\${${key}}`, value);
+function loadDefinition(file: string, substitutions: Record<string, string>): StateMachineDefinition {
+  let text = readFileSync(repoPath(file), 'utf8');
+  for (const [key, value] of Object.entries(substitutions)) text = text.replaceAll(`\${${key}}`, value);
   return JSON.parse(text) as StateMachineDefinition;
 }
 
@@ -115,10 +134,13 @@ function replayed(outcome: Outcome): unknown {
  * and the steps it had done are not done again.
  */
 export async function startStepFunctions(port: number, lambdaEndpoint: string, stateFile: string): Promise<LocalStepFunctions> {
-  const taskArn = `arn:aws:lambda:${LOCAL_REGION}:${ACCOUNT}:function:${WORKFLOW_TASK_FUNCTION}`;
-  const loaded = loadDefinition(taskArn);
-  const definition = { ...loaded, States: waitsAsLocalTasks(loaded.States) };
-  const stateMachine = new StateMachine(definition, { validationOptions: { checkArn: false } });
+  const machines = new Map(
+    machineFiles.map(({ arn, file, substitutions, replay }) => {
+      const loaded = loadDefinition(file, substitutions);
+      const definition = { ...loaded, States: waitsAsLocalTasks(loaded.States) };
+      return [arn, { definition, replay, stateMachine: new StateMachine(definition, { validationOptions: { checkArn: false } }) }];
+    }),
+  );
   const lambda = new LambdaClient({ endpoint: lambdaEndpoint, region: LOCAL_REGION, credentials: localCredentials, maxAttempts: 1 });
   const executions = new Map<string, Execution>();
   const journal = new ExecutionJournal(stateFile);
@@ -149,8 +171,13 @@ export async function startStepFunctions(port: number, lambdaEndpoint: string, s
     });
 
   const launch = (journaled: JournaledExecution) => {
+    const machineArn = journaled.executionArn.replace(/:execution:([^:]+):[^:]+$/, ':stateMachine:$1');
+    const machine = machines.get(machineArn);
+    if (!machine) return journal.finish(journaled.executionArn);
+    const { definition, replay: replays, stateMachine } = machine;
     const replay = journal.replay(journaled);
     const lambdaTask = async (state: string, input: unknown) => {
+      if (!replays) return invoke(input);
       const step = replay.step(state);
       if (step.outcome) return replayed(step.outcome);
       try {
@@ -174,8 +201,9 @@ export async function startStepFunctions(port: number, lambdaEndpoint: string, s
       ...taskStates(definition.States, LAMBDA_INVOKE).map((state) => [state, (input: unknown) => lambdaTask(state, input)]),
       ...taskStates(definition.States, LOCAL_WAIT).map((state) => [state, (input: unknown) => wait(state, input as WaitParameters)]),
     ]);
-    const run = stateMachine.run(JSON.parse(journaled.input) as never, { overrides: { taskResourceLocalHandlers }, noThrowOnAbort: true });
     const { executionArn, name, startDate, input } = journaled;
+    const context = { Execution: { Id: executionArn, Name: name, Input: JSON.parse(input) as never, StartTime: new Date(startDate * 1000).toISOString() } };
+    const run = stateMachine.run(JSON.parse(input) as never, { overrides: { taskResourceLocalHandlers }, noThrowOnAbort: true, context });
     const execution: Execution = { executionArn, name, status: 'RUNNING', startDate, input, abort: run.abort };
     executions.set(executionArn, execution);
     run.result.then(
@@ -191,12 +219,13 @@ export async function startStepFunctions(port: number, lambdaEndpoint: string, s
   };
 
   const startExecution = (request: Record<string, unknown>) => {
-    if (request.stateMachineArn !== LOCAL_WORKFLOW_STATE_MACHINE_ARN) {
-      throw new AwsApiError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${String(request.stateMachineArn)}'`);
+    const machineArn = String(request.stateMachineArn);
+    if (!machines.has(machineArn)) {
+      throw new AwsApiError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${machineArn}'`);
     }
     const name = typeof request.name === 'string' && request.name ? request.name : crypto.randomUUID();
     if (!/^[A-Za-z0-9_-]{1,80}$/.test(name)) throw new AwsApiError('InvalidName', `Invalid Name: '${name}'`);
-    const executionArn = `arn:aws:states:${LOCAL_REGION}:${ACCOUNT}:execution:run-workflow:${name}`;
+    const executionArn = `${machineArn.replace(':stateMachine:', ':execution:')}:${name}`;
     if (executions.has(executionArn)) throw new AwsApiError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);
     const input = typeof request.input === 'string' ? request.input : '{}';
     try {
@@ -214,7 +243,7 @@ export async function startStepFunctions(port: number, lambdaEndpoint: string, s
     const execution = executions.get(String(request.executionArn));
     if (!execution) throw new AwsApiError('ExecutionDoesNotExist', `Execution Does Not Exist: '${String(request.executionArn)}'`);
     const { abort: _abort, ...description } = execution;
-    return { ...description, stateMachineArn: LOCAL_WORKFLOW_STATE_MACHINE_ARN };
+    return { ...description, stateMachineArn: execution.executionArn.replace(/:execution:([^:]+):[^:]+$/, ':stateMachine:$1') };
   };
 
   for (const unfinished of journal.unfinished()) launch(unfinished);
@@ -222,6 +251,7 @@ export async function startStepFunctions(port: number, lambdaEndpoint: string, s
   return {
     endpoint: `http://127.0.0.1:${port}`,
     stateMachineArn: LOCAL_WORKFLOW_STATE_MACHINE_ARN,
+    crawlStateMachineArn: LOCAL_CRAWL_STATE_MACHINE_ARN,
     stop: async () => {
       stopping = true;
       for (const execution of executions.values()) if (execution.status === 'RUNNING') execution.abort();

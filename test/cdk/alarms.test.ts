@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CRAWLER_FUNCTION_NAME } from '../../lib/constructs/async-functions.js';
-import { DURATION_ALARM_SHARE } from '../../lib/constructs/alarms.js';
-import { allFunctionNames, asyncFunctions } from '../../lib/routes.js';
+import { allFunctionNames } from '../../lib/routes.js';
 import { functionIdsByName, logicalIdOf, resourcesOfType, synthStack } from './app-template.js';
 
 const { template, stack } = synthStack();
@@ -31,13 +29,6 @@ describe('CloudWatch alarms', () => {
     expect(onQueue).toEqual([expect.objectContaining({ Namespace: 'AWS/SQS', Threshold: 1, Statistic: 'Maximum' })]);
   });
 
-  it('a crawl that takes 80% of its time limit raises an alarm before the limit cuts crawls off', () => {
-    const crawl = asyncFunctions.find((f) => f.name === CRAWLER_FUNCTION_NAME)!;
-    expect(alarmsOf(CRAWLER_FUNCTION_NAME, 'Duration')).toEqual([
-      expect.objectContaining({ Statistic: 'Maximum', Threshold: crawl.timeoutSeconds * 1000 * DURATION_ALARM_SHARE }),
-    ]);
-    expect(DURATION_ALARM_SHARE * crawl.timeoutSeconds).toBe(720);
-  });
 });
 
 describe('X-Ray tracing', () => {

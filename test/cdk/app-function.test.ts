@@ -15,7 +15,7 @@ const table = new Table(stack, 'Table', { partitionKey: { name: 'pk', type: Attr
 table.addGlobalSecondaryIndex({ indexName: 'gsi1', partitionKey: { name: 'gsi1pk', type: AttributeType.STRING } });
 const avatars = new Bucket(stack, 'Avatars');
 const documents = new Bucket(stack, 'Documents');
-const crawler = new LambdaFunction(stack, 'Crawler', {
+const channelProcessor = new LambdaFunction(stack, 'Processor', {
   code: Code.fromInline('export const handler = async () => {};'),
   handler: 'index.handler',
   runtime: Runtime.NODEJS_22_X,
@@ -23,8 +23,8 @@ const crawler = new LambdaFunction(stack, 'Crawler', {
 const site = 'https://d111111abcdef8.cloudfront.net';
 const fn = applyUses(
   new AppFunction(stack, 'Fn', { name: 'health' }),
-  ['table', 'avatars', 'documents', 'site', 'crawler'],
-  { table, avatars, documents, site, crawler },
+  ['table', 'avatars', 'documents', 'site', 'channelProcessor'],
+  { table, avatars, documents, site, channelProcessor },
 );
 const template = Template.fromStack(stack);
 const fnId = logicalIdOf(fn);
@@ -37,14 +37,14 @@ describe('AppFunction use* helpers', () => {
       AVATARS_BUCKET: { Ref: logicalIdOf(avatars) },
       DOCUMENTS_BUCKET: { Ref: logicalIdOf(documents) },
       PUBLIC_SITE_URL: site,
-      CRAWL_FUNCTION_NAME: { Ref: logicalIdOf(crawler) },
+      CHANNEL_PROCESSOR_FUNCTION_NAME: { Ref: logicalIdOf(channelProcessor) },
     });
   });
 
-  it('grant invoke on the crawler function itself, without the <arn>:* wildcard of grantInvoke', () => {
+  it('grant invoke on the invoked function itself, without the <arn>:* wildcard of grantInvoke', () => {
     const invoke = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('lambda:')));
     expect(invoke).toEqual([
-      expect.objectContaining({ Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [logicalIdOf(crawler), 'Arn'] } }),
+      expect.objectContaining({ Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [logicalIdOf(channelProcessor), 'Arn'] } }),
     ]);
   });
 

@@ -2,14 +2,13 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { resourceEnv } from '../../functions/core/runtime/env.js';
 import { baseEnvironment } from '../../lib/constructs/app-function.js';
-import { CHANNEL_PROCESSOR_FUNCTION_NAME, CRAWLER_FUNCTION_NAME } from '../../lib/constructs/async-functions.js';
+import { CHANNEL_PROCESSOR_FUNCTION_NAME } from '../../lib/constructs/async-functions.js';
 import { allFunctionNames, asyncFunctions, httpRoutes, socketRoutes, type AsyncFunction, type FunctionName, type Resource } from '../../lib/routes.js';
 import { actionsOf, environmentOf, functionId, logicalIdOf, resourcesOfType, roleStatements, synthStack } from './app-template.js';
 
 const { template, stack } = synthStack();
 const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
 const entries: readonly AsyncFunction[] = asyncFunctions;
-const crawlerId = functionId(template, CRAWLER_FUNCTION_NAME);
 const failuresId = logicalIdOf(stack.asyncFunctions.failures);
 const siteUrl = {
   'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalIdOf(stack.web.distribution), 'DomainName'] }]],
@@ -96,20 +95,22 @@ describe('crawler resource', () => {
     expect(callers).toContain('create-chatbot');
   });
 
-  it.each(callers)('%s knows the crawl function by name and may invoke exactly that function', (name) => {
+  it.each(callers)('%s knows the crawl state machine and may start executions of exactly it', (name) => {
     const id = functionId(template, name);
-    expect(environmentOf(template, id).CRAWL_FUNCTION_NAME).toEqual({ Ref: crawlerId });
-    const invoke = roleStatements(template, id).filter((s) => actionsOf([s]).some((a) => a.startsWith('lambda:')));
-    expect(invoke).toEqual([expect.objectContaining({ Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [crawlerId, 'Arn'] } })]);
+    const arn = environmentOf(template, id).CRAWL_STATE_MACHINE_ARN;
+    expect(arn).toEqual({ Ref: expect.stringMatching(/CrawlEngineCrawlSite/) });
+    const start = roleStatements(template, id).filter((s) => actionsOf([s]).some((a) => a.startsWith('states:')));
+    expect(start).toEqual([expect.objectContaining({ Action: 'states:StartExecution', Resource: arn })]);
   });
 
-  it('no other role of the stack may invoke a function (but the workflow state machine its task, test/cdk/workflow-engine.test.ts)', () => {
+  it('no other role of the stack may invoke a function (but the workflow and crawl state machines their tasks)', () => {
     const callerRoles = new Set([
-      ...[...callers, ...processorCallers].map((name) => {
+      ...processorCallers.map((name) => {
         const fn = resources[functionId(template, name)]?.Properties as { Role: { 'Fn::GetAtt': [string, string] } };
         return fn.Role['Fn::GetAtt'][0];
       }),
       logicalIdOf(stack.workflowEngine.stateMachine.role),
+      logicalIdOf(stack.crawlEngine.stateMachine.role),
     ]);
     const invokers = Object.values(resourcesOfType(template, 'AWS::IAM::Policy'))
       .filter((p) => JSON.stringify(p.Properties?.PolicyDocument).includes('lambda:'))

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { allFunctionNames, asyncFunctions, httpRoutes, socketRoutes } from '../../lib/routes.js';
+import { allFunctionNames, asyncFunctions, httpRoutes, socketRoutes, stateMachineTasks } from '../../lib/routes.js';
 import { actionsOf, environmentOf, functionId, roleStatements, synthStack } from './app-template.js';
 
 const { template, config } = synthStack();
 const usesProviders = new Set<string>(
-  [...httpRoutes, ...asyncFunctions, ...socketRoutes].filter((f) => (f.uses as readonly string[]).includes('providers')).map((f) => f.name),
+  [...httpRoutes, ...asyncFunctions, ...stateMachineTasks, ...socketRoutes].filter((f) => (f.uses as readonly string[]).includes('providers')).map((f) => f.name),
 );
 
 describe('AI provider keys come from one Secrets Manager secret', () => {
@@ -12,7 +12,7 @@ describe('AI provider keys come from one Secrets Manager secret', () => {
     expect([...usesProviders].sort()).toEqual([
       'chat-as-owner',
       'chat-with-emma',
-      'crawl-website',
+      'crawl-step',
       'create-knowledge-entry',
       'create-realtime-session',
       'delete-knowledge-entry',

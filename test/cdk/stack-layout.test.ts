@@ -45,7 +45,7 @@ const OUTPUTS = [
   'TableName',
   'AvatarsBucket',
   'DocumentsBucket',
-  'CrawlFunctionName',
+  'CrawlStateMachineArn',
   'AsyncFailuresQueueUrl',
 ];
 

@@ -53,7 +53,8 @@ describe('assistants: creation from a website, quota, ownership, deletion', () =
     expect(listed.body.chatbots[0]).toMatchObject({ id: chatbot.id, agent_name: 'Bella', is_active: true, training_quality: status.training_quality });
     const account = await api.get('/account');
     expect(account.body.subscription.chatbots_created).toBe(1);
-  });
+    // The crawl runs in rounds on the Step Functions stand-in; its hanging page holds a round for its 10 s.
+  }, 90_000);
 
   it('refuses a second free assistant with Subscription Required and creates nothing', async () => {
     const api = await newOwner();
@@ -132,7 +133,8 @@ describe('assistants: creation from a website, quota, ownership, deletion', () =
       return [...pages.data, ...corrections.data];
     });
     expect(pages).toEqual([]);
-  });
+    // The crawl runs in rounds on the Step Functions stand-in; its hanging page holds a round for its 10 s.
+  }, 90_000);
 });
 
 describe('creation refuses addresses it must not or cannot read, and leaves nothing behind', () => {

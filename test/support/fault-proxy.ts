@@ -21,6 +21,8 @@ export const FAULTS_PATH = '/__faults';
 interface Faults {
   refuse: string[];
   freeze: string[];
+  /** Only the first `times` matching requests fail (a fault that passes); absent: all of them. */
+  times?: number;
 }
 
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
@@ -38,7 +40,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       const raw = Buffer.concat(chunks);
       if (req.url === FAULTS_PATH && req.method === 'POST') {
         const asked = JSON.parse(raw.toString('utf8')) as Partial<Faults>;
-        faults = { refuse: asked.refuse ?? [], freeze: asked.freeze ?? [] };
+        faults = { refuse: asked.refuse ?? [], freeze: asked.freeze ?? [], ...(asked.times !== undefined ? { times: asked.times } : {}) };
         res.writeHead(204).end();
         return;
       }
@@ -49,7 +51,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         // Matched as sent.
       }
       const body = raw.toString('utf8');
-      if (matches(faults.refuse, path, body)) return void req.socket.destroy();
+      if (matches(faults.refuse, path, body) && (faults.times === undefined || faults.times-- > 0)) return void req.socket.destroy();
       if (matches(faults.freeze, path, body)) {
         held.add(req.socket);
         req.socket.once('close', () => held.delete(req.socket));
@@ -86,6 +88,9 @@ async function setFaults(proxy: string, faults: Faults): Promise<void> {
 
 /** Makes the service behind `proxy` refuse every request whose path or body contains one of `parts` ([] to end). */
 export const refuseRequests = (proxy: string, parts: string[]) => setFaults(proxy, { refuse: parts, freeze: [] });
+
+/** Makes the service behind `proxy` refuse the next `times` requests whose path or body contains one of `parts`, then serve them again. */
+export const refuseRequestsTimes = (proxy: string, parts: string[], times: number) => setFaults(proxy, { refuse: parts, freeze: [], times });
 
 /** Makes the service behind `proxy` hang on every request whose path or body contains one of `parts` ([] to end). */
 export const freezeRequests = (proxy: string, parts: string[]) => setFaults(proxy, { refuse: [], freeze: parts });

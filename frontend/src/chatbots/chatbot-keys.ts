@@ -7,4 +7,6 @@ export const chatbotKeys = {
   listByName: (userId: string) => ['chatbots', userId, 'list', 'business_name'] as const,
   detail: (userId: string, id: string) => ['chatbots', userId, 'detail', id] as const,
   crawl: (userId: string, id: string) => ['chatbots', userId, 'crawl', id] as const,
+  sync: (userId: string, id: string) => ['chatbots', userId, 'sync', id] as const,
+  pages: (userId: string, id: string, search: string) => ['chatbots', userId, 'pages', id, search] as const,
 };

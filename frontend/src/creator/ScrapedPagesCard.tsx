@@ -1,5 +1,6 @@
 import type { CrawlStatusResponse } from '@contracts/chatbot';
 import { FileTextIcon } from 'lucide-react';
+import { learnedPagesLines } from '@/chatbots/crawl-stage';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 /** Spec 000 section 9: at most 6 pages, then '+N more pages'. */
@@ -18,6 +19,12 @@ export function ScrapedPagesCard({ status, done }: { status: CrawlStatusResponse
             ? `Your assistant learned from ${status.total_pages} ${status.total_pages === 1 ? 'page' : 'pages'} of your website.`
             : 'Pages read from your website so far.'}
         </CardDescription>
+        {done &&
+          learnedPagesLines(status.progress).map((line) => (
+            <p key={line} className="text-sm text-muted-foreground">
+              {line}
+            </p>
+          ))}
       </CardHeader>
       <CardContent>
         <ul className="flex flex-col gap-2">

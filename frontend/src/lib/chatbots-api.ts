@@ -4,6 +4,11 @@ import {
   chatbotResponseSchema,
   crawlStatusResponseSchema,
   createChatbotResponseSchema,
+  listCrawledPagesResponseSchema,
+  syncSettingsResponseSchema,
+  type ListCrawledPagesResponse,
+  type SyncFrequency,
+  type SyncSettingsResponse,
   type Chatbot,
   type CrawlStatusResponse,
   type CreateChatbotRequest,
@@ -45,6 +50,27 @@ export function getCrawlStatus(api: ApiClient, id: string, signal?: AbortSignal)
 /** POST /chatbots/{id}/crawl/retry: reads again the pages the last crawl could not read. */
 export function retryCrawl(api: ApiClient, id: string): Promise<CrawlStatusResponse> {
   return api.request(`${chatbotPath(id)}/crawl/retry`, { method: 'POST', schema: crawlStatusResponseSchema });
+}
+
+/** POST /chatbots/{id}/sync ('Sync now'): reads the website again, keeping what did not change. */
+export function syncWebsite(api: ApiClient, id: string): Promise<CrawlStatusResponse> {
+  return api.request(`${chatbotPath(id)}/sync`, { method: 'POST', schema: crawlStatusResponseSchema });
+}
+
+/** GET /chatbots/{id}/sync: the re-sync frequency and the history of readings. */
+export function getSyncSettings(api: ApiClient, id: string, signal?: AbortSignal): Promise<SyncSettingsResponse> {
+  return api.request(`${chatbotPath(id)}/sync`, { schema: syncSettingsResponseSchema, signal });
+}
+
+/** PUT /chatbots/{id}/sync */
+export function setSyncFrequency(api: ApiClient, id: string, frequency: SyncFrequency): Promise<SyncSettingsResponse> {
+  return api.request(`${chatbotPath(id)}/sync`, { method: 'PUT', body: { frequency }, schema: syncSettingsResponseSchema });
+}
+
+/** GET /chatbots/{id}/pages?search=: the pages the assistant learned. */
+export function listLearnedPages(api: ApiClient, id: string, search: string, signal?: AbortSignal): Promise<ListCrawledPagesResponse> {
+  const query = search ? `?search=${encodeURIComponent(search)}` : '';
+  return api.request(`${chatbotPath(id)}/pages${query}`, { schema: listCrawledPagesResponseSchema, signal });
 }
 
 /** PATCH /chatbots/{id} */

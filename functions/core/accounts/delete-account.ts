@@ -1,3 +1,4 @@
+import { deleteSyncSchedule } from '../crawl/engine/sync-schedule.js';
 import { AdminDeleteUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -114,6 +115,7 @@ export async function deleteAccount(identity: Identity, confirmEmail: string): P
   ]);
   // The workflows' schedules before the items that name them (a later delete could not find them).
   await deleteSchedulesOfChatbots(chatbotIds);
+  await Promise.all(chatbotIds.map((id) => deleteSyncSchedule(id)));
   // The items last: a failure above leaves the account whole enough to delete again.
   await deleteItems(await itemKeysOf([userId, ...chatbotIds]));
 

@@ -9,13 +9,14 @@ import {
   type CrawlProgress,
 } from '../../contracts/chatbot.js';
 import type { chatbotEntity } from '../data/entities.js';
+import { settledProgress } from '../crawl/engine/stale-reading.js';
 import { requireEnv } from '../runtime/env.js';
 import { embedCode } from './embed-code.js';
 import { publicAgentImage } from './public-image-url.js';
 
 export type StoredChatbot = EntityItem<typeof chatbotEntity>;
 
-export function newCrawlProgress(now: Date): CrawlProgress {
+export function newCrawlProgress(now: Date, kind: CrawlProgress['kind'] = 'crawl', runId: string | null = null): CrawlProgress {
   return {
     stage: 'queued',
     pages_found: 0,
@@ -27,6 +28,12 @@ export function newCrawlProgress(now: Date): CrawlProgress {
     stopped: null,
     started_at: now.toISOString(),
     finished_at: null,
+    kind,
+    pages_limit: 0,
+    stop_reason: null,
+    pages_disallowed: 0,
+    changes: null,
+    run_id: runId,
   };
 }
 
@@ -62,7 +69,7 @@ export function toChatbotFields(stored: StoredChatbot): ChatbotFields {
       channelSet.has(c),
     ),
     conversation_settings: settings.success ? settings.data : DEFAULT_CONVERSATION_SETTINGS,
-    crawl: crawl.success ? crawl.data : newCrawlProgress(new Date(stored.created_at)),
+    crawl: crawl.success ? settledProgress(crawl.data) : newCrawlProgress(new Date(stored.created_at)),
     created_at: stored.created_at,
     updated_at: stored.updated_at,
   };

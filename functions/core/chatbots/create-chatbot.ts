@@ -10,7 +10,7 @@ import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 import { HttpError } from '../http/http-error.js';
 import type { Identity } from '../http/identity.js';
-import { invokeAsync } from '../invoke/invoke-async.js';
+import { newRunId, startReading } from '../crawl/engine/start-reading.js';
 import { requireEnv } from '../runtime/env.js';
 import { log } from '../runtime/log.js';
 import { newCrawlProgress } from './chatbot-record.js';
@@ -112,6 +112,7 @@ export async function createChatbot(identity: Identity, input: CreateChatbotInpu
 
   const now = new Date();
   const chatbotId = randomUUID();
+  const runId = newRunId();
   const businessName = businessNameFrom(metadata, account.profile.business_name, metadata.finalUrl);
   const item: NewChatbot = {
     chatbot_id: chatbotId,
@@ -130,7 +131,7 @@ export async function createChatbot(identity: Identity, input: CreateChatbotInpu
     training_status: 'untrained',
     deployment_channels: ['website'],
     conversation_settings: DEFAULT_CONVERSATION_SETTINGS,
-    crawl: newCrawlProgress(now),
+    crawl: newCrawlProgress(now, 'crawl', runId),
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
@@ -139,13 +140,13 @@ export async function createChatbot(identity: Identity, input: CreateChatbotInpu
   await createWithinQuota(identity, item, subscription);
 
   try {
-    await invokeAsync(requireEnv('CRAWL_FUNCTION_NAME'), { chatbotId });
+    await startReading({ chatbot_id: chatbotId, kind: 'crawl', trigger: 'create' }, runId);
   } catch (error) {
     log.error('Crawl could not be started', { chatbotId, error });
     await db()
       .entities.chatbot.patch({ chatbot_id: chatbotId })
       .set({
-        crawl: { ...newCrawlProgress(now), stage: 'failed', error: 'Reading your website could not be started. Please try again.', finished_at: new Date().toISOString() },
+        crawl: { ...newCrawlProgress(now, 'crawl', runId), stage: 'failed', error: 'Reading your website could not be started. Please try again.', finished_at: new Date().toISOString() },
       })
       .go();
   }

@@ -1,3 +1,5 @@
+import { deleteCrawlData } from '../crawl/engine/run-store.js';
+import { deleteSyncSchedule } from '../crawl/engine/sync-schedule.js';
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import type { Chatbot, ConversationSettings, UpdateChatbotRequest } from '../../contracts/chatbot.js';
 import { chatbotFor, roleOnSharedAssistant, type Caller } from '../access/authorize.js';
@@ -123,6 +125,9 @@ export async function deleteChatbot(caller: Caller, chatbotId: string): Promise<
     deleteConversationsOfChatbot(chatbotId),
     // Its workflows, and first their schedules: none keeps firing for an assistant that is gone.
     deleteWorkflowsOfChatbot(chatbotId),
+    // Its re-sync schedule and the readings of its website (a reading under way cleans up after itself).
+    deleteSyncSchedule(chatbotId),
+    deleteCrawlData(chatbotId),
     // No longer listed among its team's shared assistants.
     bot.team_id ? entities.sharedChatbot.delete({ team_id: bot.team_id, chatbot_id: chatbotId }).go() : undefined,
   ]);

@@ -6,6 +6,8 @@ export interface RobotsRules {
   allows(url: URL): boolean;
   /** Sitemap URLs listed in robots.txt. */
   sitemaps: string[];
+  /** Seconds to wait between requests (`Crawl-delay` of the crawler's group), when robots.txt sets one. */
+  crawlDelaySeconds?: number;
 }
 
 const allowAll: RobotsRules = { allows: () => true, sitemaps: [] };
@@ -27,10 +29,17 @@ export async function loadRobotsRules(
     return allowAll;
   }
   if (response.status < 200 || response.status >= 300) return allowAll;
-  const robots = robotsParser(robotsUrl, response.body.toString('utf8'));
+  return robotsRulesFromText(robotsUrl, response.body.toString('utf8'), userAgent);
+}
+
+/** The rules of a robots.txt already read (the distributed crawl reads it once and keeps its text with the run). */
+export function robotsRulesFromText(robotsUrl: string, text: string, userAgent: string): RobotsRules {
+  const robots = robotsParser(robotsUrl, text);
+  const crawlDelay = robots.getCrawlDelay(userAgent);
   return {
     allows: (url) => robots.isAllowed(url.href, userAgent) !== false,
     sitemaps: robots.getSitemaps(),
+    ...(crawlDelay !== undefined && crawlDelay > 0 ? { crawlDelaySeconds: crawlDelay } : {}),
   };
 }
 

@@ -50,6 +50,9 @@ export interface SafeFetchResult {
   contentTypeHeader: string;
   body: Buffer;
   truncated: boolean;
+  /** The validators a conditional request sends back (If-None-Match, If-Modified-Since), when the server gave them. */
+  etag?: string;
+  lastModified?: string;
 }
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
@@ -186,7 +189,8 @@ export async function safeFetch(url: string | URL, options: SafeFetchOptions): P
     if (signal.aborted) onAbort();
     try {
       const { body, truncated } = await readCappedBody(response, maxBytes);
-      return { finalUrl: target.href, status, contentType, contentTypeHeader, body, truncated };
+      const { etag, 'last-modified': lastModified } = response.headers;
+      return { finalUrl: target.href, status, contentType, contentTypeHeader, body, truncated, ...(etag && { etag }), ...(lastModified && { lastModified }) };
     } catch (error) {
       throw failure(error);
     } finally {

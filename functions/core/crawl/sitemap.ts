@@ -1,5 +1,4 @@
-import { gunzipSync } from 'node:zlib';
-import { DOMParser } from 'linkedom';
+import { createGunzip } from 'node:zlib';
 import type { SafeFetchResult } from './safe-fetch.js';
 
 export interface SitemapLimits {
@@ -7,7 +6,7 @@ export interface SitemapLimits {
   maxFiles: number;
   /** Page URLs collected at most. */
   maxUrls: number;
-  /** Decompressed bytes of one gzipped sitemap. */
+  /** Bytes of one sitemap read at most (decompressed, for a gzipped one): the rest is never read. */
   maxBytes: number;
 }
 
@@ -16,32 +15,66 @@ export interface ParsedSitemap {
   sitemaps: string[];
 }
 
-/** Reads a `<urlset>` (page URLs) or a `<sitemapindex>` (more sitemap files). Anything else yields nothing. */
+const xmlEntities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/** XML's own entities and character references: all a sitemap's addresses may hold. */
+const decodeXmlEntities = (text: string) =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (whole, name: string) => {
+    if (name[0] !== '#') return xmlEntities[name.toLowerCase()] ?? whole;
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+
+/** A `<url>` or `<sitemap>` entry (any namespace prefix) and its `<loc>`, CDATA or not. */
+const entry = /<(?:[\w-]+:)?(url|sitemap)\b[^>]*>([\s\S]*?)<\/(?:[\w-]+:)?\1\s*>/gi;
+const loc = /<(?:[\w-]+:)?loc\b[^>]*>\s*(?:<!\[CDATA\[([\s\S]*?)\]\]>|([^<]*))\s*<\/(?:[\w-]+:)?loc\s*>/i;
+
+/**
+ * Reads a `<urlset>` (page URLs) or a `<sitemapindex>` (more sitemap files) in one pass over the text,
+ * without building a document: a sitemap cut short by the byte cap gives the entries it holds whole.
+ * Anything else yields nothing.
+ */
 export function parseSitemap(xml: string): ParsedSitemap {
-  const document = new DOMParser().parseFromString(xml, 'text/xml') as unknown as Document;
-  const locs = (parent: string) =>
-    [...document.getElementsByTagName('loc')]
-      .filter((loc) => loc.parentNode?.nodeName.toLowerCase() === parent)
-      .map((loc) => (loc.textContent ?? '').trim())
-      .filter(Boolean);
-  return { pages: locs('url'), sitemaps: locs('sitemap') };
+  const parsed: ParsedSitemap = { pages: [], sitemaps: [] };
+  for (const [, kind, body] of xml.matchAll(entry)) {
+    const found = loc.exec(body ?? '');
+    const address = decodeXmlEntities((found?.[1] ?? found?.[2] ?? '').trim());
+    if (!address) continue;
+    (kind!.toLowerCase() === 'url' ? parsed.pages : parsed.sitemaps).push(address);
+  }
+  return parsed;
 }
 
-function bodyText(response: SafeFetchResult, maxBytes: number): string {
+/** The sitemap's text, a gzipped one decompressed as a stream up to `maxBytes` (a bomb stops there). */
+async function bodyText(response: SafeFetchResult, maxBytes: number): Promise<string> {
   const { body } = response;
-  if (body[0] === 0x1f && body[1] === 0x8b) {
-    try {
-      return gunzipSync(body, { maxOutputLength: maxBytes }).toString('utf8');
-    } catch {
-      return '';
-    }
-  }
-  return body.toString('utf8');
+  if (body[0] !== 0x1f || body[1] !== 0x8b) return body.toString('utf8');
+  const gunzip = createGunzip();
+  const chunks: Buffer[] = [];
+  let held = 0;
+  const done = new Promise<void>((resolve) => {
+    gunzip.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      held += chunk.length;
+      if (held >= maxBytes) {
+        gunzip.destroy();
+        resolve();
+      }
+    });
+    // A file cut short by the byte cap ends in an error: what was decompressed is kept.
+    gunzip.on('error', () => resolve());
+    gunzip.on('end', () => resolve());
+    gunzip.on('close', () => resolve());
+  });
+  gunzip.end(body);
+  await done;
+  return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
 }
 
 /**
- * Page URLs from sitemaps, breadth-first through sitemap index files, in the order they are listed.
- * Unreachable or malformed sitemaps are passed over.
+ * Page URLs from sitemaps, breadth-first through sitemap index files, in the order they are listed, up
+ * to `maxUrls`. Each file is fetched with a byte cap (the caller's fetch), so a sitemap of a million
+ * URLs is read only as far as the cap and never held whole. Unreachable or malformed sitemaps are
+ * passed over.
  */
 export async function collectSitemapPages(
   sitemapUrls: readonly string[],
@@ -57,7 +90,7 @@ export async function collectSitemapPages(
     try {
       const response = await fetchSitemap(url);
       if (response.status < 200 || response.status >= 300) continue;
-      parsed = parseSitemap(bodyText(response, limits.maxBytes));
+      parsed = parseSitemap(await bodyText(response, limits.maxBytes));
     } catch {
       continue;
     }

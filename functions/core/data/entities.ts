@@ -2,6 +2,7 @@ import { Entity, Service } from 'electrodb';
 import { rollupItemAttributes } from '../analytics/rollup-counters.js';
 import { tableDesign } from './table-design.js';
 import { sharedChatbotEntity, teamEntity, teamInvitationEntity, teamMemberEntity } from './team-entities.js';
+import { crawlRunEntity, crawlTaskEntity } from './crawl-entities.js';
 import { contactTagsEntity, workflowEntity, workflowExecutionEntity, workflowTaskEntity } from './workflow-entities.js';
 
 const { partitionKey: pk, sortKey: sk } = tableDesign;
@@ -184,6 +185,8 @@ export const chatbotEntity = new Entity({
     transfer_settings: { type: 'any' },
     /** Crawl progress (contracts: crawlProgressSchema). */
     crawl: { type: 'any', required: true },
+    /** How often the website is read again by itself (contracts syncFrequencies); absent: never. */
+    sync_frequency: { type: ['never', 'daily', 'weekly'] as const },
     /** The live knowledge index version in the documents bucket; switched atomically on re-index. */
     index_version: { type: 'string' },
     /**
@@ -222,6 +225,11 @@ export const crawledPageEntity = new Entity({
     headings: { type: 'list', items: { type: 'string' } },
     description: { type: 'string' },
     content_hash: { type: 'string', required: true },
+    /** The validators of the page's last answer: a re-sync asks again with If-None-Match / If-Modified-Since. */
+    etag: { type: 'string' },
+    last_modified: { type: 'string' },
+    /** Its links: a re-sync answered 304 still follows them, so a page linked only from here is not taken for gone. */
+    links: { type: 'list', items: { type: 'string' } },
     /** Crawl order, so the creator shows the first pages read first. */
     position: { type: 'number', required: true },
     fetched_at: { type: 'string', required: true },
@@ -749,6 +757,9 @@ export const entities = {
   voiceSession: voiceSessionEntity,
   chatbot: chatbotEntity,
   crawledPage: crawledPageEntity,
+  // The distributed crawl and re-sync (issue 27)
+  crawlRun: crawlRunEntity,
+  crawlTask: crawlTaskEntity,
   conversation: conversationEntity,
   visitor: visitorEntity,
   message: messageEntity,

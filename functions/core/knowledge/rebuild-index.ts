@@ -11,6 +11,12 @@ import { entriesForChatbot } from './knowledge-entries.js';
 export type RebuildOptions = KnowledgeIndexOptions & {
   /** Epoch ms by which embedding stops (see reindex-deadline.ts); none for the crawl, which has minutes. */
   deadline?: number;
+  /**
+   * What changed since the live index, by document id (a page's id is its URL, as knowledgeDocumentsOf
+   * names it): a re-sync passes the pages it wrote and removed. Optional: without it, and for now with
+   * it too, everything is rebuilt (correct, only slower); an incremental update may use it.
+   */
+  changes?: { upserted: string[]; removed: string[] };
 };
 
 export type RebuildResult =

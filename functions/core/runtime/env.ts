@@ -12,8 +12,10 @@ export const resourceEnv = {
   userPool: ['USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'TOKEN_ISSUER'],
   /** Public origin of the dashboard (CloudFront): embed code, avatar URLs. */
   site: ['PUBLIC_SITE_URL'],
-  /** Name of the crawl-website function, invoked asynchronously. */
-  crawler: ['CRAWL_FUNCTION_NAME'],
+  /** The crawl state machine (workflows/crawl-site.asl.json) readings of a website are started on. */
+  crawler: ['CRAWL_STATE_MACHINE_ARN'],
+  /** EventBridge Scheduler: the role re-sync schedules start the crawl state machine with, and that state machine. */
+  crawlScheduler: ['CRAWL_SCHEDULER_ROLE_ARN', 'CRAWL_SCHEDULE_TARGET_ARN'],
   /** Secrets Manager secret with the AI provider keys (read once per cold start). */
   providers: ['PROVIDER_SECRET_NAME'],
   /** Secrets Manager secret CDK generates to sign visitor tokens (locally VISITOR_TOKEN_SECRET holds the value). */

@@ -17,7 +17,7 @@ import type { StoredWorkflow } from './workflow-record.js';
 let cached: { endpoint: string | undefined; client: SchedulerClient } | undefined;
 
 /** One EventBridge Scheduler client per warm Lambda; locally `AWS_ENDPOINT_URL_SCHEDULER` points it at local/services/scheduler.ts. */
-function schedulerClient(): SchedulerClient {
+export function schedulerClient(): SchedulerClient {
   const endpoint = process.env.AWS_ENDPOINT_URL_SCHEDULER;
   if (!cached || cached.endpoint !== endpoint) {
     cached = { endpoint, client: labelDependencyErrors(new SchedulerClient(awsClientConfig('workflow engine')), 'workflow engine') };

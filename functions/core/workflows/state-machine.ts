@@ -6,7 +6,7 @@ import { requireEnv } from '../runtime/env.js';
 let cached: { endpoint: string | undefined; client: SFNClient } | undefined;
 
 /** One Step Functions client per warm Lambda; locally `AWS_ENDPOINT_URL_SFN` points it at local/services/step-functions.ts. */
-function sfnClient(): SFNClient {
+export function sfnClient(): SFNClient {
   const endpoint = process.env.AWS_ENDPOINT_URL_SFN;
   if (!cached || cached.endpoint !== endpoint) {
     cached = { endpoint, client: labelDependencyErrors(new SFNClient(awsClientConfig('workflow engine')), 'workflow engine') };

@@ -159,6 +159,11 @@ export const routeRequests: Record<UserRouteName, MatrixEntry> = {
   'get-crawl-status': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/crawl` }) },
   // Nothing to retry after a clean crawl: 409 once let through.
   'retry-crawl': { request: (c) => ({ method: 'POST', path: `/chatbots/${c.chatbotId}/crawl/retry` }), alsoServed: [409] },
+  // A re-sync starts once; while it runs the next one let through is refused with 409.
+  'sync-website': { request: (c) => ({ method: 'POST', path: `/chatbots/${c.chatbotId}/sync` }), alsoServed: [409] },
+  'get-sync-settings': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/sync` }) },
+  'set-sync-frequency': { request: (c) => ({ method: 'PUT', path: `/chatbots/${c.chatbotId}/sync`, body: { frequency: 'never' } }) },
+  'list-crawled-pages': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/pages?search=menu` }) },
   'create-avatar-upload': { request: () => ({ method: 'POST', path: '/avatars/upload-url', body: { contentType: 'image/png', size: 1000 } }) },
 
   // Conversations and training

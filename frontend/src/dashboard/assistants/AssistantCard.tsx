@@ -1,7 +1,7 @@
 import { DEFAULT_AGENT_NAME, type Chatbot } from '@contracts/chatbot';
 import { BotIcon, ExternalLinkIcon, GlobeIcon, SettingsIcon, Share2Icon } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { isCrawlFinished } from '@/chatbots/crawl-stage';
+import { isCrawlFinished, learnedPagesLines } from '@/chatbots/crawl-stage';
 import { useSetChatbotActiveMutation } from '@/chatbots/mutations';
 import { can, isShared } from '@/chatbots/role-rights';
 import { Badge } from '@/components/ui/badge';
@@ -150,6 +150,11 @@ export function AssistantCard({ chatbot, selected, onSelect, onShare }: Assistan
               label={`Training quality of ${business}`}
               breakdown={chatbot.training_breakdown}
             />
+            {learnedPagesLines(chatbot.crawl).length > 0 && (
+              <p className="text-xs text-muted-foreground" aria-label="Website pages learned">
+                {learnedPagesLines(chatbot.crawl).join(' ')}
+              </p>
+            )}
             {chatbot.crawl.stage === 'done_with_problems' && <CrawlProblems chatbotId={chatbot.id} progress={chatbot.crawl} compact />}
             {chatbot.crawl.stage === 'failed' && (
               <p className="text-xs text-destructive">

@@ -13,6 +13,7 @@ import { KnowledgeEntryCard } from '@/dashboard/knowledge/KnowledgeEntryCard';
 import { filterKnowledgeEntries, isFiltered, NO_FILTERS, type KnowledgeFilters } from '@/dashboard/knowledge/knowledge-filter';
 import { KnowledgeFiltersBar } from '@/dashboard/knowledge/KnowledgeFiltersBar';
 import { useKnowledgeEntriesQuery } from '@/dashboard/knowledge/knowledge-queries';
+import { WebsitePagesCard } from '@/dashboard/knowledge/WebsitePagesCard';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 
@@ -160,6 +161,8 @@ export default function KnowledgeScreen() {
           </Button>
         )}
       </div>
+
+      {assistants.length > 0 && <WebsitePagesCard chatbots={assistants} />}
 
       <KnowledgeFiltersBar filters={filters} chatbots={assistants} onChange={setFilters} />
       {entries.data && (
