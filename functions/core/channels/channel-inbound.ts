@@ -1,5 +1,6 @@
 import { platformLabels, type SocialPlatform } from '../../contracts/deployment.js';
 import { chat } from '../chat/chat-engine.js';
+import { channelText } from '../chat/surface-text.js';
 import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 import { prepareInboxAnnouncement } from '../realtime/inbox-updates.js';
@@ -64,7 +65,8 @@ export async function deliverToCustomer(
   to: string,
   sent: { conversationId: string; messageId: string; text: string },
 ): Promise<{ ok: true } | { ok: false; error: string }> {
-  const result = await sendChannelText(connection.platform, connection.account_id, credentials, to, sent.text);
+  // Messaging apps show text as sent: no markdown, links as `Title: URL` (the inbox renders the stored text).
+  const result = await sendChannelText(connection.platform, connection.account_id, credentials, to, channelText(sent.text, connection.platform));
   if (!result.ok) return result;
   await db()
     .entities.channelMessage.put({

@@ -116,7 +116,8 @@ export async function startTurn(request: ChatTurn, now: Date): Promise<StartedTu
   ]);
   firstRound.catch(() => undefined);
   const claim = await claiming;
-  if (claim && 'repeat' in claim) return claim;
+  // A repeat is still refused as the caller's limits say (a channel drops Meta's duplicate delivery there).
+  if (claim && 'repeat' in claim) return firstRound.then(() => claim);
   const held = clientMessage && claim ? { message: clientMessage, held: claim.held } : undefined;
   try {
     return await startClaimedTurn(request, now, await firstRound, held);
