@@ -16,14 +16,29 @@ interface LoadVisitor {
 
 const sourceOf = (i: number) => `198.18.${Math.floor(i / 250)}.${(i % 250) + 1}`;
 
+/** The message of one visitor's `i`th question: its words name it, so a stored copy of it can be counted. */
+const questionOf = (i: number) => `Question ${i}: what are your opening hours?`;
+
 async function send(apiUrl: string, chatbotId: string, visitor: LoadVisitor, i: number): Promise<boolean> {
   const res = await fetch(`${apiUrl}/chat`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': visitor.source },
-    body: JSON.stringify({ message: `Question ${i}: what are your opening hours?`, chatbotId, visitorToken: visitor.token }),
+    body: JSON.stringify({ message: questionOf(i), chatbotId, visitorToken: visitor.token, clientMessageId: `${visitor.contactId}-${i}` }),
   });
   const body = (await res.json()) as { message?: string };
   return res.status === 200 && typeof body.message === 'string';
+}
+
+/**
+ * Sends a visitor's message as a client that retries does: every other one is sent twice at once (a
+ * retry racing the first attempt) and every fifth once more after its answer (a retry after a lost
+ * answer), all with the same client message id. Answered when any attempt was.
+ */
+async function sendWithRetries(apiUrl: string, chatbotId: string, visitor: LoadVisitor, i: number): Promise<{ answered: boolean; failed: number }> {
+  const attempt = () => send(apiUrl, chatbotId, visitor, i).catch(() => false);
+  const results = await Promise.all(i % 2 === 0 ? [attempt(), attempt()] : [attempt()]);
+  if (i % 5 === 0) results.push(await attempt());
+  return { answered: results.some(Boolean), failed: results.filter((ok) => !ok).length };
 }
 
 /** Runs `tasks` with at most `limit` in flight. */
@@ -39,8 +54,9 @@ async function inParallel(count: number, limit: number, task: (i: number) => Pro
 /**
  * `load 10000 chats at 100 concurrency`: 2,000 visitors (each its own address, a token as the server
  * issues it and no conversation yet) send 5 messages at once, 20 visitors at a time (100 requests in
- * flight). Then every visitor's conversations are read back: errors are non-200 answers, lost are
- * answered messages (or their replies) not stored, split are visitors with more than one conversation.
+ * flight), some of them again with the same client message id (sendWithRetries). Then every visitor's
+ * conversations are read back: errors are non-200 answers, lost are answered messages (or their replies)
+ * not stored, split are visitors with more than one conversation, duplicates are messages stored twice.
  */
 export async function benchChatLoad(apiUrl: string, chatbotId: string, chats = LOAD_CHATS): Promise<string> {
   const visitorCount = Math.ceil(chats / MESSAGES_PER_VISITOR);
@@ -51,19 +67,20 @@ export async function benchChatLoad(apiUrl: string, chatbotId: string, chats = L
     }),
   );
   let errors = 0;
+  // Per visitor: messages 0, 2, 4 sent twice at once, message 0 once more after its answer.
+  const retries = visitorCount * (Math.ceil(MESSAGES_PER_VISITOR / 2) + Math.ceil(MESSAGES_PER_VISITOR / 5));
   const started = performance.now();
   await inParallel(visitorCount, LOAD_CONCURRENCY / MESSAGES_PER_VISITOR, async (v) => {
     const visitor = visitors[v]!;
-    const results = await Promise.all(
-      Array.from({ length: MESSAGES_PER_VISITOR }, (_, m) => send(apiUrl, chatbotId, visitor, m).catch(() => false)),
-    );
-    visitor.accepted = results.filter(Boolean).length;
-    errors += results.length - visitor.accepted;
+    const results = await Promise.all(Array.from({ length: MESSAGES_PER_VISITOR }, (_, m) => sendWithRetries(apiUrl, chatbotId, visitor, m)));
+    visitor.accepted = results.filter((r) => r.answered).length;
+    errors += results.reduce((sum, r) => sum + r.failed, 0);
   });
   const seconds = (performance.now() - started) / 1000;
 
   let lost = 0;
   let split = 0;
+  let duplicates = 0;
   await inParallel(visitorCount, 50, async (v) => {
     const visitor = visitors[v]!;
     const { data: conversations } = await db()
@@ -71,14 +88,19 @@ export async function benchChatLoad(apiUrl: string, chatbotId: string, chats = L
       .go({ pages: 'all' });
     if (conversations.length > 1) split++;
     let stored = 0;
+    const copies = new Map<string, number>();
     for (const conversation of conversations) {
       const { data } = await db()
         .entities.message.query.byConversation({ conversation_id: conversation.conversation_id })
-        .go({ pages: 'all', attributes: ['message_id'] });
+        .go({ pages: 'all', attributes: ['message_id', 'sender_type', 'content'] });
       stored += data.length;
+      for (const m of data) if (m.sender_type === 'user') copies.set(m.content, (copies.get(m.content) ?? 0) + 1);
     }
+    // A message stored more than once, or more replies than messages.
+    const extraCopies = [...copies.values()].reduce((sum, n) => sum + n - 1, 0);
+    duplicates += Math.max(extraCopies, stored - 2 * copies.size);
     lost += Math.max(0, 2 * visitor.accepted - stored);
   });
   const total = visitorCount * MESSAGES_PER_VISITOR;
-  return `load ${total} chats at ${LOAD_CONCURRENCY} concurrency: ${(total / seconds).toFixed(0)} req/s, errors ${errors}, lost ${lost}, split conversations ${split}`;
+  return `load ${total} chats at ${LOAD_CONCURRENCY} concurrency: ${(total / seconds).toFixed(0)} req/s, errors ${errors}, lost ${lost}, split conversations ${split}, duplicates ${duplicates} (${retries} retried requests mixed in)`;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /**
  * The chat benchmark's visitors, run as a process of their own (see child-process.ts). Arguments: the
  * API URL, the assistant's id and a JSON list of visitor tokens (each renewed by its replies, as the widget does). Prints one JSON line: the sequential
@@ -47,7 +48,7 @@ function post(body: string, source: string): Promise<{ status: number; text: str
 async function ask(i: number): Promise<number> {
   const visitor = i % tokens.length;
   const started = performance.now();
-  const res = await post(JSON.stringify({ message: QUESTIONS[i % QUESTIONS.length], chatbotId, visitorToken: tokens[visitor] }), `198.19.0.${visitor + 1}`);
+  const res = await post(JSON.stringify({ message: QUESTIONS[i % QUESTIONS.length], chatbotId, visitorToken: tokens[visitor], clientMessageId: randomUUID() }), `198.19.0.${visitor + 1}`);
   const body = JSON.parse(res.text) as { message?: string; visitorToken?: string };
   if (res.status !== 200 || !body.message || !body.visitorToken) throw new Error(`chat answered ${res.status}: ${res.text}`);
   // As the widget does: the next message carries the token this reply renewed.

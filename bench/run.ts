@@ -33,16 +33,18 @@ import { benchDocuments } from './documents.js';
 import { benchTriggerCheck, benchWorkflowExecution } from './workflows.js';
 
 const RUNS = 5;
+/** `tsx bench/run.ts --only=chat`: only the chat figures (chat server, load), for work on the chat turn. */
+const onlyChat = process.argv.includes('--only=chat');
 
 async function main() {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const built = await buildLambdas();
+  const built = onlyChat ? [] : await buildLambdas();
   for (const lambda of built) {
     console.log(`bundle ${lambda.name}: ${(lambda.bytes / 1024).toFixed(1)} KB`);
     for (const side of lambda.sideEntries) console.log(`bundle ${lambda.name} ${side.name}: ${(side.bytes / 1024).toFixed(1)} KB`);
   }
 
-  const embedBytes = embedJsGzipBytes();
+  const embedBytes = onlyChat ? undefined : embedJsGzipBytes();
   if (embedBytes !== undefined) console.log(`embed.js gzip: ${(embedBytes / 1024).toFixed(1)} KB`);
 
   // Cold starts serve a real request: the functions talk to the local stand-ins, like Lambda to AWS.
@@ -54,7 +56,7 @@ async function main() {
   process.env.CHAT_LIMIT_PER_ASSISTANT_PER_MINUTE = String(1e9);
   process.env.CHAT_LIMIT_PER_SOURCE_PER_MINUTE = String(1e9);
   // The production build (npm run bench builds it first) is served for the dashboard's first view.
-  const web = existsSync(join(siteBuildDir, 'index.html')) ? 'static' : 'none';
+  const web = !onlyChat && existsSync(join(siteBuildDir, 'index.html')) ? 'static' : 'none';
   // Load visitors come from many addresses (X-Forwarded-For), as the limits count per address. The
   // database's tables are in memory, as in the tests (local/runtime.ts): DynamoDB Local's disk syncs
   // are neither our work nor DynamoDB's; `--database-on-disk` keeps them on disk, as `npm run dev` does.
@@ -63,10 +65,12 @@ async function main() {
   const runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web, trustForwardedFor: true, databaseInMemory });
   const site = await startFixtureSite({ pages: 100, hangingPage: false });
   try {
-    console.log(`crawl 100 pages: ${(await crawlAndIndexSeconds(site.url)).toFixed(2)} s`);
-    for (const line of await benchCrawlEngine(runtime.apiUrl, runtime.config, runtime.env)) console.log(line);
-    for (const line of await benchKnowledge()) console.log(line);
-    for (const line of await benchReindex(runtime.apiUrl, runtime.config)) console.log(line);
+    if (!onlyChat) {
+      console.log(`crawl 100 pages: ${(await crawlAndIndexSeconds(site.url)).toFixed(2)} s`);
+      for (const line of await benchCrawlEngine(runtime.apiUrl, runtime.config, runtime.env)) console.log(line);
+      for (const line of await benchKnowledge()) console.log(line);
+      for (const line of await benchReindex(runtime.apiUrl, runtime.config)) console.log(line);
+    }
 
     const user = await signUpAndSignIn(runtime.config, 'Bench Bistro');
     const claims = claimsAsApiGatewayPasses(JSON.parse(Buffer.from(user.idToken.split('.')[1]!, 'base64url').toString()));
@@ -81,6 +85,7 @@ async function main() {
     await useThousandChunkIndex(ctx.chatbotId);
     for (const line of await benchChat(runtime.apiUrl, ctx.chatbotId)) console.log(line);
     console.log(await benchChatLoad(runtime.apiUrl, ctx.chatbotId));
+    if (onlyChat) return;
     console.log(benchTriggerCheck());
     console.log(await benchWorkflowExecution(runtime.apiUrl, ctx.idToken, ctx.chatbotId));
     for (const lambda of built) {

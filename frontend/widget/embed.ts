@@ -39,6 +39,8 @@ async function errorText(response: Response): Promise<string> {
     : 'Sorry, something went wrong. Please try again.';
 }
 
+const UNREACHABLE = 'Could not reach the assistant.';
+
 async function start(script: HTMLScriptElement): Promise<void> {
   const chatbotId = script.dataset.chatbotId?.trim();
   if (!chatbotId) return;
@@ -68,7 +70,7 @@ async function start(script: HTMLScriptElement): Promise<void> {
   const { chatbot } = (await profile.json()) as { chatbot: PublicChatbot };
 
   /** POSTs to the API; a network failure or a refusal (other than `allowed`) rejects with the text to show the visitor. */
-  const post = async (path: string, body: unknown, allowed = 0): Promise<Response> => {
+  const post = async (path: string, body: unknown, allowed: number[] = []): Promise<Response> => {
     let response: Response;
     try {
       response = await fetch(`${api}${path}`, {
@@ -77,21 +79,37 @@ async function start(script: HTMLScriptElement): Promise<void> {
         body: JSON.stringify(body),
       });
     } catch {
-      throw new Error('Could not reach the assistant. Please check your connection and try again.');
+      throw new Error(`${UNREACHABLE} Please check your connection and try again.`);
     }
-    if (!response.ok && response.status !== allowed) throw new Error(await errorText(response));
+    if (!response.ok && !allowed.includes(response.status)) throw new Error(await errorText(response));
     return response;
   };
+  /**
+   * POSTs again, with the same body (its client message id), after a network failure or a 502-504:
+   * the server stores a message once and answers a repeat with the first outcome.
+   */
+  const postAgain = async (path: string, body: unknown, allowed: number[] = []): Promise<Response> => {
+    for (let attempt = 1; ; attempt++) {
+      const last = attempt >= 3;
+      // Only a network failure (post's "Could not reach") is tried again, not a refusal.
+      const response = await post(path, body, last ? allowed : [...allowed, 502, 503, 504]).catch((error: Error) => {
+        if (last || !error.message.startsWith(UNREACHABLE)) throw error;
+      });
+      if (response && (last || response.status < 502 || response.status > 504)) return response;
+      await new Promise((resolve) => setTimeout(resolve, attempt * 700));
+    }
+  };
   const send: WidgetOptions['send'] = async (message, visitorToken, confirm) => {
-    const body = { message, chatbotId, visitorToken, contactName: 'Website Visitor', confirm };
-    let response = await post('/chat', body, visitorToken ? 401 : 0);
+    const clientMessageId = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+    const body = { message, chatbotId, visitorToken, clientMessageId, contactName: 'Website Visitor', confirm };
+    let response = await postAgain('/chat', body, visitorToken ? [401] : []);
     // A token that no longer verifies (expired, key replaced): the visitor starts a new conversation.
-    if (response.status === 401) response = await post('/chat', { ...body, visitorToken: undefined, confirm: undefined });
+    if (response.status === 401) response = await postAgain('/chat', { ...body, visitorToken: undefined, confirm: undefined });
     // A provider failure is answered 200 with `{ error }` (the visitor's message is kept), token included.
     return (await response.json()) as Awaited<ReturnType<WidgetOptions['send']>>;
   };
   const rate: WidgetOptions['rate'] = async (reply, visitorToken, rating) => {
-    await post('/chat/feedback', { chatbotId, visitorToken, ...reply, rating });
+    await postAgain('/chat/feedback', { chatbotId, visitorToken, ...reply, rating });
   };
 
   const load: WidgetOptions['load'] = async (visitorToken) => {

@@ -22,6 +22,15 @@ const chatMessageSchema = z
  */
 const confirmAnswerSchema = z.enum(confirmationAnswers).optional();
 
+/**
+ * The id the client gives each message it sends (a UUID is a good choice), the same on every retry:
+ * a repeat gets the first answer and stores nothing new. Optional for older clients, which then get none of that.
+ */
+export const clientMessageIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'clientMessageId is 8 to 100 letters, digits or . _ : - (a UUID is a good choice)')
+  .optional();
+
 /** A visitor token as the server issued it (a compact JWS). */
 export const visitorTokenSchema = z.string().min(1).max(2048);
 
@@ -34,6 +43,7 @@ export const chatRequestSchema = z.object({
   message: chatMessageSchema,
   chatbotId: z.string().min(1).max(100),
   visitorToken: visitorTokenSchema.optional(),
+  clientMessageId: clientMessageIdSchema,
   contactName: z.string().trim().max(100).optional(),
   confirm: confirmAnswerSchema,
 });
@@ -46,6 +56,7 @@ export type ChatRequest = z.infer<typeof chatRequestSchema>;
 export const ownerChatRequestSchema = z.object({
   message: chatMessageSchema,
   session: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'session is 1 to 64 letters, digits, _ or -'),
+  clientMessageId: clientMessageIdSchema,
   contactName: z.string().trim().max(100).optional(),
   confirm: confirmAnswerSchema,
 });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dashboardSocket } from '../support/dashboard-socket.js';
+import { channelText } from '../../functions/core/chat/surface-text.js';
 import { eventually } from '../support/eventually.js';
 import { useAssistantFromFixtureSite } from '../support/fixture-assistant.js';
 import { credentialsOf, graphStandIn, hubSignatureOf, trainForChannels, whatsappTextPayload, type Platform, type StandInAccount } from '../support/graph-stand-in.js';
@@ -59,6 +60,16 @@ describe("Meta's webhooks: handshake, signatures, answers through the Graph API"
     }
   });
 
+  it.each(PLATFORMS)('%s: the answer arrives as plain text, its page as Title: URL, with no markdown', async (platform) => {
+    const { account } = channels[platform];
+    const customer = platform === 'whatsapp' ? '447700900177' : `2${platform === 'messenger' ? '1' : '2'}00000000000077`;
+    await meta.customerWrites(account.account_id, { from: customer, name: 'Robin Plain', text: 'How far ahead should I order a birthday cake?' });
+    const [sent] = await meta.awaitSentTo(account.account_id, customer, 1);
+    expect(sent!.text).toMatch(/Five days for most cakes/);
+    expect(sent!.text).not.toMatch(/\]\(|\*\*|^#|`/m);
+    expect(sent!.text).toMatch(new RegExp(`\\n[^\\n:]+: ${assistant.site.url.replace(/[.]/g, '\\.')}/\\S+$`));
+  });
+
   it.each(PLATFORMS)('%s: a customer message goes through the engine into the inbox, and the answer out in the platform’s send shape', async (platform) => {
     const { account } = channels[platform];
     const customer = platform === 'whatsapp' ? '447700900123' : `2${platform === 'messenger' ? '1' : '2'}00000000000042`;
@@ -86,8 +97,10 @@ describe("Meta's webhooks: handshake, signatures, answers through the Graph API"
     const { messages } = (await assistant.owner.get(`/conversations/${conversation.id}`)).body;
     expect(messages.map((m: { sender_type: string; content: string }) => [m.sender_type, m.content])).toEqual([
       ['user', 'When do you open on Saturdays?'],
-      ['assistant', sent!.text],
+      ['assistant', expect.any(String)],
     ]);
+    // The inbox keeps the answer as the engine wrote it; the customer got it as their app shows text.
+    expect(sent!.text).toBe(channelText(messages[1].content, platform));
 
     // Meta reports the answer delivered, then read once the customer sees it; both are stored.
     const { connectionId } = channels[platform];
@@ -206,8 +219,9 @@ describe("Meta's webhooks: handshake, signatures, answers through the Graph API"
     const { messages } = (await assistant.owner.get(`/conversations/${conversation.id}`)).body;
     expect(messages.map((m: { sender_type: string; content: string }) => [m.sender_type, m.content])).toEqual([
       ['user', 'Hello there'],
-      ['assistant', answers[0]!.text],
+      ['assistant', expect.any(String)],
     ]);
+    expect(answers[0]!.text).toBe(channelText(messages[1].content, platform));
   });
 
   it('an owner’s inbox reply reaches the customer through the Graph API, within the 24-hour window only', async () => {

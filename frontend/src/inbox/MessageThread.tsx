@@ -1,5 +1,6 @@
 import type { InboxMessage } from '@contracts/inbox';
 import { useEffect, useRef } from 'react';
+import { MessageText } from '@/chat/MessageText';
 import { relativeTime } from '@/inbox/relative-time';
 import { cn } from '@/lib/cn';
 
@@ -30,7 +31,8 @@ function MessageRow({ message }: { message: InboxMessage }) {
           business ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted',
         )}
       >
-        {message.content}
+        {/* The business's replies show their links as links (text stays text); a visitor's message as typed. */}
+        {business ? <MessageText text={message.content} /> : message.content}
       </p>
       <span className="flex gap-2 text-[11px] text-muted-foreground">
         {business && <span>{message.agent_id ? 'You' : 'Assistant'}</span>}

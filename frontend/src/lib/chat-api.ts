@@ -27,12 +27,43 @@ export type PublicKnowledgeEntry = z.infer<typeof publicKnowledgeEntrySchema>;
 const okResponseSchema = z.object({ ok: z.literal(true) });
 const correctionResponseSchema = z.object({ correction: correctionSchema });
 
+/** Tries of one chat message when the server could not be reached or was overloaded (the same client message id each time). */
+const CHAT_TRIES = 3;
+const RETRY_AFTER_MS = [500, 1500];
+/** A failure after which the server may have done part of the turn: a retry with the same id completes it once. */
+const retriable = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504);
+
+/** A new client message id: crypto.randomUUID exists only on secure pages. */
+export function newClientMessageId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Sends one chat message with its client message id, again with the same id after a network failure
+ * or a 502 / 503 / 504: the server stores it once and answers a repeat with the first outcome.
+ */
+async function sendOnce<T>(send: (clientMessageId: string) => Promise<T>, clientMessageId = newClientMessageId(), signal?: AbortSignal): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send(clientMessageId);
+    } catch (error) {
+      if (attempt >= CHAT_TRIES || !retriable(error) || signal?.aborted) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS[attempt - 1]));
+    }
+  }
+}
+
 /**
  * POST /chat (chat-with-emma): a visitor's message (the demo page). Resolves to the reply or the
  * provider's `{ error }`, both with the visitor token the next message must carry.
  */
 export function sendVisitorMessage(api: ApiClient, body: ChatRequest, signal?: AbortSignal): Promise<VisitorChatOutcome> {
-  return api.request('/chat', { method: 'POST', body, schema: visitorChatOutcomeSchema, auth: false, signal });
+  return sendOnce(
+    (clientMessageId) => api.request('/chat', { method: 'POST', body: { ...body, clientMessageId }, schema: visitorChatOutcomeSchema, auth: false, signal }),
+    body.clientMessageId,
+    signal,
+  );
 }
 
 /** POST /chatbots/{id}/chat (chat-as-owner): the owner's test chat and Training studio. */
@@ -42,12 +73,12 @@ export async function sendOwnerChatMessage(
   body: OwnerChatRequest,
   signal?: AbortSignal,
 ): Promise<ChatResponse> {
-  const outcome = await api.request(`/chatbots/${encodeURIComponent(chatbotId)}/chat`, {
-    method: 'POST',
-    body,
-    schema: chatOutcomeSchema,
+  const outcome = await sendOnce(
+    (clientMessageId) =>
+      api.request(`/chatbots/${encodeURIComponent(chatbotId)}/chat`, { method: 'POST', body: { ...body, clientMessageId }, schema: chatOutcomeSchema, signal }),
+    body.clientMessageId,
     signal,
-  });
+  );
   if ('error' in outcome) throw new ApiError(200, outcome.error);
   return outcome;
 }
@@ -63,7 +94,8 @@ export function getVisitorConversation(api: ApiClient, chatbotId: string, visito
 
 /** POST /chat/feedback (rate-chat-message): a visitor's thumbs up / down on one reply. */
 export async function rateChatMessage(api: ApiClient, body: RateChatMessageRequest): Promise<void> {
-  await api.request('/chat/feedback', { method: 'POST', body, schema: rateChatMessageResponseSchema, auth: false });
+  // A rating is set, not added: sending it again counts once.
+  await sendOnce(() => api.request('/chat/feedback', { method: 'POST', body, schema: rateChatMessageResponseSchema, auth: false }));
 }
 
 /** GET /public/chatbots/{id}: the demo-safe fields; inactive or unknown is a 404 ApiError. */

@@ -1,5 +1,6 @@
 import { platformLabels, type SocialPlatform } from '../../contracts/deployment.js';
 import { chat } from '../chat/chat-engine.js';
+import { channelText } from '../chat/surface-text.js';
 import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 import { prepareInboxAnnouncement } from '../realtime/inbox-updates.js';
@@ -47,6 +48,14 @@ async function firstDelivery(connectionId: string, eventId: string, now: Date): 
 }
 
 /**
+ * Forgets a message id whose turn failed, so that Meta's redelivery of it runs the turn again (the
+ * engine's claim of the id stores the message once: core/chat/turn-claim.ts).
+ */
+async function forgetDelivery(connectionId: string, eventId: string): Promise<void> {
+  await db().entities.channelEvent.delete({ connection_id: connectionId, event_id: eventId }).go({ response: 'none' });
+}
+
+/**
  * Sends a text to a channel customer through the Graph API and remembers Meta's message id, so the
  * delivery and read statuses Meta reports later find the inbox message. Meta's error text, if it refused.
  */
@@ -56,7 +65,8 @@ export async function deliverToCustomer(
   to: string,
   sent: { conversationId: string; messageId: string; text: string },
 ): Promise<{ ok: true } | { ok: false; error: string }> {
-  const result = await sendChannelText(connection.platform, connection.account_id, credentials, to, sent.text);
+  // Messaging apps show text as sent: no markdown, links as `Title: URL` (the inbox renders the stored text).
+  const result = await sendChannelText(connection.platform, connection.account_id, credentials, to, channelText(sent.text, connection.platform));
   if (!result.ok) return result;
   await db()
     .entities.channelMessage.put({
@@ -93,6 +103,8 @@ async function answerMessage(connection: Connection, credentials: ChannelCredent
         contactId: channelContactId(connection.platform, message.senderId),
         contactName,
         message: message.text,
+        // Meta's id of the message: a redelivery after a failed turn stores it once (core/chat/turn-claim.ts).
+        clientMessageId: message.messageId,
         channel: connection.platform,
         confirm: typedConfirmation(message.text),
         // A customer asking for a person is a transfer like the web chat's: the agents are e-mailed, its timer starts.
@@ -119,6 +131,9 @@ async function answerMessage(connection: Connection, credentials: ChannelCredent
     );
   } catch (error) {
     if (error instanceof NotToAnswer) return;
+    await forgetDelivery(connection.connection_id, message.messageId).catch((forgetError: unknown) =>
+      log.warn('A failed message id could not be forgotten; a redelivery of it is dropped', { error: forgetError }),
+    );
     throw error;
   }
   await seen;

@@ -5,7 +5,7 @@ import type { ConversationChannel } from '../../contracts/inbox.js';
 import { activityHour, moveVisitorActivity } from '../analytics/active-visitors.js';
 import type { QuestionLogFields } from '../analytics/question-log.js';
 import { db } from '../data/db.js';
-import { inBatchRounds } from '../data/batch-rounds.js';
+import { putTogether, type ItemPut } from '../data/put-together.js';
 import { getTogether, type ItemGet } from '../data/get-together.js';
 import { HttpError } from '../http/http-error.js';
 import { tagsOfContact } from '../inbox/contact-tags.js';
@@ -219,15 +219,10 @@ export async function storeVisitorMessage(conversationId: string, chatbotId: str
   ]);
 }
 
-/** Stores messages in one BatchWriteItem (plain puts, as storeMessage), writing again any left unprocessed. */
-async function storeMessages(conversationId: string, messages: readonly IdentifiedMessage[]): Promise<void> {
-  await inBatchRounds(
-    messages.map((message) => messageItem(conversationId, message)),
-    async (items) => {
-      const { unprocessed } = await db().entities.message.put([...items]).go();
-      return items.filter((item) => unprocessed.some((key) => key.message_id === item.message_id));
-    },
-  );
+/** Stores messages in one BatchWriteItem (plain puts, as storeMessage), with any other items of the turn. */
+async function storeMessages(conversationId: string, messages: readonly IdentifiedMessage[], others: readonly ItemPut[] = []): Promise<void> {
+  const { message } = db().entities;
+  await putTogether([...messages.map((m) => message.put(messageItem(conversationId, m)).params<ItemPut>()), ...others]);
 }
 
 /**
@@ -255,12 +250,20 @@ export async function storeReply(
   conversationId: string,
   chatbotId: string,
   message: StoredMessage & { response_time_ms?: number; sources?: { title: string; url: string }[]; confirmation?: 'handoff' } & Partial<QuestionLogFields>,
-  options: { messageId?: string; visitorMessage?: IdentifiedMessage; newConversation?: boolean } = {},
+  options: {
+    messageId?: string;
+    visitorMessage?: IdentifiedMessage;
+    newConversation?: boolean;
+    /** Other items the turn writes with its messages (the claim of its client message id, done). */
+    alsoPut?: readonly ItemPut[];
+  } = {},
 ): Promise<string> {
   const reply = { messageId: options.messageId ?? randomUUID(), message };
   const { visitorMessage } = options;
   await Promise.all([
-    visitorMessage ? storeMessages(conversationId, [visitorMessage, reply]) : storeMessage(conversationId, reply),
+    visitorMessage || options.alsoPut?.length
+      ? storeMessages(conversationId, visitorMessage ? [visitorMessage, reply] : [reply], options.alsoPut)
+      : storeMessage(conversationId, reply),
     moveConversationActivity(conversationId, chatbotId, message.created_at, Boolean(visitorMessage && !options.newConversation)),
   ]);
   return reply.messageId;

@@ -1,5 +1,6 @@
 import type { RateChatMessageRequest } from '../../contracts/chat.js';
 import { recordFeedback } from '../analytics/feedback-analytics.js';
+import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 import { HttpError, notFound } from '../http/http-error.js';
 import { conversationSettingsOf } from './bot-settings.js';
@@ -38,19 +39,28 @@ export async function rateChatMessage(request: RateChatMessageRequest, sourceIp:
     .go({ pages: 'all' });
   const message = matches[0];
   if (!message || message.sender_type !== 'assistant') throw notFound(NOT_FOUND);
-  await db()
-    .entities.message.patch({ conversation_id: message.conversation_id, created_at: message.created_at, message_id: message.message_id })
-    .set({ feedback: request.rating })
-    .go();
-  // A reply rated down a second time is not new negative feedback.
-  const negative = request.rating === 'down' && message.feedback !== 'down';
+  // Set only when it changes, so a repeat of the call (a retry, or the same click twice at once) counts once.
+  let previous: typeof message.feedback;
+  try {
+    const { data } = await db()
+      .entities.message.patch({ conversation_id: message.conversation_id, created_at: message.created_at, message_id: message.message_id })
+      .set({ feedback: request.rating })
+      .where((attr, op) => `${op.notExists(attr.feedback)} OR ${op.ne(attr.feedback, request.rating)}`)
+      .go({ response: 'all_old' });
+    previous = data?.feedback;
+  } catch (error) {
+    if (!isConditionalFailure(error)) throw error;
+    return { messageId: message.message_id, rating: request.rating };
+  }
+  // Only a change to a thumbs down is new negative feedback (an unchanged rating returned above).
+  const negative = request.rating === 'down';
   const triggered = negative ? matchTriggers(workflows, { actions: ['negative_feedback'] }) : [];
   await Promise.all([
     recordFeedback({
       chatbotId: request.chatbotId,
       conversationId: message.conversation_id,
       replyAt: message.answered_at ?? message.created_at,
-      previous: message.feedback,
+      previous,
       rating: request.rating,
       now: new Date(),
     }),

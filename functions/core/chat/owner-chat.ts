@@ -20,6 +20,7 @@ export function ownerChat(caller: Caller, chatbotId: string, request: OwnerChatR
       contactId: ownerContactId(caller.userId, request.session),
       contactName: request.contactName,
       message: request.message,
+      clientMessageId: request.clientMessageId,
       confirm: request.confirm,
       caller,
       countTurn: () => enforceLimit(`chat:owner:${caller.userId}`, OWNER_CHAT_PER_MINUTE, 'Too many test messages right now.', now.getTime()),

@@ -37,6 +37,7 @@ export async function visitorChat(
       ...visitor,
       conversationHint,
       message: request.message,
+      clientMessageId: request.clientMessageId,
       contactName: request.contactName,
       confirm: request.confirm,
       newContact: !request.visitorToken,

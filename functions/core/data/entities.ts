@@ -529,6 +529,39 @@ export const idempotencyRecordEntity = new Entity({
   },
 });
 
+/**
+ * A visitor message by the id its client gave it (a channel's: the platform's message id): claimed
+ * before the turn runs, so a repeat of the id (a retry after a timeout or a 503, or the same request
+ * twice at once) gets the first turn's outcome and stores nothing new (core/chat/turn-claim.ts).
+ */
+export const chatTurnEntity = new Entity({
+  model: { entity: 'chatTurn', version: '1', service },
+  attributes: {
+    chatbot_id: { type: 'string', required: true, readOnly: true },
+    contact_id: { type: 'string', required: true, readOnly: true },
+    client_message_id: { type: 'string', required: true, readOnly: true },
+    /** pending while a turn runs; done with its outcome; failed when it stopped and a retry is to run it again. */
+    state: { type: ['pending', 'done', 'failed'] as const, required: true },
+    /** When the running attempt claimed it (ms): past the route's time limit a pending claim is a turn that died. */
+    started_at: { type: 'number', required: true },
+    /** The visitor's message's time as the first attempt stored it: a retry writes the same item again. */
+    message_at: { type: 'string', required: true },
+    /** The conversation a failed attempt stored the message in. */
+    conversation_id: { type: 'string' },
+    /** The reply's time when a failed attempt may have stored it: a retry writes the same item again. */
+    reply_at: { type: 'string' },
+    /** The ChatOutcome as JSON (done only). */
+    outcome: { type: 'string' },
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    byClientMessage: {
+      pk: { field: pk, composite: ['chatbot_id', 'contact_id', 'client_message_id'] },
+      sk: { field: sk, composite: [] },
+    },
+  },
+});
+
 // ---- Billing domain (issue 15): the waitlist, onboarding progress and Stripe's events ----
 
 /**
@@ -770,6 +803,7 @@ export const entities = {
   knowledgeEntry: knowledgeEntryEntity,
   trainingRecord: trainingRecordEntity,
   idempotencyRecord: idempotencyRecordEntity,
+  chatTurn: chatTurnEntity,
   // Teams (issue 12)
   team: teamEntity,
   teamMember: teamMemberEntity,

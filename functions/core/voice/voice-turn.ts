@@ -4,6 +4,7 @@ import type { VoiceServerEvent } from '../../contracts/voice.js';
 import type { ReplyOutcome } from '../analytics/chat-turn-analytics.js';
 import type { Caller } from '../access/authorize.js';
 import { chat } from '../chat/chat-engine.js';
+import { speechText } from '../chat/surface-text.js';
 import { OWNER_CHAT_PER_MINUTE } from '../chat/owner-chat.js';
 import { enforceLimit } from '../chat/rate-limit.js';
 import { db } from '../data/db.js';
@@ -98,7 +99,9 @@ async function speak(peer: SocketPeer, chatbotId: string, outcome: ChatResponse,
   const [cancelled, voice] = await Promise.all([turnCancelled(peer.connectionId, turnId), voicePromise]);
   if (cancelled) return;
 
-  const sentences = transcriptChunks(outcome.message);
+  // Spoken (and shown as spoken): no address read out, no markdown.
+  const spokenText = speechText(outcome.message);
+  const sentences = transcriptChunks(spokenText);
   const synthesis = (index: number) => {
     if (!voice || index >= sentences.length) return undefined;
     const audio = synthesize(sentences[index]!, voice);
@@ -125,7 +128,7 @@ async function speak(peer: SocketPeer, chatbotId: string, outcome: ChatResponse,
     }
   }
   if (spoken) await send({ type: 'response.audio.done' });
-  await send({ type: 'response.audio_transcript.done', transcript: outcome.message, conversationId: outcome.conversationId });
+  await send({ type: 'response.audio_transcript.done', transcript: spokenText, conversationId: outcome.conversationId });
 }
 
 async function assistantVoice(chatbotId: string) {

@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import type { ConversationChannel } from '../../contracts/inbox.js';
+import { authorizeChatbot } from '../access/authorize.js';
+import { requireEmbedAllowed } from '../channels/embed-origin.js';
+import { db } from '../data/db.js';
+import type { StoredChatbot } from '../chatbots/chatbot-record.js';
+import { notFound } from '../http/http-error.js';
+import { recordCustomerDetails } from '../inbox/customer-details.js';
+import { searchKnowledgeForQuestion, type QuestionKnowledge } from '../knowledge/index-knowledge.js';
+import { withSiteWords } from '../knowledge/question-phrases.js';
+import { log } from '../runtime/log.js';
+import { loadProviderKeys } from '../runtime/provider-keys.js';
+import { transferSettingsOf } from '../transfers/transfer-settings.js';
+import { modelIntentOf } from '../workflows/intent-model.js';
+import type { TriggerWorkflow } from '../workflows/triggers.js';
+import { conversationSettingsOf } from './bot-settings.js';
+import type { ChatOutcome, ChatTurn } from './chat-turn.js';
+import { answerOpenConfirmation } from './confirmation.js';
+import {
+  continueOrStartConversation,
+  continues,
+  moveLastActivity,
+  readConversationState,
+  readTurnStart,
+  type ConversationState,
+  type IdentifiedMessage,
+  type StoredMessage,
+} from './conversation-store.js';
+import { matchingCorrection } from './corrections.js';
+import { handoffReason } from './escalation.js';
+import { llmConfigured } from './openai-responder.js';
+import { needsKnowledge, type ReplyFacts } from './reply-decision.js';
+import { claimTurn, failClaim, turnMessageId, type ClientMessage, type HeldClaim } from './turn-claim.js';
+
+/** Passages retrieved per question: the answer checks choose among them (the model is given them all). */
+const PASSAGES = 8;
+
+/** The passages that best answer the question; undefined when the assistant has no readable index. */
+async function knowledgeFor(chatbotId: string, indexVersion: string | undefined, question: string): Promise<QuestionKnowledge | undefined> {
+  if (!indexVersion) return undefined;
+  try {
+    return await searchKnowledgeForQuestion(chatbotId, indexVersion, question, PASSAGES);
+  } catch (error) {
+    // A missing or unreadable index must not stop the conversation: answer from what is left.
+    log.warn('Knowledge search failed', { chatbotId, indexVersion, error });
+    return undefined;
+  }
+}
+
+type Grounding = [Awaited<ReturnType<typeof matchingCorrection>>, QuestionKnowledge | undefined];
+
+/** A turn whose conversation is known: what the first round read, and the work it started early. */
+export interface StartedTurn {
+  request: ChatTurn;
+  now: Date;
+  at: string;
+  bot: StoredChatbot;
+  settings: ReturnType<typeof conversationSettingsOf>;
+  transfers: ReturnType<typeof transferSettingsOf>;
+  channel: ConversationChannel;
+  conversationId: string;
+  isNew: boolean;
+  /** The visitor's message, stored with the reply (or alone when there is none). */
+  visitorMessage: IdentifiedMessage;
+  /** The turn's hold on its client message id, when it has one: its outcome is recorded with its messages. */
+  claim?: { message: ClientMessage; held: HeldClaim };
+  /** The reply's id and time: those of an earlier attempt of the same client message id, if it may have stored it. */
+  replyKey: { messageId?: string; createdAt?: string };
+  /** When the turn's own work began (the reply's response time). */
+  started: number;
+  /** The visitor's last activity, moving while the turn answers (undefined for a new conversation). */
+  activityMoved?: Promise<void>;
+  workflowsLoad?: Promise<TriggerWorkflow[]>;
+  modelIntentLoad?: ReturnType<typeof modelIntentOf>;
+  /** Tells the open inboxes once the given writes succeeded (who listens is looked up from the start). */
+  announce?: (written: Promise<unknown>) => Promise<void>;
+  /** Once the reply's writes began (its conversation update may have counted the visitor's message unread). */
+  replyStoring: boolean;
+  /** The question as the site would word it. */
+  question: string;
+  handoffTrigger?: string;
+  /** The visitor's Yes / No, counted only while a handoff is on. */
+  confirmAnswer: ChatTurn['confirm'];
+  /** Corrections and passages, looked up from the start when the turn is likely to need them. */
+  grounding: () => Promise<Grounding>;
+  /** The state of the conversation the visitor's token names, read by the first round (used if it is the one continued). */
+  hinted?: ConversationState;
+  currentId?: string;
+}
+
+/** The turn's state once the second round read it: the facts the reply is decided from, and what delivery needs besides. */
+export interface TurnState {
+  facts: ReplyFacts;
+  history: StoredMessage[];
+  detailsGiven: boolean;
+}
+
+/**
+ * The first round of a turn: the assistant with the visitor's current conversation (and the state of
+ * the one their token names) beside the rate counters; then the conversation it continues or starts.
+ * Corrections, passages and the workflows are looked up from here on, overlapping the rounds.
+ */
+export async function startTurn(request: ChatTurn, now: Date): Promise<StartedTurn | { repeat: ChatOutcome }> {
+  await loadProviderKeys();
+  const at = now.toISOString();
+  // Only a model is given the conversation so far.
+  const withHistory = llmConfigured();
+  const clientMessage = request.clientMessageId === undefined ? undefined : { ...request, clientMessageId: request.clientMessageId };
+  // Claimed beside the first round's reads: a repeat of the message id answers with the first outcome.
+  const claiming = clientMessage && claimTurn(clientMessage, now);
+  const firstRound = Promise.all([
+    request.newContact
+      ? db().entities.chatbot.get({ chatbot_id: request.chatbotId }).go().then(({ data }) => ({ bot: data, current: undefined, hinted: undefined }))
+      : readTurnStart(request, { hint: request.conversationHint, history: withHistory, before: at }),
+    request.countTurn(),
+  ]);
+  firstRound.catch(() => undefined);
+  const claim = await claiming;
+  // A repeat is still refused as the caller's limits say (a channel drops Meta's duplicate delivery there).
+  if (claim && 'repeat' in claim) return firstRound.then(() => claim);
+  const held = clientMessage && claim ? { message: clientMessage, held: claim.held } : undefined;
+  try {
+    return await startClaimedTurn(request, now, await firstRound, held);
+  } catch (error) {
+    // Nothing of the message is stored: a retry of its id runs the turn again.
+    if (held) await failClaim(held.message, held.held, {}).catch(() => undefined);
+    throw error;
+  }
+}
+
+type FirstRound = [{ bot: StoredChatbot | null; current: Awaited<ReturnType<typeof readTurnStart>>['current']; hinted?: ConversationState }, unknown];
+
+async function startClaimedTurn(
+  request: ChatTurn,
+  now: Date,
+  [{ bot, current, hinted }]: FirstRound,
+  claim: StartedTurn['claim'],
+): Promise<StartedTurn> {
+  const at = now.toISOString();
+  if (request.caller) await authorizeChatbot(request.caller, bot);
+  if (!bot || bot.is_active === false) throw notFound('This assistant is not available');
+  requireEmbedAllowed(bot, request.pageOrigin);
+  const settings = conversationSettingsOf(bot);
+  // The visitor's last activity (what the conversation timeout reads) moves at once, while the turn
+  // answers; a new conversation is started with it.
+  const activityMoved = continues(current, settings.conversationTimeout, now) ? moveLastActivity(request, at) : undefined;
+  activityMoved?.catch(() => undefined);
+  // Kept per warm function (read again when the assistant names another workflows version), else read
+  // while the turn does its own reads; matched once the reply is known, started while it is stored.
+  const workflowsLoad = request.workflows?.load(bot).catch((error: unknown): TriggerWorkflow[] => {
+    log.error('Workflows could not be read; this turn triggers none', { chatbotId: request.chatbotId, error });
+    return [];
+  });
+  // With a model key and intent workflows, the model reads the message's intent while the answer is written.
+  const modelIntentLoad = workflowsLoad?.then((workflows) => modelIntentOf(workflows, request.message));
+  const transfers = transferSettingsOf(bot);
+  const handoffTrigger = handoffReason(request.message, settings, transfers);
+  // A yes counts only while a handoff is on (in Controls or Agent Transfers); a no always closes the question.
+  const confirmAnswer = request.confirm === 'handoff' && !settings.handoffEnabled && !transfers.enabled ? undefined : request.confirm;
+  const question = withSiteWords(request.message);
+  // Corrections and passages depend only on the assistant and the message: looked up while the
+  // conversation is read and written (on a cold start, the index load overlaps those round trips).
+  const ground = () => Promise.all([matchingCorrection(bot, request.message), knowledgeFor(bot.chatbot_id, bot.index_version, question)]);
+  // An answer to a question or a trigger usually needs no knowledge (grounded later if it turns out to).
+  let grounding = confirmAnswer || handoffTrigger ? undefined : ground();
+  // Awaited later; should a conversation write fail first, its outcome is not an unhandled rejection.
+  grounding?.catch(() => undefined);
+  const started = performance.now();
+  const channel = request.channel ?? 'website';
+  const { conversationId, isNew } = await continueOrStartConversation({
+    current,
+    contact: request,
+    ownerId: bot.user_id,
+    contactName: request.contactName,
+    contactPhone: request.contactPhone,
+    channel,
+    message: request.message,
+    timeoutMs: settings.conversationTimeout,
+    now,
+  });
+  return {
+    request,
+    now,
+    at,
+    bot,
+    settings,
+    transfers,
+    channel,
+    conversationId,
+    isNew,
+    visitorMessage: {
+      messageId: claim ? turnMessageId(claim.message, 'visitor') : randomUUID(),
+      message: { sender_type: 'user', content: request.message, created_at: claim?.held.messageAt ?? at },
+    },
+    ...(claim && { claim }),
+    replyKey: claim ? { messageId: turnMessageId(claim.message, 'reply'), createdAt: claim.held.replyAt } : {},
+    started,
+    activityMoved,
+    workflowsLoad,
+    modelIntentLoad,
+    announce: request.announceToInbox?.(bot, conversationId),
+    replyStoring: false,
+    question,
+    handoffTrigger,
+    confirmAnswer,
+    grounding: () => (grounding ??= ground()),
+    hinted,
+    currentId: current?.conversation_id,
+  };
+}
+
+/**
+ * The second round: the conversation's state (unless the first round read it already, or it is new),
+ * the visitor's answer to an open confirmation question, and customer details the message gives;
+ * then the knowledge the reply needs.
+ */
+export async function readTurnState(turn: StartedTurn): Promise<TurnState> {
+  const { request, conversationId, isNew, at, settings, confirmAnswer } = turn;
+  const [state, answered, detailsGiven] = await Promise.all([
+    isNew
+      ? ({ personAnswering: false, history: [] } satisfies ConversationState)
+      : turn.hinted && turn.currentId === conversationId
+        ? turn.hinted
+        : readConversationState(conversationId, { history: llmConfigured(), before: at }),
+    !isNew && confirmAnswer ? answerOpenConfirmation(conversationId, confirmAnswer, at) : false,
+    recordCustomerDetails(conversationId, request.message),
+  ]);
+  const known = {
+    personAnswering: state.personAnswering,
+    ...(answered && { confirmationAnswered: confirmAnswer }),
+    ...(turn.handoffTrigger && { handoffTrigger: turn.handoffTrigger }),
+  };
+  const [correction, knowledge] = needsKnowledge(known) ? await turn.grounding() : [undefined, undefined];
+  return {
+    facts: {
+      ...known,
+      question: turn.question,
+      ...(correction && { correction }),
+      ...(knowledge && { knowledge }),
+      modelConfigured: llmConfigured(),
+      settings,
+      transfers: turn.transfers,
+      businessName: turn.bot.business_name,
+      now: turn.now,
+    },
+    history: state.history.slice(-settings.contextWindow),
+    detailsGiven,
+  };
+}
