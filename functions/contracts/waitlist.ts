@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { hasNoControlCharacters } from './one-line-text.js';
 
 /** Spec 001 /waitlist: the offer, and what the admin summary multiplies each entry by. */
 export const WAITLIST_OFFER = {
@@ -16,9 +17,6 @@ const optionalText = (max: number, pattern: RegExp, message: string) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
-/** Line breaks, tabs, NUL, escape and the other C0/C1 control characters: a name never needs them, and they break rows of the admin's CSV export apart. */
-const CONTROL_CHARACTER = /\p{Cc}/u;
-
 /** POST /waitlist (spec 001 section 5: name and email required; phone and Instagram handle optional). */
 export const joinWaitlistRequestSchema = z.object({
   name: z
@@ -26,7 +24,7 @@ export const joinWaitlistRequestSchema = z.object({
     .trim()
     .min(1, 'Please enter your name')
     .max(120, 'must be at most 120 characters')
-    .refine((value) => !CONTROL_CHARACTER.test(value), 'Please enter your name on one line, without control characters'),
+    .refine(hasNoControlCharacters, 'Please enter your name on one line, without control characters'),
   email: z
     .string()
     .trim()

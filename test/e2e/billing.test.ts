@@ -54,6 +54,8 @@ describe('upgrading through Stripe Checkout (local stand-in)', () => {
     await paid.waitForURL(/\/create-chatbot$/);
     await paid.getByLabel('Website URL').fill(`${site.url}/`);
     await paid.getByRole('button', { name: 'Create AI Assistant' }).click();
+    await expectPage.visible(paid.getByLabel('Business Name'));
+    await paid.getByRole('button', { name: 'Create AI Assistant' }).click();
     await expectPage.visible(paid.getByText(/created successfully!/), 60_000);
   });
 });
