@@ -4,6 +4,8 @@ import { ArrowLeftIcon, BotIcon, LoaderCircleIcon } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '@/auth/auth-context';
+import { InvitationNotice } from '@/auth/InvitationNotice';
+import { invitationRedirect } from '@/auth/invitation-redirect';
 import { redirectTarget } from '@/auth/RequireAuth';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -22,8 +24,11 @@ export default function AuthPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [pending, setPending] = useState<Pending>(null);
-  const [signInForm, setSignInForm] = useState({ email: '', password: '' });
-  const [signUpForm, setSignUpForm] = useState({ email: '', password: '', businessName: '' });
+  // Opened from an invitation link (issue 30): Sign Up first, with the invited address filled in.
+  const [invitation] = useState(() => invitationRedirect(location.state));
+  const invitedEmail = invitation?.email ?? '';
+  const [signInForm, setSignInForm] = useState({ email: invitedEmail, password: '' });
+  const [signUpForm, setSignUpForm] = useState({ email: invitedEmail, password: '', businessName: '' });
 
   // Fetch the sign-in code (loaded on demand) while the user types.
   useEffect(() => {
@@ -80,9 +85,10 @@ export default function AuthPage() {
             </span>
             <CardTitle className="text-2xl">{productName}</CardTitle>
             <CardDescription>Sign in to your account or create a new one.</CardDescription>
+            {invitation && <InvitationNotice email={invitation.email} />}
           </CardHeader>
           <CardContent>
-            <Tabs defaultValue="signin" className="gap-4">
+            <Tabs defaultValue={invitation ? 'signup' : 'signin'} className="gap-4">
               <TabsList className="w-full">
                 <TabsTrigger value="signin">Sign In</TabsTrigger>
                 <TabsTrigger value="signup">Sign Up</TabsTrigger>
