@@ -1,12 +1,16 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { basename, dirname, extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type EvalItem = { q: string; expect: string[]; forbid?: string[]; contradict?: string[] };
 export type EvalSite = {
   name: string;
+  /** The evaluation set it belongs to (its folder's name: answer-eval, answer-sites...). */
+  set: string;
+  /** Written before the answering code was read: its figures are reported apart, as those of sites nobody here has seen. */
+  unseen: boolean;
   /** The site's folder on disk. */
   dir: string;
   /** The file served at `/`. */
@@ -14,11 +18,20 @@ export type EvalSite = {
   answerable: EvalItem[];
   unanswerable: { q: string; forbid: string[] }[];
 };
-type EvalFile = { sites: { name: string; path: string; start: string; answerable: EvalItem[]; unanswerable: EvalSite['unanswerable'] }[] };
+type EvalFile = { unseen?: boolean; sites: { name: string; path: string; start: string; unseen?: boolean; answerable: EvalItem[]; unanswerable: EvalSite['unanswerable'] }[] };
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** The shared development set (real sites, kept outside the repository) and the project's own fixture sites. */
-const evalDirs = [process.env.ANSWER_EVAL_DIR ?? join(repoRoot, '..', 'shared', 'answer-eval'), join(repoRoot, 'bench', 'answer-sites')];
+/**
+ * The shared development set (real sites, kept outside the repository), the project's own fixture
+ * sites, and further sets kept outside the repository (ANSWER_EVAL_EXTRA, folders joined by ':'), such
+ * as the openly licensed real sites of other countries described in docs/offline-answers.md: copies of
+ * public repositories are never committed here.
+ */
+const evalDirs = [
+  process.env.ANSWER_EVAL_DIR ?? join(repoRoot, '..', 'shared', 'answer-eval'),
+  join(repoRoot, 'bench', 'answer-sites'),
+  ...(process.env.ANSWER_EVAL_EXTRA?.split(':').filter(Boolean) ?? []),
+];
 
 /** Every site of every evaluation set found on disk (a missing set is skipped with a note). */
 export function loadEvalSets(): EvalSite[] {
@@ -30,7 +43,7 @@ export function loadEvalSets(): EvalSite[] {
       continue;
     }
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as EvalFile;
-    for (const site of parsed.sites) sites.push({ ...site, dir: join(dir, 'sites', site.path) });
+    for (const site of parsed.sites) sites.push({ ...site, set: basename(dir), unseen: site.unseen ?? parsed.unseen ?? false, dir: join(dir, 'sites', site.path) });
   }
   return sites;
 }

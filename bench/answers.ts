@@ -67,6 +67,11 @@ async function ask(apiUrl: string, chatbotId: string, message: string): Promise<
   return { reply: body.message, ms: performance.now() - started };
 }
 
+const newTally = (): Tally => ({ answerable: 0, correct: 0, unanswerable: 0, refused: 0, invented: 0, recalled: 0 });
+const addTally = (into: Tally, from: Tally) => {
+  for (const key of Object.keys(into) as (keyof Tally)[]) into[key] += from[key];
+};
+
 async function evaluateSite(apiUrl: string, config: Parameters<typeof signUpAndSignIn>[0], site: EvalSite, mode: string, tally: Tally, failures: string[]) {
   const served = await serveSiteFolder(site.dir, site.start);
   try {
@@ -104,7 +109,9 @@ async function evaluateSite(apiUrl: string, config: Parameters<typeof signUpAndS
       else failures.push(`[${mode}] ${site.name} UNANSWERABLE: ${item.q}\n  reply: ${asked.reply.replace(/\n/g, '\n         ')}${invented.length ? `\n  INVENTED: ${invented.join(', ')}` : ''}`);
     }
     times.sort((a, b) => a - b);
-    console.error(`  ${mode} ${site.name}: ${pages} pages, median ${times[Math.floor(times.length / 2)]?.toFixed(0)} ms`);
+    console.error(
+      `  ${mode} ${site.set}/${site.name}: ${pages} pages, answers ${tally.correct}/${tally.answerable}, refusals ${tally.refused}/${tally.unanswerable}, invented ${tally.invented}, median ${times[Math.floor(times.length / 2)]?.toFixed(0)} ms`,
+    );
   } finally {
     await served.stop();
   }
@@ -124,14 +131,29 @@ async function main() {
     for (const mode of modelKey ? ['offline', 'model'] : ['offline']) {
       if (mode === 'offline') delete process.env.OPENAI_API_KEY;
       else process.env.OPENAI_API_KEY = modelKey;
-      const tally: Tally = { answerable: 0, correct: 0, unanswerable: 0, refused: 0, invented: 0, recalled: 0 };
+      const tally = newTally();
+      const bySet = new Map<string, Tally>();
+      const unseen = newTally();
       const failures: string[] = [];
-      for (const site of sites) await evaluateSite(runtime.apiUrl, runtime.config, site, mode, tally, failures);
+      for (const site of sites) {
+        const siteTally = newTally();
+        await evaluateSite(runtime.apiUrl, runtime.config, site, mode, siteTally, failures);
+        addTally(tally, siteTally);
+        if (!bySet.has(site.set)) bySet.set(site.set, newTally());
+        addTally(bySet.get(site.set)!, siteTally);
+        if (site.unseen) addTally(unseen, siteTally);
+      }
       if (verbose) for (const failure of failures) console.error(`${failure}\n`);
-      console.log(`answers correct ${mode}: ${pct(tally.correct, tally.answerable)}% (${tally.correct}/${tally.answerable})`);
-      console.log(`refusals correct ${mode}: ${pct(tally.refused, tally.unanswerable)}% (${tally.refused}/${tally.unanswerable})`);
-      console.log(`invented facts ${mode}: ${tally.invented}`);
-      if (mode === 'offline') console.log(`retrieval recall@5: ${pct(tally.recalled, tally.answerable)}% (${tally.recalled}/${tally.answerable})`);
+      const report = (label: string, t: Tally) => {
+        console.log(`answers correct ${label}: ${pct(t.correct, t.answerable)}% (${t.correct}/${t.answerable})`);
+        console.log(`refusals correct ${label}: ${pct(t.refused, t.unanswerable)}% (${t.refused}/${t.unanswerable})`);
+        console.log(`invented facts ${label}: ${t.invented}`);
+        if (mode === 'offline') console.log(`retrieval recall@5${label === mode ? '' : ` ${label}`}: ${pct(t.recalled, t.answerable)}% (${t.recalled}/${t.answerable})`);
+      };
+      report(mode, tally);
+      for (const [set, t] of bySet) report(`${mode} [${set}]`, t);
+      // Sites whose questions were written before the answering code was read: the figure that says how answers generalise.
+      if (unseen.answerable) report(`${mode} [unseen sites]`, unseen);
     }
   } finally {
     await runtime.stop();

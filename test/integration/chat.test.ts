@@ -80,6 +80,9 @@ describe('the chat engine (offline responder) answers from what the assistant le
     expect(detail.chatbot.training_breakdown.find((p: { signal: string }) => p.signal === 'corrections').points).toBe(1);
     const { body } = await ask(chatbotId, 'do you deliver on sundays');
     expect(body.message).toBe('No, our van delivers Monday to Saturday only.');
+    // Another wording of the same question takes the correction too; another question does not.
+    expect((await ask(chatbotId, 'Is Sunday delivery available?')).body.message).toBe('No, our van delivers Monday to Saturday only.');
+    expect((await ask(chatbotId, 'Do you deliver on Saturdays?')).body.message).not.toBe('No, our van delivers Monday to Saturday only.');
   });
 
   it('only the owner may save corrections (404 for anyone else, 400 for an empty correction)', async () => {

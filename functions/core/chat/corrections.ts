@@ -3,6 +3,7 @@ import type { Correction, SaveCorrectionRequest } from '../../contracts/chat.js'
 import { db } from '../data/db.js';
 import { keptPerVersion } from '../data/kept-per-version.js';
 import { notFound } from '../http/http-error.js';
+import { paraphraseSimilarity, paraphraseTermsOf } from './paraphrase-terms.js';
 import { similarity, termsOf } from './text-terms.js';
 
 /** How close a new question must be to a corrected one for the correction to apply. */
@@ -48,6 +49,7 @@ async function readCorrections(chatbotId: string) {
     ...correction,
     normalized: correction.original_message.trim().toLowerCase(),
     terms: termsOf(correction.original_message),
+    paraphraseTerms: paraphraseTermsOf(correction.original_message),
   }));
 }
 
@@ -56,15 +58,18 @@ const correctionsOf = keptPerVersion(readCorrections);
 
 /**
  * The newest correction whose question is close enough to this one (same terms, any wording of case
- * and punctuation), of the assistant item as the chat turn read it.
+ * and punctuation, or a paraphrase: paraphrase-terms.ts), of the assistant item as the chat turn read it.
  */
 export async function matchingCorrection(chatbot: { chatbot_id: string; corrections_version?: string }, message: string) {
   const corrections = await correctionsOf(chatbot.chatbot_id, chatbot.corrections_version);
   const terms = termsOf(message);
+  const paraphraseTerms = paraphraseTermsOf(message);
   const normalized = message.trim().toLowerCase();
   let best: { score: number; correction: StoredCorrection } | undefined;
   for (const correction of corrections) {
-    const score = correction.normalized === normalized ? 1 : similarity(terms, correction.terms);
+    // The same words, or another wording of the same question ("Can I get takeaway?" for "Do you do takeaway?").
+    const score =
+      correction.normalized === normalized ? 1 : Math.max(similarity(terms, correction.terms), paraphraseSimilarity(paraphraseTerms, correction.paraphraseTerms));
     if (score >= CORRECTION_MATCH && (!best || score > best.score)) best = { score, correction };
   }
   return best?.correction;

@@ -1,3 +1,5 @@
+import { amountsIn } from '../knowledge/currency-amounts.js';
+
 /**
  * The facts in a model's reply that a customer would act on (amounts, times, phone numbers, e-mail
  * addresses, any figure) which none of the texts it was given states: a reply with one is not sent
@@ -31,7 +33,15 @@ const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 /** Digit groups joined by one space, dot or dash, an optional country code and area code in brackets. */
 const PHONE = /(?:\+\d{1,3}[ .-]?)?(?:\(0?\d{1,5}\)[ .-]?)?\d{2,5}(?:[ .-]\d{2,5}){1,4}|\+?\d{7,15}/g;
 
-/** Every figure of a text, normalised: thousands separators and trailing zero decimals dropped ("1,500.00" = "1500"). */
+/**
+ * Every figure of a text, normalised: thousands separators and trailing zero decimals dropped
+ * ("1,500.00" = "1500"), in amounts of any currency with their locale's separators too ("2 500 NOK",
+ * "1.234,50 €", "CHF 1'234.50"), so a reply writing an amount the site states otherwise is no invention.
+ */
 function numbersIn(text: string): string[] {
-  return (text.match(/\d[\d,]*(?:\.\d+)?/g) ?? []).map((raw) => raw.replace(/,(?=\d{3}\b)/g, '').replace(/\.0+$/, '').replace(/,$/, ''));
+  const amounts = amountsIn(text);
+  let rest = text;
+  for (const amount of amounts.toReversed()) rest = `${rest.slice(0, amount.index)} ${rest.slice(amount.index + amount.text.length)}`;
+  const plain = (rest.match(/\d[\d,]*(?:\.\d+)?/g) ?? []).map((raw) => raw.replace(/,(?=\d{3}\b)/g, '').replace(/\.0+$/, '').replace(/,$/, ''));
+  return [...amounts.map((amount) => amount.value), ...plain];
 }

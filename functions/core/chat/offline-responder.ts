@@ -5,6 +5,9 @@ import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import { isSiteDetailsDocument } from '../knowledge/knowledge-document.js';
 import type { SearchHit } from '../knowledge/search-index.js';
 import { synonymsOf } from '../knowledge/synonyms.js';
+import { dayVerdict } from './day-hours.js';
+import { SMALL_TALK } from './off-topic.js';
+import { numbersGiven, thresholdApplies } from './quantity-thresholds.js';
 import { sourceLink, sourceTitle } from './source-link.js';
 import { toSearchTerm } from '../knowledge/search-terms.js';
 import { passageTermsOf, termsOf } from './text-terms.js';
@@ -41,6 +44,8 @@ const REQUEST_WORDS = new Set(
     termsOf('best good right proper properly normal usual typical regular main roughly approximately'),
     // Whether something fits the visitor ("a room that would *suit* her") is judged from what it is.
     termsOf('suit suits suitable suited ideal recommend recommended'),
+    // Permission frames what is asked about ("Are dogs *allowed*?": "Dogs on a lead are welcome").
+    termsOf('allow allowed allows permitted permit ok okay fine welcome'),
   ),
 );
 /**
@@ -62,6 +67,11 @@ const SITE_CONTACT_PREFERENCE = 0.1;
  * answers it best.
  */
 const SAME_VALUE_PREFERENCE = 0.02;
+/**
+ * Added to a passage with a rule whose threshold the visitor's own number meets ("There will be 14
+ * of us": "tables of 6 or more by reservation only"; "my son is 15": "under 16s must be accompanied").
+ */
+const THRESHOLD_PREFERENCE = 0.05;
 /**
  * Taken from a customer's review: what one customer says ("they even cleaned inside the oven") is no
  * promise of the business, so a review answers only when no passage of the business's own says as much.
@@ -363,7 +373,7 @@ function joinHyphenatedWords(clause: string, groups: string[][]): void {
 }
 
 /** The lines of a passage that answer the question: all of a short one, else those carrying its terms or asked facts. */
-function answerLines(passage: SearchHit, terms: ReadonlySet<string>, asked: readonly FactType[]): string[] {
+function answerLines(passage: SearchHit, terms: ReadonlySet<string>, asked: readonly FactType[], given: readonly number[] = []): string[] {
   const lines = plainLines(passage.text).filter((line) => !isQuestion(line));
   if (wordCount(lines.join(' ')) <= WHOLE_PASSAGE_WORDS) return lines;
   const units = lines.flatMap((line, lineIndex) =>
@@ -378,7 +388,9 @@ function answerLines(passage: SearchHit, terms: ReadonlySet<string>, asked: read
   });
   const linesWith = new Map<string, number>();
   for (const found of unitTerms) for (const term of found) linesWith.set(term, (linesWith.get(term) ?? 0) + 1);
-  const statesAsked = units.map((unit) => (asked.some((type) => statesFact(unit.text, type)) ? 1 : 0));
+  const statesAsked = units.map(
+    (unit) => (asked.some((type) => statesFact(unit.text, type)) ? 1 : 0) + (given.some((number) => thresholdApplies(number, unit.text)) ? 1 : 0),
+  );
   // Lines are chosen one by one, each mostly for the question's words the lines before it did not say:
   // "Which days does the women's health physio work?" is answered by the line about women's health and
   // the line with the days, not by two lines repeating "health".
@@ -452,8 +464,10 @@ function pricedSiblings(best: SearchHit, passages: readonly SearchHit[], terms: 
 export function offlineAnswer(question: string, knowledge: QuestionKnowledge, strictnessLevel: number, businessName = ''): GroundedAnswer {
   const { passages, termWeights } = knowledge;
   const terms = termsOf(question);
-  if (terms.length === 0) return { sources: [] };
   const asked = factTypesAsked(question);
+  // "yes", "ok thanks" (after a transfer message, say) asks nothing: no FAQ that happens to say "yes"
+  // answers it. "Where are you?" is all stop words too, but asks for the address.
+  if (!asked.length && terms.every((term) => SMALL_TALK.has(term))) return { sources: [] };
   const factWords = factWordsAsked(question);
   // Words asking for a kind of fact ("much", "located") are answered by the fact, not by their spelling.
   const factTerms = new Set(
@@ -488,6 +502,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   const countedTerms = countedThingOf(question);
   const yesNo = isYesNoQuestion(asking);
   const valueTerms = new Set(termGroups.flat().filter((term) => valueKindOf(term)));
+  const given = numbersGiven(valueTerms);
   // "What's included in...?" asks for a list; "Is parking included?" asks whether one thing is.
   const contents = !yesNo && asksContents(asking);
   let best: Candidate | undefined;
@@ -517,7 +532,8 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
       (contents && listsThings(passage) ? LIST_PREFERENCE : 0) +
       (passage.source === 'entry' ? OWNER_KNOWLEDGE_PREFERENCE : 0) +
       (statesContact && isSiteDetailsDocument(passage.documentId) ? SITE_CONTACT_PREFERENCE : 0) +
-      SAME_VALUE_PREFERENCE * sameValuesSaid(valueTerms, passage) -
+      SAME_VALUE_PREFERENCE * sameValuesSaid(valueTerms, passage) +
+      (given.some((number) => thresholdApplies(number, passage.text)) ? THRESHOLD_PREFERENCE : 0) -
       (isTestimonial(passage) ? REVIEW_PENALTY : 0);
     if (!best || score > best.score) best = { passage, rank, score };
   });
@@ -530,9 +546,12 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
     ? options
         .map((option) => present(innermostHeading(option.heading), plainLines(option.text).filter((l) => statesFact(l, 'price')).slice(0, 1)))
         .join('\n')
-    : presentPassage(chosen, answerLines(chosen, termSet, asked));
+    : presentPassage(chosen, answerLines(chosen, termSet, asked, given));
   if (!body.trim()) return { sources: [] };
-  if (!chosen.url) return { answer: body, sources: [] };
+  // "Are you open on a Monday?" against "Tue–Sun 10–4": said before the hours, open or closed.
+  const verdict = asked.includes('hours') ? dayVerdict(asking, innermostHeading(chosen.heading) ?? chosen.title, plainLines(chosen.text).join('\n')) : undefined;
+  const answer = verdict ? `${verdict}\n${body}` : body;
+  if (!chosen.url) return { answer, sources: [] };
   const title = sourceTitle(chosen);
-  return { answer: `${body}\n\nMore details: ${sourceLink(title, chosen.url)}`, sources: [{ title, url: chosen.url }] };
+  return { answer: `${answer}\n\nMore details: ${sourceLink(title, chosen.url)}`, sources: [{ title, url: chosen.url }] };
 }

@@ -1,4 +1,5 @@
 import { namesCountry } from './country-names.js';
+import { statesAmount } from './currency-amounts.js';
 
 /**
  * The kinds of fact visitors most often ask a business for, recognised the same way in passages
@@ -7,8 +8,14 @@ import { namesCountry } from './country-names.js';
  * clean?" needs an amount, "What's your phone number?" needs a number, whatever words surround it.
  * These are general English patterns, not facts of any site.
  */
-export const FACT_TYPES = ['price', 'discount', 'hours', 'address', 'phone', 'email', 'duration', 'quantity', 'person', 'country'] as const;
+export const FACT_TYPES = ['price', 'discount', 'hours', 'address', 'phone', 'email', 'duration', 'quantity', 'person', 'country', 'founded'] as const;
 export type FactType = (typeof FACT_TYPES)[number];
+
+/** What a named person is at a business: the word that makes "Fatima Ahmed" a person and "Deep Cleaning" not. */
+const ROLES =
+  'founder|co-?founder|owner|director|manager|supervisor|lead|head|chief|ceo|coo|cto|president|partner|principal|coordinator|administrator|receptionist|therapist|physio(?:therapist)?|chef|sommelier|specialist|consultant|advisor|adviser|accountant|technician|engineer|nurse|doctor|dentist|surgeon|vet|veterinarian|instructor|trainer|teacher|tutor|coach|stylist|designer|developer|officer|secretary|assistant|clerk|agent|representative|' +
+  // Trades and crafts of small businesses: the people a visitor asks for by what they do.
+  'mechanic|barber|hairdresser|colou?rist|groomer|hygienist|optometrist|optician|pharmacist|midwife|osteopath|chiropractor|podiatrist|masseu(?:r|se)|esthetician|beautician|artist|baker|barista|bartender|photographer|electrician|plumber|builder|carpenter|joiner|decorator|gardener|landscaper|roofer|locksmith|tiler|glazier|welder|tailor|florist|butcher|guide|lawyer|solicitor|attorney|architect|surveyor|pilot|skipper|captain';
 
 const day = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?`;
 /** A time of day: "9am", "5:30 pm", "17:30". */
@@ -19,7 +26,8 @@ const statedIn: Record<FactType, RegExp> = {
   // "20% off your first clean", "save $20": a price reduction.
   discount: /\b\d+\s?%\s?(?:off|discount)\b|\p{Sc}\s?\d+(?:[.,]\d+)? off\b|\b(?:save|saving)s? (?:up to )?(?:\p{Sc}\s?)?\d|\bdiscount(?:s|ed)? (?:of|for|on)\b/iu,
   // An amount, or a share of what is paid ("a 30% deposit", "charged at 50% of the booked service").
-  price: /\p{Sc}\s?\d|\b\d[\d,.]*\s?(?:usd|eur|gbp|dollars?|pounds?|euros?)\b|\b(?:free of charge|no charge|for free)\b|\b\d+(?:\.\d+)?\s?%(?:\s+[\p{L}-]+){0,3}?\s+(?:deposit|charge|fee|price|cost|bill|total|balance|payment)s?\b/iu,
+  // (Amounts in any currency are found by statesAmount, see statesFact.)
+  price: /\b(?:free of charge|no charge|for free)\b|\b\d+(?:\.\d+)?\s?%(?:\s+[\p{L}-]+){0,3}?\s+(?:deposit|charge|fee|price|cost|bill|total|balance|payment)s?\b/iu,
   hours: new RegExp(String.raw`${clock}|\b(?:opening hours|hours|open)\s*:|\b${day}\b[^.\n]{0,40}(?:\d|closed|open)|\b24\s*/\s*7\b|\bround the clock\b|\bopen (?:daily|every day)\b`, 'i'),
   address: new RegExp(
     [
@@ -40,6 +48,16 @@ const statedIn: Record<FactType, RegExp> = {
   person: /(?:^|[^\p{L}])\p{Lu}\p{Ll}+(?:[^\S\n]+\p{Lu}\.)?[^\S\n]+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?(?![\p{L}])/u,
   // Checked by namesCountry (country-names.ts); this only rules out text without a capital letter.
   country: /\p{Lu}/u,
+  // How long the business has been going: "since 1987", "Established 1998", "Est. 2004", "founded in
+  // 2011", "over 15 years in business", "for more than 20 years".
+  founded: new RegExp(
+    [
+      String.raw`\b(?:since|established|estd?\.|founded|opened|trading since|in business since)(?:\s+(?:in|our doors in|back in))?\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+)?(?:1[89]|20)\d{2}\b`,
+      String.raw`\b\d+\+?\s*years?\s+(?:of\s+(?:experience|service|trading|serving)|in\s+(?:business|the trade|the industry)|experience|serving|trading)\b`,
+      String.raw`\bfor\s+(?:over|more than|nearly|almost|well over)\s+(?:\d+|[a-z]+)\s+(?:years|decades)\b`,
+    ].join('|'),
+    'i',
+  ),
   quantity: /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred|thousand|dozen|several)\b/i,
 };
 
@@ -60,9 +78,13 @@ const askedBy: Record<FactType, RegExp> = {
   phone: /\b(?:phone|call|ring|telephone|tel|mobile|number to|whatsapp|text you|hotline)\b|(?<!\b(?:registration|company|vat|tax|account|order|reference|tracking|policy|serial|model|invoice|licen[cs]e) )\bnumber\b(?![^?]*\b(?:of|many)\b)/,
   email: /\b(?:e-?mail|mail you|email address)\b/,
   duration: /\bhow (?:long|quickly|soon|fast)\b|\bhow far (?:ahead|in advance)\b|\bturnaround\b/,
-  person: /\bwho(?:m|se)?\b/,
+  // "Who teaches...?", "Which mechanic should I ask...?", "Which of your stylists does curly hair?"
+  person: new RegExp(String.raw`\bwho(?:m|se)?\b|\bwhich (?:of (?:your|the) )?(?:${ROLES})s?\b`),
   // "Which countries do you operate in?", "Do you work abroad?": answered by the places named.
   country: /\b(?:countr(?:y|ies)|international(?:ly)?|abroad|overseas|worldwide|continents?)\b/,
+  // "How long have you been in business?", "When were you founded?", "How old is the bakery?".
+  founded:
+    /\bhow long (?:have|has) (?:you|your|the|it|they|this|[a-z]+)(?: [a-z]+)? been(?: (?:in business|around|going|open|trading|operating|running|doing this))?\b|\bhow long (?:have|has) (?:you|it|they) (?:existed|traded|operated)\b|\bwhen (?:were|was|did) (?:you|your|the|it|they)\b.*\b(?:founded|established|started|opened|set up|begin|start|open)\b|\bhow old is (?:the|your|this) (?:business|company|firm|shop|salon|restaurant|bakery|garage|studio|clinic|practice|gym|cafe|hotel)\b|\bwhat year\b|\byears? (?:in|of) (?:business|trading|experience)\b|\bhow many years(?: (?:have|has) [a-z]+ been(?: [a-z]+)?)?\b|\bhow experienced\b/,
   quantity: new RegExp(String.raw`\bhow many\b|\bhow much(?!${PRICE_FOLLOWS})|\bnumber of\b|\bhow big\b|\bhow large\b`),
 };
 /**
@@ -94,7 +116,7 @@ const namesPersonOnly = (heading: string) => NAME_HEADING.test(heading.trim()) &
 
 export function statesFact(text: string, type: FactType): boolean {
   if (type === 'phone') return hasPhoneNumber(text);
-  if (type === 'price' && statesFreeOffer(text)) return true;
+  if (type === 'price' && (statesAmount(text) || statesFreeOffer(text))) return true;
   if (type === 'person') return statesPerson(text);
   if (type === 'address' && postcode.test(text)) return true;
   if (type === 'country') return namesCountry(text);
@@ -113,16 +135,30 @@ function statesFreeOffer(text: string): boolean {
   return text.split(/\n+|(?<=[.!?])\s+/).some((sentence) => freeOffer.test(sentence) && (sentence.match(/\S+/g)?.length ?? 0) >= MIN_SENTENCE_WORDS);
 }
 
-/** What a named person is at a business: the word that makes "Fatima Ahmed" a person and "Deep Cleaning" not. */
-const personRole =
-  /\b(?:founder|co-?founder|owner|director|manager|supervisor|lead|head|chief|ceo|coo|cto|president|partner|principal|coordinator|administrator|receptionist|therapist|physio(?:therapist)?|chef|sommelier|specialist|consultant|advisor|adviser|accountant|technician|engineer|nurse|doctor|dentist|surgeon|vet|instructor|trainer|teacher|coach|stylist|designer|developer|officer|secretary|assistant|clerk|agent|representative)s?\b/i;
+const personRole = new RegExp(String.raw`\b(?:${ROLES})s?\b`, 'i');
 
 /** How near a name its role must be ("Ayesha Begum, Lead Supervisor"), so a reviewer's name in a testimonial is no staff member. */
 const ROLE_DISTANCE_CHARS = 40;
 
+/**
+ * Who takes a class or a session, as timetables and service lists say it: "led by Coach Tom",
+ * "taught by Marta Novak", and "Beginners' Yoga with Anna" in a line with a day or time (a menu's
+ * "Served with Fries" names no one).
+ */
+const NAMED = String.raw`\s+(?:(?:Dr|Coach|Chef|Mr|Mrs|Ms|Miss)\.?\s+)?\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+)?(?=\s*(?:$|[,.;:)(|–—-]|\s(?:at|on|in|from|and|&|\d)\b))`;
+const TAKEN_BY = new RegExp(String.raw`\b(?:taught|led|run|hosted|coached|guided|presented|instructed) by${NAMED}`, 'mu');
+const WITH_PERSON = new RegExp(String.raw`\bwith${NAMED}`, 'u');
+/** A timetable's or list's column of people, as the crawler writes a table: "Coach: Achieng", "Instructor: Tom Berg". */
+const ROLE_LABEL = /([\p{L}]+)\s*[:|]\s*\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+)?(?=\s*(?:$|[,.;)|]))/gmu;
+const statesRoleLabel = (text: string) => [...text.matchAll(ROLE_LABEL)].some((match) => new RegExp(`^(?:${ROLES})s?$`, 'i').test(match[1]!));
+const statesTakenBy = (text: string) =>
+  TAKEN_BY.test(text) ||
+  statesRoleLabel(text) || text.split('\n').some((line) => WITH_PERSON.test(line) && new RegExp(`${clock}|\\b${day}\\b`, 'i').test(line));
+
 function statesPerson(markdown: string): boolean {
   // Emphasis marks are no letters: "_Practice Manager_" names a role as "Practice Manager" does.
   const text = markdown.replace(/[*_]+/g, ' ');
+  if (statesTakenBy(text)) return true;
   for (const match of text.matchAll(new RegExp(statedIn.person.source, 'gu'))) {
     // "Senior Stylist: £52", "Creative Director": a title is capitalised like a name but names no one.
     if (personRole.test(match[0])) continue;
@@ -136,7 +172,7 @@ function statesPerson(markdown: string): boolean {
 /** A section of people: "Meet the team", "Our teachers", "Our vets". */
 const PEOPLE_SECTION = /\b(?:team|staff|people|crew|teachers|instructors|trainers|coaches|stylists|doctors|dentists|vets|veterinarians|therapists|physios|lawyers|solicitors|attorneys|accountants|partners|who we are)\b/i;
 /** A heading that is a name: two to four capitalised words, maybe after a title ("Dr Nadia Rahman", "Marta Novak"). */
-const NAME_HEADING = /^(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'.-]*){1,3}(?:,\s*[\p{L}.]+)?$/u;
+const NAME_HEADING = /^(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?\p{Lu}[\p{Ll}'-]+(?:\s+(?:(?:du|de|da|di|dos|van|von|der|den|le|la|al|el|bin|ter|ten)\s+)*\p{Lu}[\p{Ll}'.-]*){1,3}(?:,\s*[\p{L}.]+)?$/u;
 
 /**
  * Whether a heading path ("Meet the team > Marta Novak") is a card of one of the business's people:
@@ -168,8 +204,14 @@ export function factTypesAsked(question: string): FactType[] {
   const text = question.toLowerCase().replace(/[’`]/g, "'");
   const asked = FACT_TYPES.filter((type) => askedBy[type].test(text));
   if (contactWords.test(text)) for (const type of contactTypes) if (!asked.includes(type)) asked.push(type);
-  return asked;
+  return asked.filter((type) => !coveredByFounded(asked, type));
 }
+
+/**
+ * "How long have you been open?", "When did the café open?": asking how long the business has been
+ * going, not its opening hours or how long something takes.
+ */
+const coveredByFounded = (asked: readonly FactType[], type: FactType) => asked.includes('founded') && (type === 'hours' || type === 'duration');
 
 /**
  * The question's words that ask for each kind of fact ("how", "much" and "cost" for price; "located"
@@ -190,10 +232,11 @@ export function factWordsAsked(question: string): Map<FactType, Set<string>> {
   // "Which evenings are you open late?") and the day's start and end ("What time do you start?") are
   // answered by the hours, which say when, not "evening" or "start".
   if (words.has('hours')) {
-    const when = String.raw`\b${day}\b|\b(?:today|tonight|tomorrow|holidays?|(?:morning|afternoon|evening|night|lunch(?:time)?)s?|late|early|start|finish|begin)\b`;
+    const when = String.raw`\b${day}\b|\b(?:today|tonight|tomorrow|holidays?|week-?days?|week-?ends?|(?:morning|afternoon|evening|night|lunch(?:time)?)s?|late|latest|early|earliest|start|finish|begin)\b`;
     for (const match of text.matchAll(new RegExp(when, 'g'))) add('hours', match[0]);
   }
   for (const match of text.matchAll(new RegExp(contactWords.source, 'g'))) for (const type of contactTypes) add(type, match[0]);
+  for (const type of [...words.keys()]) if (coveredByFounded([...words.keys()], type)) words.delete(type);
   // "Who runs / supervises / founded...": the verb names the role, which the person's title answers.
   for (const match of text.matchAll(/\bwho(?:m|se)?\s+([\p{L}]+)/gu)) add('person', match[1]!);
   return words;

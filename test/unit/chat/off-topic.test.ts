@@ -45,6 +45,11 @@ describe('isOffTopic', () => {
     expect(isOffTopic(message, passages)).toBe(false);
   });
 
+  it.each(['Do you do takeaway?', 'Can I bring my dog?', 'Do you sell gift vouchers?', 'Does the kitchen cater for coeliacs?', 'Are your soaps eco-friendly?'])(
+    'never judges asking whether the business does, sells or allows something off-topic: %j',
+    (question) => expect(isOffTopic(question, passages)).toBe(false),
+  );
+
   it('judges nothing off-topic without knowledge to compare', () => {
     expect(isOffTopic('What is the capital of Mongolia?', undefined)).toBe(false);
   });
