@@ -58,6 +58,8 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'list-chatbots': (ctx) => httpEvent('list-chatbots', ctx),
   // The free assistant exists already, so this measures the quota refusal path (no crawl started).
   'create-chatbot': (ctx) => httpEvent('create-chatbot', ctx, { websiteUrl: ctx.websiteUrl }),
+  // No website address: the handler answers 400 after loading its modules (no site fetched).
+  'read-site-details': (ctx) => httpEvent('read-site-details', ctx),
   'get-chatbot': (ctx) => httpEvent('get-chatbot', ctx),
   'update-chatbot': (ctx) => httpEvent('update-chatbot', ctx, { agent_name: 'Bench Agent' }),
   'set-chatbot-active': (ctx) => httpEvent('set-chatbot-active', ctx, { is_active: true }),

@@ -129,6 +129,8 @@ export const httpRoutes = [
     timeoutSeconds: 29,
     idempotent: true,
   },
+  // The creator reads the business's name from its site for the owner to confirm before creating (issue 30).
+  { name: 'read-site-details', domain: 'accounts', method: 'GET', path: '/site-details', access: 'user', action: 'account', uses: ['table'], timeoutSeconds: 15 },
   { name: 'get-chatbot', domain: 'accounts', method: 'GET', path: '/chatbots/{id}', access: 'user', action: 'read', uses: ['table', 'site'] },
   { name: 'update-chatbot', domain: 'accounts', method: 'PATCH', path: '/chatbots/{id}', access: 'user', action: 'edit', uses: ['table', 'site'] },
   { name: 'set-chatbot-active', domain: 'accounts', method: 'PUT', path: '/chatbots/{id}/active', access: 'user', action: 'edit', uses: ['table', 'site'] },

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { hasNoControlCharacters } from './one-line-text.js';
 import { teamRoles } from './roles.js';
 
 /** Spec 000 section 9 and spec 001 section 3. */
@@ -218,8 +219,21 @@ export type ChatbotFields = Omit<Chatbot, 'role' | 'team_name'>;
 export type ChatbotAccess = Pick<Chatbot, 'role' | 'team_name'>;
 
 /** POST /chatbots (create-chatbot): spec 000 "Assistant creation input". The owner comes from the token. */
+/** A business's name as its assistant shows it (cards, demo page, widget): one line. */
+export const businessNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter your business name')
+  .max(120, 'must be at most 120 characters')
+  .refine(hasNoControlCharacters, 'Please enter the business name on one line, without control characters');
+
 export const createChatbotRequestSchema = z.object({
   websiteUrl: websiteUrlSchema,
+  /**
+   * The name the owner confirmed in the creator (issue 30: read from the site by GET /site-details,
+   * then confirmed or corrected). Absent: the server names the business from the site itself.
+   */
+  businessName: businessNameSchema.optional(),
   /** Sent by the spec's client; ignored, the server uses the signed-in user. */
   userId: z.string().optional(),
   agentName: z.string().trim().max(80).optional().transform((v) => v || DEFAULT_AGENT_NAME),
@@ -231,6 +245,17 @@ export const createChatbotRequestSchema = z.object({
   chatStyle: z.enum(chatStyles).optional().transform((v) => v ?? 'modern'),
 });
 export type CreateChatbotRequest = z.input<typeof createChatbotRequestSchema>;
+
+/** GET /site-details: the creator reads the business's name from its site before creating the assistant. */
+export const siteDetailsQuerySchema = z.object({ websiteUrl: websiteUrlSchema });
+
+export const siteDetailsResponseSchema = z.object({
+  /** Where the home page was read, after redirects: what the assistant will be created from. */
+  websiteUrl: z.string(),
+  /** The name the site declares for its business (schema.org, og:site_name, logo, title), for the owner to confirm. */
+  businessName: z.string(),
+});
+export type SiteDetailsResponse = z.infer<typeof siteDetailsResponseSchema>;
 
 /** Spec 000 "Assistant creation result". Refusals are 4xx `{ error }` (403 'Subscription Required' / 'Limit Reached'). */
 export const createChatbotResponseSchema = z.object({
@@ -248,7 +273,7 @@ export const QUOTA_ERRORS = {
 /** PATCH /chatbots/{id}: identity, colours, avatar, personality (Configure page and creator panel). */
 export const updateChatbotRequestSchema = z
   .object({
-    business_name: z.string().trim().min(1).max(120),
+    business_name: businessNameSchema,
     agent_name: z.string().trim().min(1).max(80),
     agent_personality: z.string().trim().max(500),
     agent_image: imageUrl,

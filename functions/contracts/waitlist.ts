@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { hasNoControlCharacters } from './one-line-text.js';
 
 /** Spec 001 /waitlist: the offer, and what the admin summary multiplies each entry by. */
 export const WAITLIST_OFFER = {
@@ -18,7 +19,12 @@ const optionalText = (max: number, pattern: RegExp, message: string) =>
 
 /** POST /waitlist (spec 001 section 5: name and email required; phone and Instagram handle optional). */
 export const joinWaitlistRequestSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter your name').max(120, 'must be at most 120 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your name')
+    .max(120, 'must be at most 120 characters')
+    .refine(hasNoControlCharacters, 'Please enter your name on one line, without control characters'),
   email: z
     .string()
     .trim()

@@ -24,18 +24,26 @@ a{color:#635bff} .note{font-size:12px;color:#697386;margin-top:18px}
 </style></head><body><main>${body}</main></body></html>`;
 }
 
-function cardFields(): string {
+/** What the payer typed, put back after a refused card so they retry by changing only what was wrong. */
+export type CardEntry = Partial<Record<'cardNumber' | 'cardExpiry' | 'cardCvc' | 'cardName', string>>;
+
+const valueOf = (entry: CardEntry, name: keyof CardEntry) => (entry[name] ? ` value="${escapeHtml(entry[name])}"` : '');
+
+function cardFields(entry: CardEntry = {}): string {
   return `<label for="card-number">Card number</label>
-<input id="card-number" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" required>
-<div class="row"><div><label for="card-expiry">Expiry</label><input id="card-expiry" name="cardExpiry" placeholder="MM / YY" autocomplete="cc-exp" required></div>
-<div><label for="card-cvc">CVC</label><input id="card-cvc" name="cardCvc" placeholder="CVC" autocomplete="cc-csc" required></div></div>`;
+<input id="card-number" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" required${valueOf(entry, 'cardNumber')}>
+<div class="row"><div><label for="card-expiry">Expiry</label><input id="card-expiry" name="cardExpiry" placeholder="MM / YY" autocomplete="cc-exp" required${valueOf(entry, 'cardExpiry')}></div>
+<div><label for="card-cvc">CVC</label><input id="card-cvc" name="cardCvc" placeholder="CVC" autocomplete="cc-csc" required${valueOf(entry, 'cardCvc')}></div></div>`;
 }
+
+/** A refusal shown under a form goes as soon as the payer changes a field or sends the form again, as on Stripe's page. */
+const clearErrorOnRetry = `<script>for (const form of document.querySelectorAll('form')) for (const type of ['input', 'submit']) form.addEventListener(type, () => form.querySelector('.error')?.remove());</script>`;
 
 const testNote = `<p class="note">Local Stripe stand-in (test mode). 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined;
 4000 0000 0000 0341 can be saved as a new card in the portal, but its charges fail. Any future expiry, any 3-digit CVC.</p>`;
 
 /** The hosted Checkout page of a session (what `session.url` opens). */
-export function checkoutPage(session: StripeObject, customer: StripeObject | undefined, error?: string): string {
+export function checkoutPage(session: StripeObject, customer: StripeObject | undefined, error?: string, entry: CardEntry = {}): string {
   const open = session.status === 'open';
   return layout(
     'Subscribe to Assistly',
@@ -46,10 +54,10 @@ export function checkoutPage(session: StripeObject, customer: StripeObject | und
 ${
   open
     ? `<form method="post" action="/checkout/${escapeHtml(session.id)}">
-${cardFields()}
-<label for="card-name">Name on card</label><input id="card-name" name="cardName" autocomplete="cc-name">
+${cardFields(entry)}
+<label for="card-name">Name on card</label><input id="card-name" name="cardName" autocomplete="cc-name"${valueOf(entry, 'cardName')}>
 ${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>` : ''}
-<button type="submit">Subscribe</button></form>`
+<button type="submit">Subscribe</button></form>${clearErrorOnRetry}`
     : `<div class="error" role="alert">This checkout session is ${escapeHtml(session.status)}.</div>`
 }
 ${testNote}`,

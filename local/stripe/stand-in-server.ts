@@ -302,7 +302,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
         const error = completeCheckout(session, form);
         state.save();
         if (!error) return redirect(res, String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id));
-        return html(res, 402, checkoutPage(session, customerOf(session.customer), error));
+        const entry = Object.fromEntries(['cardNumber', 'cardExpiry', 'cardCvc', 'cardName'].map((name) => [name, form.get(name) ?? '']));
+        return html(res, 402, checkoutPage(session, customerOf(session.customer), error, entry));
       }
       return html(res, 200, checkoutPage(session, customerOf(session.customer)));
     }

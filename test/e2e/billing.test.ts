@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn } from '../support/accounts.js';
 import { apiClient } from '../support/api-client.js';
@@ -41,6 +41,11 @@ describe('upgrading through Stripe Checkout (local stand-in)', () => {
 
     const declined = await payInCheckout(page, TEST_CARDS.declined);
     await expectPage.visible(declined.getByText('Your card was declined.'));
+    // Issue 30: what was typed stays for the retry, and the refusal goes once the payer changes the card.
+    expect(await declined.getByLabel('Card number').inputValue()).toBe(TEST_CARDS.declined);
+    expect(await declined.getByLabel('Expiry').inputValue()).toBe('12 / 34');
+    await declined.getByLabel('Card number').fill(TEST_CARDS.succeeds);
+    expect(await declined.getByText('Your card was declined.').count()).toBe(0);
     await declined.getByRole('link', { name: '← Back' }).click();
     await declined.waitForURL(/\/dashboard\/assistants/);
     await expectPage.visible(declined.getByText('Checkout cancelled'));
@@ -53,6 +58,8 @@ describe('upgrading through Stripe Checkout (local stand-in)', () => {
     await paid.getByRole('link', { name: 'Create New Assistant' }).click();
     await paid.waitForURL(/\/create-chatbot$/);
     await paid.getByLabel('Website URL').fill(`${site.url}/`);
+    await paid.getByRole('button', { name: 'Create AI Assistant' }).click();
+    await expectPage.visible(paid.getByLabel('Business Name'));
     await paid.getByRole('button', { name: 'Create AI Assistant' }).click();
     await expectPage.visible(paid.getByText(/created successfully!/), 60_000);
   });

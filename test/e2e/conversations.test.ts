@@ -111,6 +111,11 @@ describe('conversations in the browser', () => {
     await expectPage.visible(knowledge.getByText('Parking behind the shop'));
     await expectPage.visible(knowledge.getByText('Customers park for free in the yard behind the shop on Fore Street.'));
     expect(await page.title()).toBe(`${chatbot.businessName} AI Assistant Demo`);
+    // Issue 30: the launcher and the avatar are icons, not emoji, which show as empty boxes without an emoji font.
+    const launcher = page.getByRole('button', { name: /^(Open|Hide) chat$/ });
+    expect(await launcher.locator('svg').count()).toBe(1);
+    expect((await launcher.innerText()).trim()).toBe('');
+    expect(await page.locator('body').innerText()).not.toMatch(/\p{Extended_Pictographic}/u);
     const stat = (label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
     const interactions = stat('Interactions');
     // The page counts its own view first; wait for it, so the interaction below is the only change left.

@@ -49,6 +49,10 @@ describe('creating an assistant from a website, in the browser', () => {
     await page.goto(`${webUrl}/create-chatbot`);
     await page.getByLabel('Website URL').fill(site.url);
     await page.getByRole('button', { name: 'Create AI Assistant' }).click();
+    // Issue 30: the name the site declares is shown to confirm or correct before the assistant is made.
+    await expectPage.visible(page.getByText('Read from your website.', { exact: false }));
+    expect(await page.getByLabel('Business Name').inputValue()).toBe(business);
+    await page.getByRole('button', { name: 'Create AI Assistant' }).click();
     await expectPage.visible(page.getByRole('region', { name: 'Assistant creation' }));
 
     const scraped = page.getByRole('region', { name: 'Scraped pages' });
@@ -99,6 +103,9 @@ describe('creating an assistant from a website, in the browser', () => {
     await page.waitForURL(/\/create-chatbot$/);
     await page.getByLabel('Website URL').fill(site.url);
     await page.getByRole('button', { name: 'Create AI Assistant' }).click();
-    await expectPage.visible(page.getByText(`AI assistant for ${business} created successfully!`), 60_000);
+    // The owner corrects the name: the assistant is made under theirs.
+    await page.getByLabel('Business Name').fill('Maple and Rye, Harbor Street');
+    await page.getByRole('button', { name: 'Create AI Assistant' }).click();
+    await expectPage.visible(page.getByText('AI assistant for Maple and Rye, Harbor Street created successfully!'), 60_000);
   });
 });

@@ -84,6 +84,10 @@ describe('teams in the browser (issue 12)', () => {
     const invitee = await browser.otherPage();
     await invitee.goto(link);
     await invitee.waitForURL(`${webUrl}/auth`);
+    // Issue 30: signed out, the link says what to do, on Sign Up with the invited address filled in.
+    await expectPage.visible(invitee.getByRole('note').getByText(address));
+    expect(await invitee.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).toBe('true');
+    expect(await invitee.getByLabel('Email').inputValue()).toBe(address);
     await invitee.getByRole('tab', { name: 'Sign Up' }).click();
     await invitee.getByLabel('Email').fill(address);
     await invitee.getByLabel('Password').fill('Invitee-password-1');

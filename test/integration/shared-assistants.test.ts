@@ -16,7 +16,8 @@ const titles = (entries: { title: string }[]) => entries.map((e) => e.title);
 /**
  * Issue 12: team members see shared assistants in every dashboard screen with their role's rights.
  * The assistants list and the selectors (GET /chatbots) carry the shared assistant with the caller's
- * role and its team's name; the knowledge list carries its entries (and nothing else of its owner's).
+ * role and its team's name; the knowledge list carries what it answers from: its entries and its owner's
+ * entries for all assistants (issue 30), nothing of the owner's other assistants.
  */
 describe('assistants shared with a team, as its members see them', () => {
   const fixture = useAssistantFromFixtureSite(apiUrl, config, 2);
@@ -49,7 +50,7 @@ describe('assistants shared with a team, as its members see them', () => {
 
     const seenByMember = titles((await member.client.get('/knowledge')).body.entries);
     expect(seenByMember).toContain('Opening hours');
-    expect(seenByMember).not.toContain('Supplier prices');
+    expect(seenByMember).toContain('Supplier prices');
 
     // A new role shows at once in what the API says of the assistant.
     expect((await owner.patch(`/teams/${teamId}/members/${member.id}`, { role: 'editor' })).status).toBe(200);
@@ -58,7 +59,47 @@ describe('assistants shared with a team, as its members see them', () => {
     expect((await owner.put(`/chatbots/${chatbotId}/team`, { team_id: null })).body.chatbot).toMatchObject({ team_id: null, team_name: null });
     expect(byId((await member.client.get('/chatbots')).body.chatbots, chatbotId)).toBeUndefined();
     expect(titles((await member.client.get('/knowledge')).body.entries)).not.toContain('Opening hours');
+    expect(titles((await member.client.get('/knowledge')).body.entries)).not.toContain('Supplier prices');
     expect(titles((await owner.get('/knowledge')).body.entries)).toEqual(expect.arrayContaining(['Opening hours', 'Supplier prices']));
+  });
+});
+
+/** Issue 30: a member's Knowledge screen showed 0 entries for a shared assistant answering from its owner's entries for all assistants. */
+describe("a shared assistant's owner's entries for all assistants", () => {
+  const fixture = useAssistantFromFixtureSite(apiUrl, config, 2);
+
+  it('are listed and read by its members, and changed by its owner only', async () => {
+    const { owner, chatbotId } = fixture;
+    const teamId: string = (await owner.post('/teams', { name: 'Counter' })).body.team.id;
+    expect((await owner.put(`/chatbots/${chatbotId}/team`, { team_id: teamId })).status).toBe(200);
+    const member = await joinedMember(apiUrl, config, owner, teamId, 'member');
+    const editor = await joinedMember(apiUrl, config, owner, teamId, 'editor');
+    const made = [];
+    for (let i = 1; i <= 7; i++) {
+      const res = await owner.post('/knowledge', { title: `House rule ${i}`, content: `Rule number ${i} of the house.`, chatbot_id: 'all' });
+      expect(res.status).toBe(201);
+      made.push(res.body.entry as { id: string; title: string });
+    }
+
+    for (const who of [member, editor]) {
+      const listed = (await who.client.get('/knowledge')).body.entries as { id: string; title: string; chatbot_id: string | null }[];
+      expect(listed.filter((e) => e.chatbot_id === null).map((e) => e.title).sort()).toEqual(made.map((e) => e.title).sort());
+    }
+    const one = made[0]!;
+    expect((await member.client.get(`/knowledge/${one.id}`)).body.entry).toMatchObject({ title: 'House rule 1', chatbot_id: null });
+
+    // It also answers on the owner's assistants the team does not share: only the owner changes it.
+    const edit = await editor.client.patch(`/knowledge/${one.id}`, { title: 'Changed' });
+    expect(edit.status).toBe(403);
+    expect(edit.body.error).toMatch(/only their owner/);
+    expect((await editor.client.put(`/knowledge/${one.id}/active`, { is_active: false })).status).toBe(403);
+    expect((await editor.client.delete(`/knowledge/${one.id}`)).status).toBe(403);
+    expect((await owner.get(`/knowledge/${one.id}`)).body.entry).toMatchObject({ title: 'House rule 1', is_active: true });
+
+    // Someone outside the team sees none of them.
+    const outsider = await joinedMember(apiUrl, config, owner, (await owner.post('/teams', { name: 'Elsewhere' })).body.team.id, 'admin');
+    expect(titles((await outsider.client.get('/knowledge')).body.entries)).not.toContain('House rule 1');
+    expect((await outsider.client.get(`/knowledge/${one.id}`)).status).toBe(404);
   });
 });
 

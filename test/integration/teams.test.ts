@@ -62,8 +62,10 @@ describe('invitations by e-mail', () => {
     expect(mail?.subject).toContain('invited you to join the team Bakery crew');
     expect(mail?.from).toContain('no-reply@assistly.local');
     const link = invitationLinkIn(mail!);
-    const invitationId = link.split('/').pop()!;
+    const invitationId = new URL(link).pathname.split('/').pop()!;
     expect(invitationId).toBe(invited.body.invitation.id);
+    // It names the invited address, for the sign-up form to fill in.
+    expect(new URL(link).searchParams.get('email')).toBe(address);
     expect((await owner.get(`/teams/${teamId}/invitations`)).body.invitations.map((i: { email: string }) => i.email)).toContain(address);
 
     // Someone else holding the link cannot use it.

@@ -17,7 +17,7 @@ export async function mailTo(sesEndpoint: string, address: string): Promise<Sent
 
 /** The invitation link of an invitation e-mail's text. */
 export function invitationLinkIn(mail: SentMail): string {
-  const link = /https?:\/\/\S+\/invitations\/[0-9a-f-]{36}/.exec(mail.body.text ?? '')?.[0];
+  const link = /https?:\/\/\S+\/invitations\/[0-9a-f-]{36}(?:\?email=[^\s"<]+)?/.exec(mail.body.text ?? '')?.[0];
   if (!link) throw new Error(`No invitation link in: ${mail.body.text}`);
   return link;
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { useUserId } from '@/auth/auth-context';
 import { chatbotKeys } from '@/chatbots/chatbot-keys';
 import { useApi } from '@/lib/api';
-import { createChatbot, deleteChatbot, retryCrawl, setChatbotActive, updateChatbot } from '@/lib/chatbots-api';
+import { createChatbot, deleteChatbot, readSiteDetails, retryCrawl, setChatbotActive, updateChatbot } from '@/lib/chatbots-api';
 
 /** Puts the server's copy of one assistant into the list caches (every order) and its detail cache. */
 export function storeChatbot(queryClient: QueryClient, userId: string, chatbot: Chatbot): void {
@@ -11,6 +11,12 @@ export function storeChatbot(queryClient: QueryClient, userId: string, chatbot: 
   queryClient.setQueriesData<Chatbot[]>({ queryKey: chatbotKeys.list(userId) }, (list) =>
     list?.map((item) => (item.id === chatbot.id ? chatbot : item)),
   );
+}
+
+/** GET /site-details: reads the business name from the site, for the creator's confirmation step. */
+export function useSiteDetailsMutation() {
+  const api = useApi();
+  return useMutation({ mutationFn: (websiteUrl: string) => readSiteDetails(api, websiteUrl) });
 }
 
 /** POST /chatbots; the list is refetched (the answer holds only the new assistant's summary). */

@@ -27,11 +27,13 @@ interface CreatorFormProps {
   /** The whole form is disabled while creating (spec 000 section 4). */
   disabled: boolean;
   creating: boolean;
+  /** The business name was read from the site: shown for the owner to confirm or correct before creating. */
+  confirmingName: boolean;
   onSubmit: () => void;
 }
 
 /** The creator's configuration form: the website URL and the advanced customisation panel. */
-export function CreatorForm({ values, onChange, advanced, onAdvancedChange, disabled, creating, onSubmit }: CreatorFormProps) {
+export function CreatorForm({ values, onChange, advanced, onAdvancedChange, disabled, creating, confirmingName, onSubmit }: CreatorFormProps) {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit();
@@ -61,6 +63,25 @@ export function CreatorForm({ values, onChange, advanced, onAdvancedChange, disa
                 onChange={(event) => onChange({ websiteUrl: event.target.value })}
               />
             </div>
+
+            {confirmingName && (
+              <div className="flex flex-col gap-2 rounded-lg border border-primary/30 bg-primary/5 p-4">
+                <Label htmlFor="creator-business-name">Business Name</Label>
+                <Input
+                  id="creator-business-name"
+                  maxLength={120}
+                  autoComplete="organization"
+                  aria-describedby="creator-business-name-hint"
+                  value={values.businessName}
+                  onChange={(event) => onChange({ businessName: event.target.value })}
+                  autoFocus
+                />
+                <p id="creator-business-name-hint" className="text-sm text-muted-foreground">
+                  Read from your website. Customers see it on your demo page and in the chat widget: correct it if it is
+                  wrong, then create your assistant.
+                </p>
+              </div>
+            )}
 
             <div className="flex items-center gap-3">
               <Switch

@@ -3,6 +3,7 @@ import { CircleCheckIcon, GiftIcon, LayoutDashboardIcon, LockIcon, PartyPopperIc
 import { Link } from 'react-router-dom';
 import type { AccountSubscription } from '@/auth/subscription';
 import { ManageBillingButton, UpgradeButton } from '@/billing/BillingButtons';
+import { assistantAllowance } from '@/billing/plan-line';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -70,7 +71,6 @@ export function FreePlanCard() {
 
 /** Signed in and subscribed: the plan and its allowance, above the form. */
 export function SubscribedPlanCard({ subscription, limitReached }: { subscription: AccountSubscription; limitReached: boolean }) {
-  const unlimited = subscription.max_chatbots <= 0;
   return (
     <Card className="border-primary/30 bg-primary/5 py-4">
       <CardContent className="flex flex-wrap items-center gap-2">
@@ -81,9 +81,7 @@ export function SubscribedPlanCard({ subscription, limitReached }: { subscriptio
         )}
         <h3 className="font-semibold capitalize">{subscription.subscription_tier} Plan</h3>
         <Badge variant="secondary">
-          {unlimited
-            ? `${subscription.chatbots_created} assistants created`
-            : `${subscription.chatbots_created} of ${subscription.max_chatbots} assistants used`}
+          {assistantAllowance(subscription)}
         </Badge>
         {limitReached && <ManageBillingButton />}
       </CardContent>

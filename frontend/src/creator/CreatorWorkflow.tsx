@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '@/auth/auth-context';
 import { chatbotKeys } from '@/chatbots/chatbot-keys';
 import type { CreationRefusal } from '@/chatbots/creation-allowance';
-import { useCreateChatbotMutation } from '@/chatbots/mutations';
+import { useCreateChatbotMutation, useSiteDetailsMutation } from '@/chatbots/mutations';
 import { useCrawlStatusQuery } from '@/chatbots/queries';
 import { Button } from '@/components/ui/button';
 import { CreationProgressCard } from '@/creator/CreationProgressCard';
@@ -29,6 +29,7 @@ export function notifyRefusal(refusal: CreationRefusal): void {
 }
 
 const FIELD_NAMES: Record<string, string> = {
+  businessName: 'Business name',
   agentName: 'Agent name',
   agentPersonality: 'Personality',
   agentImage: 'Avatar',
@@ -51,7 +52,11 @@ export default function CreatorWorkflow({ refusal, onCreated }: CreatorWorkflowP
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const create = useCreateChatbotMutation();
+  const siteDetails = useSiteDetailsMutation();
   const [values, setValues] = useState<CreatorValues>(DEFAULT_CREATOR_VALUES);
+  /** The address whose business name was read and shown to confirm (issue 30); another address reads again. */
+  const [nameReadFor, setNameReadFor] = useState<string | null>(null);
+  const confirmingName = nameReadFor !== null && nameReadFor === values.websiteUrl.trim();
   const [advanced, setAdvanced] = useState(false);
   const [created, setCreated] = useState<CreatedChatbot | null>(null);
   const crawl = useCrawlStatusQuery(created?.id ?? null);
@@ -63,6 +68,7 @@ export default function CreatorWorkflow({ refusal, onCreated }: CreatorWorkflowP
   const announced = useRef(false);
 
   const creating = create.isPending || (created !== null && !view.complete && view.error === null);
+  const busy = creating || siteDetails.isPending;
   const userId = user?.userId ?? '';
 
   const finished = view.complete || view.error !== null;
@@ -87,7 +93,11 @@ export default function CreatorWorkflow({ refusal, onCreated }: CreatorWorkflowP
       notify.error('Please enter your website URL');
       return;
     }
-    const request = toCreateRequest(values, user.userId);
+    if (confirmingName && !values.businessName.trim()) {
+      notify.error('Please enter your business name');
+      return;
+    }
+    const request = toCreateRequest(confirmingName ? values : { ...values, businessName: '' }, user.userId);
     const parsed = createChatbotRequestSchema.safeParse(request);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -101,6 +111,25 @@ export default function CreatorWorkflow({ refusal, onCreated }: CreatorWorkflowP
     }
     if (refusal) {
       notifyRefusal(refusal);
+      return;
+    }
+
+    // First the name the site declares, for the owner to confirm or correct; then the assistant.
+    if (!confirmingName) {
+      siteDetails.mutate(request.websiteUrl, {
+        onSuccess: ({ businessName }) => {
+          setValues((current) => ({ ...current, businessName }));
+          setNameReadFor(request.websiteUrl);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 401) {
+            notify.error('Authentication Required', { description: 'Please sign in to create a chatbot' });
+            void navigate('/auth');
+            return;
+          }
+          notify.error('Error', { description: error.message || 'Failed to create AI assistant' });
+        },
+      });
       return;
     }
 
@@ -138,8 +167,9 @@ export default function CreatorWorkflow({ refusal, onCreated }: CreatorWorkflowP
           onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
           advanced={advanced}
           onAdvancedChange={setAdvanced}
-          disabled={creating || created !== null}
-          creating={creating}
+          disabled={busy || created !== null}
+          creating={busy}
+          confirmingName={confirmingName}
           onSubmit={handleSubmit}
         />
       )}

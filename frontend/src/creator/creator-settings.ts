@@ -11,6 +11,8 @@ import {
 /** What the creator's form edits (spec 000 section 3, "Assistant creation input", without userId). */
 export interface CreatorValues {
   websiteUrl: string;
+  /** The business name read from the site, as the owner confirmed or corrected it (issue 30). */
+  businessName: string;
   agentName: string;
   agentPersonality: string;
   agentImage: string;
@@ -22,6 +24,7 @@ export interface CreatorValues {
 
 export const DEFAULT_CREATOR_VALUES: CreatorValues = {
   websiteUrl: '',
+  businessName: '',
   agentName: DEFAULT_AGENT_NAME,
   agentPersonality: DEFAULT_AGENT_PERSONALITY,
   agentImage: '',
@@ -34,6 +37,8 @@ export const DEFAULT_CREATOR_VALUES: CreatorValues = {
 export function toCreateRequest(values: CreatorValues, userId: string): CreateChatbotRequest {
   return {
     websiteUrl: values.websiteUrl.trim(),
+    // None until read from the site and confirmed (the workflow refuses an emptied field).
+    ...(values.businessName ? { businessName: values.businessName } : {}),
     userId,
     agentName: values.agentName.trim(),
     agentPersonality: values.agentPersonality.trim(),

@@ -1,6 +1,6 @@
 import { MAX_DELAY_MS, type ChatRequest, type PublicChatbot } from '@contracts/chat';
 import { DEFAULT_AGENT_NAME } from '@contracts/chatbot';
-import { ArrowUpIcon, ThumbsDownIcon, ThumbsUpIcon, XIcon } from 'lucide-react';
+import { ArrowUpIcon, BotIcon, MessageCircleIcon, ThumbsDownIcon, ThumbsUpIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MessageText } from '@/chat/MessageText';
 import { useRuntimeConfig } from '@/config/runtime-config';
@@ -85,7 +85,8 @@ function AgentAvatar({ chatbot, className }: { chatbot: PublicChatbot; className
       className={cn('flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-white/20', className)}
       aria-hidden="true"
     >
-      {chatbot.agent_image ? <img src={chatbot.agent_image} alt="" className="size-full object-cover" /> : '💬'}
+      {/* An icon, not an emoji: without an emoji font an emoji shows as an empty box. */}
+      {chatbot.agent_image ? <img src={chatbot.agent_image} alt="" className="size-full object-cover" /> : <BotIcon className="size-3/5" />}
     </span>
   );
 }
@@ -387,7 +388,11 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
         className="fixed right-4 bottom-4 z-50 flex size-16 items-center justify-center overflow-hidden rounded-full text-3xl text-white shadow-xl transition-transform hover:scale-105 focus-visible:ring-4 focus-visible:ring-ring/50 focus-visible:outline-none sm:right-6"
         style={{ background: `linear-gradient(135deg, ${primary}, ${secondary})` }}
       >
-        {chatbot.agent_image ? <img src={chatbot.agent_image} alt="" className="size-full object-cover" /> : <span aria-hidden="true">💬</span>}
+        {chatbot.agent_image ? (
+          <img src={chatbot.agent_image} alt="" className="size-full object-cover" />
+        ) : (
+          <MessageCircleIcon className="size-8" aria-hidden="true" />
+        )}
       </button>
     </>
   );

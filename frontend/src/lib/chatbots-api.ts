@@ -5,6 +5,7 @@ import {
   crawlStatusResponseSchema,
   createChatbotResponseSchema,
   listCrawledPagesResponseSchema,
+  siteDetailsResponseSchema,
   syncSettingsResponseSchema,
   type ListCrawledPagesResponse,
   type SyncFrequency,
@@ -13,6 +14,7 @@ import {
   type CrawlStatusResponse,
   type CreateChatbotRequest,
   type CreateChatbotResponse,
+  type SiteDetailsResponse,
   type UpdateChatbotRequest,
 } from '@contracts/chatbot';
 import * as z from 'zod';
@@ -40,6 +42,11 @@ export async function getChatbot(api: ApiClient, id: string, signal?: AbortSigna
 /** POST /chatbots (create-chatbot). The crawl then runs asynchronously: poll getCrawlStatus. */
 export function createChatbot(api: ApiClient, body: CreateChatbotRequest): Promise<CreateChatbotResponse> {
   return api.request('/chatbots', { method: 'POST', body, schema: createChatbotResponseSchema });
+}
+
+/** GET /site-details: the business name the site declares, for the owner to confirm before creating. */
+export function readSiteDetails(api: ApiClient, websiteUrl: string): Promise<SiteDetailsResponse> {
+  return api.request(`/site-details?websiteUrl=${encodeURIComponent(websiteUrl)}`, { schema: siteDetailsResponseSchema });
 }
 
 /** GET /chatbots/{id}/crawl: real progress of the crawl and the first pages read. */

@@ -4,6 +4,8 @@ import { ArrowLeftIcon, BotIcon, LoaderCircleIcon } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '@/auth/auth-context';
+import { InvitationNotice } from '@/auth/InvitationNotice';
+import { invitationRedirect } from '@/auth/invitation-redirect';
 import { redirectTarget } from '@/auth/RequireAuth';
 import { VerifyEmailStep, type PendingAccount } from '@/auth/VerifyEmailStep';
 import { Button } from '@/components/ui/button';
@@ -23,8 +25,11 @@ export default function AuthPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [pending, setPending] = useState<Pending>(null);
-  const [signInForm, setSignInForm] = useState({ email: '', password: '' });
-  const [signUpForm, setSignUpForm] = useState({ email: '', password: '', businessName: '' });
+  // Opened from an invitation link (issue 30): Sign Up first, with the invited address filled in.
+  const [invitation] = useState(() => invitationRedirect(location.state));
+  const invitedEmail = invitation?.email ?? '';
+  const [signInForm, setSignInForm] = useState({ email: invitedEmail, password: '' });
+  const [signUpForm, setSignUpForm] = useState({ email: invitedEmail, password: '', businessName: '' });
   // Set while the account waits for its e-mailed code (after sign-up, or signing in unconfirmed).
   const [unconfirmed, setUnconfirmed] = useState<PendingAccount | null>(null);
 
@@ -93,6 +98,7 @@ export default function AuthPage() {
             </span>
             <CardTitle className="text-2xl">{productName}</CardTitle>
             <CardDescription>Sign in to your account or create a new one.</CardDescription>
+            {invitation && <InvitationNotice email={invitation.email} />}
           </CardHeader>
           <CardContent>
             {unconfirmed ? (
@@ -102,7 +108,7 @@ export default function AuthPage() {
                 onBack={() => setUnconfirmed(null)}
               />
             ) : (
-              <Tabs defaultValue="signin" className="gap-4">
+              <Tabs defaultValue={invitation ? 'signup' : 'signin'} className="gap-4">
                 <TabsList className="w-full">
                   <TabsTrigger value="signin">Sign In</TabsTrigger>
                   <TabsTrigger value="signup">Sign Up</TabsTrigger>

@@ -7,9 +7,15 @@ export const WAITLIST_CSV_COLUMNS = ['Name', 'Email', 'Phone', 'Agree to Promoti
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /**
- * The CSV text, by Papa Parse: RFC 4180 quoting (commas, quotes, line breaks), and `escapeFormulae`,
- * which puts an apostrophe before a cell starting with = + - @ (or a tab or carriage return), so a
- * sign-up named "=HYPERLINK(...)" stays text in the admin's spreadsheet.
+ * A cell a spreadsheet could run as a formula: one starting with = + - @, a tab or a carriage return,
+ * whatever follows. Papa Parse's own `escapeFormulae: FORMULA_START` is `/^[=+\-@\t\r].*$/`, whose `.` stops at a
+ * line break, so "=HYPERLINK(...)\nJane" went out unescaped.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * The CSV text, by Papa Parse: RFC 4180 quoting (commas, quotes, line breaks), and an apostrophe before
+ * every formula-like cell, so a sign-up named "=HYPERLINK(...)" stays text in the admin's spreadsheet.
  */
 export function waitlistCsv(entries: readonly WaitlistEntry[]): string {
   const rows = entries.map((entry) => [
@@ -20,7 +26,7 @@ export function waitlistCsv(entries: readonly WaitlistEntry[]): string {
     yesNo(entry.agree_to_launch_access),
     entry.created_at.slice(0, 10),
   ]);
-  return Papa.unparse({ fields: [...WAITLIST_CSV_COLUMNS], data: rows }, { newline: '\r\n', escapeFormulae: true });
+  return Papa.unparse({ fields: [...WAITLIST_CSV_COLUMNS], data: rows }, { newline: '\r\n', escapeFormulae: FORMULA_START });
 }
 
 /** waitlist-yyyy-MM-dd.csv, dated today in the admin's time zone. */

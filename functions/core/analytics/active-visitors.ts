@@ -1,5 +1,5 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { OWNER_CONTACT_PREFIX, VOICE_CONTACT_PREFIX, isTestContact } from '../chat/owner-contact.js';
+import { isTestContact, notTestContact } from '../chat/owner-contact.js';
 import { getDocumentClient } from '../data/client.js';
 import { db } from '../data/db.js';
 import { log } from '../runtime/log.js';
@@ -84,7 +84,7 @@ export async function visitorsActiveInFirstHour(chatbotId: string, sinceMs: numb
     .between({ last_message_at: new Date(sinceMs).toISOString() }, { last_message_at: untilIso })
     .where(
       ({ contact_id, last_message_at }, { begins, lt }) =>
-        `NOT ${begins(contact_id, OWNER_CONTACT_PREFIX)} AND NOT ${begins(contact_id, VOICE_CONTACT_PREFIX)} AND ${lt(last_message_at, untilIso)}`,
+        `${notTestContact((prefix) => begins(contact_id, prefix))} AND ${lt(last_message_at, untilIso)}`,
     )
     .params() as QueryCommandInput;
   let count = 0;

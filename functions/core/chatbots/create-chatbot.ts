@@ -4,8 +4,6 @@ import type { Subscription } from '../../contracts/account.js';
 import type { CreateChatbotResponse, createChatbotRequestSchema } from '../../contracts/chatbot.js';
 import { DEFAULT_CONVERSATION_SETTINGS } from '../../contracts/chatbot.js';
 import { getAccount } from '../accounts/account.js';
-import { readSiteMetadata } from '../crawl/site-metadata.js';
-import { allowPrivateNetworkFromEnv } from '../crawl/network-policy.js';
 import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 import { HttpError } from '../http/http-error.js';
@@ -16,6 +14,7 @@ import { log } from '../runtime/log.js';
 import { newCrawlProgress } from './chatbot-record.js';
 import { embedCode } from './embed-code.js';
 import { businessNameFrom } from './business-name.js';
+import { readSiteForAssistant } from './site-details.js';
 import { checkAgentImage } from './public-image-url.js';
 import { creationRefusal } from './quota.js';
 import { creationCounter, creationsToday, dailyCreationCap, refuseOverDailyCap } from './daily-creations.js';
@@ -91,7 +90,8 @@ async function withCurrentCount(identity: Identity, subscription: Subscription):
 }
 
 /**
- * create-chatbot: checks the site can be read (nothing is created if not), creates the assistant
+ * create-chatbot: checks the site can be read (nothing is created if not), names the business as the
+ * owner confirmed it (else as the site declares it), creates the assistant
  * within the owner's quota, then starts the crawl asynchronously.
  */
 export async function createChatbot(identity: Identity, input: CreateChatbotInput, signal?: AbortSignal): Promise<CreateChatbotResponse> {
@@ -103,17 +103,13 @@ export async function createChatbot(identity: Identity, input: CreateChatbotInpu
   if (refusal) throw new HttpError(403, refusal);
   refuseOverDailyCap(identity.userId, subscription, created);
 
-  let metadata: Awaited<ReturnType<typeof readSiteMetadata>>;
-  try {
-    metadata = await readSiteMetadata(input.websiteUrl, { allowPrivateNetwork: allowPrivateNetworkFromEnv() });
-  } catch (error) {
-    throw new HttpError(422, `We could not read ${input.websiteUrl}: ${(error as Error).message}`);
-  }
+  const metadata = await readSiteForAssistant(input.websiteUrl);
 
   const now = new Date();
   const chatbotId = randomUUID();
   const runId = newRunId();
-  const businessName = businessNameFrom(metadata, account.profile.business_name, metadata.finalUrl);
+  // The name the owner confirmed in the creator, else the one the site declares.
+  const businessName = input.businessName ?? businessNameFrom(metadata, account.profile.business_name, metadata.finalUrl);
   const item: NewChatbot = {
     chatbot_id: chatbotId,
     user_id: identity.userId,

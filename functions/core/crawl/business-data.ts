@@ -44,7 +44,7 @@ function hoursOf(business: JsonObject): string[] {
 }
 
 /** A declaration about the business itself (not a product, article or FAQ): it says how to reach it. */
-const describesBusiness = (item: JsonObject) =>
+export const describesBusiness = (item: JsonObject) =>
   ['telephone', 'address', 'openingHours', 'openingHoursSpecification', 'email'].some((key) => item[key] !== undefined);
 
 function linesOf(business: JsonObject): string[] {

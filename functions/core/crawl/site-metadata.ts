@@ -1,5 +1,6 @@
 import { CrawlRefusedError, FetchFailedError } from './crawl-errors.js';
 import { normaliseUrl } from './crawl-url.js';
+import { declaredNames } from './declared-name.js';
 import { readHeadMetadata } from './head-metadata.js';
 import { decodeHtml } from './decode-html.js';
 import { safeFetch } from './safe-fetch.js';
@@ -14,6 +15,12 @@ export interface SiteMetadata {
   title?: string;
   /** meta description (else og:description). */
   description?: string;
+  /** The business's name the page declares in JSON-LD (schema.org Organization, LocalBusiness, ...). */
+  declaredName?: string;
+  /** The website's name the page declares in JSON-LD (schema.org WebSite). */
+  websiteName?: string;
+  /** The alt text of the site's logo. */
+  logoAlt?: string;
 }
 
 export interface SiteMetadataOptions {
@@ -28,10 +35,25 @@ function clean(value: string | null | undefined): string | undefined {
   return value?.replace(/\s+/g, ' ').trim().slice(0, 300) || undefined;
 }
 
+/** What a page says of itself (SiteMetadata without where it was read). */
+export function metadataOfPage(html: string): Omit<SiteMetadata, 'finalUrl'> {
+  const head = readHeadMetadata(html);
+  const declared = declaredNames(head.jsonLd);
+  const found = {
+    siteName: clean(head.siteName) ?? clean(head.applicationName),
+    title: clean(head.title) ?? clean(head.ogTitle),
+    description: clean(head.description) ?? clean(head.ogDescription),
+    declaredName: clean(declared.business),
+    websiteName: clean(declared.website),
+    logoAlt: clean(head.logoAlt),
+  };
+  return Object.fromEntries(Object.entries(found).filter(([, value]) => value));
+}
+
 /**
- * Reads a website's name, title and description from its home page (used to name the business of a new
- * assistant). Accepts "example.com" as https://example.com/. Fails fast with a readable message:
- * CrawlRefusedError for addresses that may not be fetched, FetchFailedError when the page cannot be read.
+ * Reads what a website's home page says of itself: the names it declares (JSON-LD, og:site_name, its
+ * logo's alt text), its title and description (used to name the business of a new assistant). Accepts
+ * "example.com" as https://example.com/. Fails fast with a readable message: CrawlRefusedError for addresses that may not be fetched, FetchFailedError when the page cannot be read.
  */
 export async function readSiteMetadata(url: string, options: SiteMetadataOptions): Promise<SiteMetadata> {
   const trimmed = url.trim();
@@ -49,14 +71,5 @@ export async function readSiteMetadata(url: string, options: SiteMetadataOptions
   if (response.status < 200 || response.status >= 300) {
     throw new FetchFailedError(`${response.finalUrl} answered with HTTP ${response.status}`, response.finalUrl);
   }
-  const head = readHeadMetadata(decodeHtml(response.body, response.contentTypeHeader));
-  const siteName = clean(head.siteName) ?? clean(head.applicationName);
-  const title = clean(head.title) ?? clean(head.ogTitle);
-  const description = clean(head.description) ?? clean(head.ogDescription);
-  return {
-    finalUrl: response.finalUrl,
-    ...(siteName ? { siteName } : {}),
-    ...(title ? { title } : {}),
-    ...(description ? { description } : {}),
-  };
+  return { finalUrl: response.finalUrl, ...metadataOfPage(decodeHtml(response.body, response.contentTypeHeader)) };
 }

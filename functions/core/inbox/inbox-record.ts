@@ -5,9 +5,6 @@ import type { conversationEntity, messageEntity } from '../data/entities.js';
 export type StoredConversation = EntityItem<typeof conversationEntity>;
 export type StoredMessage = EntityItem<typeof messageEntity>;
 
-/** The owner's own test chats (chat-as-owner) are conversations too, but nobody to answer: not in the inbox. */
-export const OWNER_TEST_CONTACT_PREFIX = 'owner:';
-
 const oneOf = <T extends string>(values: readonly T[], value: string | undefined, fallback: T): T =>
   (values as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
 

@@ -1,9 +1,10 @@
 import { DEFAULT_INBOX_PAGE_SIZE, type ConversationListResponse, type ListConversationsQuery } from '../../contracts/inbox.js';
 import { chatbotFor, type Caller } from '../access/authorize.js';
+import { notTestContact } from '../chat/owner-contact.js';
 import { assistantsSharedWith } from '../access/shared-assistants.js';
 import { db } from '../data/db.js';
 import { decodeCursor, encodeCursor, type InboxPosition } from './inbox-cursor.js';
-import { OWNER_TEST_CONTACT_PREFIX, toInboxConversation, type StoredConversation } from './inbox-record.js';
+import { toInboxConversation, type StoredConversation } from './inbox-record.js';
 import { searchAlternatives } from './search-text.js';
 
 interface InboxChatbot {
@@ -53,14 +54,15 @@ async function conversationsOf(bot: InboxChatbot, filter: InboxFilter, after: In
   const { data } = await range
     .where(({ contact_id, search_text, contact_tags }, { begins, contains }) =>
       [
-        `NOT ${begins(contact_id, OWNER_TEST_CONTACT_PREFIX)}`,
+        // The owner's and team's own tests, typed or spoken, are nobody to answer.
+        notTestContact((prefix) => begins(contact_id, prefix)),
         ...(everyOne ? [] : [`(${search.map((text) => contains(search_text, text)).join(' OR ')})`]),
         // On a string set, contains is membership: the whole tag, not part of one.
         ...(tag ? [contains(contact_tags, tag)] : []),
       ].join(' AND '),
     )
     // `count` pages on until that many items passed the filter (or the assistant has no more).
-    // Read a page's worth at a time (only the owner's own test chats are filtered out): without a limit
+    // Read a page's worth at a time (only the owner's and team's own tests are filtered out): without a limit
     // DynamoDB reads 1 MB per request, some 2,000 conversations, to return the first 50 (1.2 s locally).
     .go({ order: 'desc', count: wanted, limit: everyOne && !tag ? wanted : SEARCH_READ_BATCH });
   return data.map((conversation) => ({ conversation, businessName: bot.business_name }));

@@ -1,7 +1,7 @@
 import { chatbotFor, type Caller } from '../access/authorize.js';
 import { assistantsSharedWith } from '../access/shared-assistants.js';
 import { db } from '../data/db.js';
-import { HttpError, badRequest, notFound } from '../http/http-error.js';
+import { HttpError, badRequest, forbidden, notFound } from '../http/http-error.js';
 import { listKnowledgeEntries, type StoredKnowledgeEntry } from './knowledge-entries.js';
 
 /**
@@ -21,9 +21,15 @@ export async function knowledgeOwnerFor(caller: Caller, chatbotIds: readonly (st
   return [...owners][0] ?? caller.userId;
 }
 
+export const OWNERS_ALL_ASSISTANTS_ENTRY_MESSAGE =
+  "This entry applies to all of its owner's assistants, so only their owner can change it.";
+
 /**
  * The entry with this id the caller may act on (their route's action): one of their own, or one of
- * an assistant shared with a team of theirs; anything else is the same 404 as an unknown id.
+ * an assistant shared with a team of theirs; anything else is the same 404 as an unknown id. An
+ * owner's entry for all their assistants is read by the members who share one of those assistants
+ * (it answers there too) but changed by its owner only, since it also answers on assistants the
+ * member does not share.
  */
 export async function entryFor(caller: Caller, entryId: string): Promise<StoredKnowledgeEntry> {
   const own = await db().entities.knowledgeEntry.get({ user_id: caller.userId, entry_id: entryId }).go();
@@ -32,7 +38,11 @@ export async function entryFor(caller: Caller, entryId: string): Promise<StoredK
   const found = (await Promise.all(owners.map((user_id) => db().entities.knowledgeEntry.get({ user_id, entry_id: entryId }).go())))
     .map((r) => r.data)
     .find((e) => e !== null);
-  if (!found?.chatbot_id) throw notFound('Knowledge entry not found');
+  if (!found) throw notFound('Knowledge entry not found');
+  if (!found.chatbot_id) {
+    if (caller.action === 'read') return found;
+    throw forbidden(OWNERS_ALL_ASSISTANTS_ENTRY_MESSAGE);
+  }
   try {
     await chatbotFor(caller, found.chatbot_id);
   } catch (error) {
@@ -44,15 +54,16 @@ export async function entryFor(caller: Caller, entryId: string): Promise<StoredK
 }
 
 /**
- * The knowledge list (spec 000 Knowledge, issue 12): the caller's own entries, and the entries of the
- * assistants shared with a team of theirs (not their owners' entries for all assistants, nor those of
- * assistants they do not share), newest first.
+ * The knowledge list (spec 000 Knowledge, issues 12 and 30): the caller's own entries, and what the
+ * assistants shared with a team of theirs answer from: the entries for those assistants and their
+ * owners' entries for all assistants (not the entries of the owners' assistants they do not share),
+ * newest first.
  */
 export async function visibleKnowledgeEntries(userId: string): Promise<StoredKnowledgeEntry[]> {
   const [own, shared] = await Promise.all([listKnowledgeEntries(userId), assistantsSharedWith(userId)]);
   if (!shared.length) return own;
   const sharedIds = new Set(shared.map((s) => s.chatbot_id));
   const owners = [...new Set(shared.map((s) => s.owner_id))];
-  const theirs = (await Promise.all(owners.map(listKnowledgeEntries))).flat().filter((e) => e.chatbot_id && sharedIds.has(e.chatbot_id));
+  const theirs = (await Promise.all(owners.map(listKnowledgeEntries))).flat().filter((e) => !e.chatbot_id || sharedIds.has(e.chatbot_id));
   return [...own, ...theirs].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.entry_id.localeCompare(a.entry_id));
 }

@@ -33,8 +33,13 @@ const toInvitation = (i: StoredInvitation): TeamInvitation => ({
 
 const isPending = (i: StoredInvitation, now: string) => !i.accepted_at && i.expires_at > now;
 
-/** The link in the e-mail: the dashboard's invitation page (it signs the person in or up first). */
-export const invitationLink = (invitationId: string) => `${requireEnv('PUBLIC_SITE_URL')}/invitations/${invitationId}`;
+/**
+ * The link in the e-mail: the dashboard's invitation page (it signs the person in or up first). It names
+ * the invited address, so that someone without an account lands on Sign Up with it filled in; the
+ * server still accepts the invitation only from that address.
+ */
+export const invitationLink = (invitationId: string, email: string) =>
+  `${requireEnv('PUBLIC_SITE_URL')}/invitations/${invitationId}?${new URLSearchParams({ email })}`;
 
 async function teamInvitations(teamId: string): Promise<StoredInvitation[]> {
   const { data } = await db().entities.teamInvitation.query.byTeam({ team_id: teamId }).go({ pages: 'all', order: 'desc' });
@@ -80,7 +85,7 @@ export async function inviteMember(caller: Caller, teamId: string, input: { emai
         teamName: team.name,
         role: input.role,
         inviter: caller.businessName ? `${caller.email} (${caller.businessName})` : caller.email,
-        link: invitationLink(invitation.invitation_id),
+        link: invitationLink(invitation.invitation_id, input.email),
         expiresAt: invitation.expires_at,
       }),
     );

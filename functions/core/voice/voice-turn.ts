@@ -34,8 +34,9 @@ export interface BoundConnection {
 }
 
 /**
- * The voice conversations' contacts. Not the owner's test-chat prefix (`owner:`): voice conversations
- * are listed in the inbox on the channel 'voice' (issue 16).
+ * The voice conversations' contacts: the owner's or a team member's own tests on the Voice AI screen,
+ * stored on the channel 'voice' and, like the typed test chat, kept out of the inbox and the analytics
+ * (issue 30: they showed in the customer inbox as 'Voice User' and raised the Contacts badge).
  */
 export const voiceContactId = (userId: string, session: string) => `${VOICE_CONTACT_PREFIX}${userId}:${session}`;
 export const VOICE_CONTACT_NAME = 'Voice User';

@@ -125,6 +125,7 @@ export const routeRequests: Record<UserRouteName, MatrixEntry> = {
   'list-chatbots': { request: () => ({ method: 'GET', path: '/chatbots' }) },
   // A site that cannot be read: the caller's own creation is let through and stops there (422), or
   // at the free plan's one assistant (403 with the plan's message), so the matrix creates nothing.
+  'read-site-details': { request: () => ({ method: 'GET', path: '/site-details?websiteUrl=http%3A%2F%2F127.0.0.1%3A9%2F' }), alsoServed: [422] },
   'create-chatbot': { request: () => ({ method: 'POST', path: '/chatbots', body: { websiteUrl: 'http://127.0.0.1:9/' } }), alsoServed: [403, 422] },
   'get-chatbot': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}` }) },
   'update-chatbot': { request: (c) => ({ method: 'PATCH', path: `/chatbots/${c.chatbotId}`, body: { agent_name: 'Ada' } }) },

@@ -90,6 +90,9 @@ describe('waitlist', () => {
     ['an invalid phone', { name: 'Ann', email: 'x@example.com', phone: 'call me' }, /phone/],
     ['an invalid Instagram handle', { name: 'Ann', email: 'x@example.com', instagram_handle: 'has spaces!' }, /Instagram/],
     ['a name of 500 characters', { name: 'a'.repeat(500), email: 'x@example.com' }, /120/],
+    ['a formula name with a line break', { name: '=HYPERLINK("http://evil.example","x")\nJane', email: 'x@example.com' }, /one line/],
+    ['a name with CR LF', { name: '=1+1\r\nJane', email: 'x@example.com' }, /one line/],
+    ['a name with a NUL', { name: 'Ja\u0000ne', email: 'x@example.com' }, /control characters/],
   ])('refuses %s with a 400 and stores nothing', async (_case, body, message) => {
     const before = (await admin.get('/admin/waitlist')).body.stats.total;
     const res = await signUp(body);

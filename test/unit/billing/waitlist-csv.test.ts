@@ -43,6 +43,12 @@ describe('waitlist CSV export', () => {
     expect(rows[3]?.[2]).toBe("'+44 7700 900123");
   });
 
+  it('neutralises a formula cell whatever follows it, line breaks included', () => {
+    const names = ['=HYPERLINK("http://evil.example","x")\nJane', '=1+1\r\nJane', '@SUM(A1)\nx', '\tnote\nJane', '\r=1+1'];
+    const rows = Papa.parse<string[]>(waitlistCsv(names.map((name) => entry({ name })))).data.slice(1);
+    expect(rows.map((row) => row[0])).toEqual(names.map((name) => `'${name}`));
+  });
+
   it('names the file waitlist-yyyy-MM-dd.csv', () => {
     expect(waitlistCsvFileName(new Date(2026, 0, 5, 12))).toBe('waitlist-2026-01-05.csv');
   });

@@ -102,7 +102,7 @@ export function KnowledgeEntryCard({
           <h3 className="leading-tight font-semibold break-words">{entry.title}</h3>
           <div className="flex flex-wrap gap-1.5">
             <Badge variant="secondary">{KNOWLEDGE_TYPE_LABELS[entry.type]}</Badge>
-            <Badge variant="outline">{assistantBadgeLabel(entry.chatbot_id, chatbots)}</Badge>
+            <Badge variant="outline">{assistantBadgeLabel(entry, chatbots)}</Badge>
             <Badge
               variant="outline"
               className={

@@ -1,5 +1,5 @@
 import type { Chatbot } from '@contracts/chatbot';
-import type { KnowledgeType } from '@contracts/knowledge';
+import type { KnowledgeEntry, KnowledgeType } from '@contracts/knowledge';
 import { isShared } from '@/chatbots/role-rights';
 
 export const KNOWLEDGE_TYPE_LABELS: Record<KnowledgeType, string> = {
@@ -28,9 +28,21 @@ export function assistantName(chatbot: Pick<Chatbot, 'business_name' | 'agent_na
   return chatbot.business_name || chatbot.agent_name;
 }
 
-/** The card's assistant badge: the assistant's name, or 'All assistants' for an unassigned entry. */
-export function assistantBadgeLabel(chatbotId: string | null, chatbots: readonly Chatbot[] | undefined): string {
-  if (chatbotId === null) return 'All assistants';
+/**
+ * The card's assistant badge: the assistant's name, or 'All assistants' for an unassigned entry of the
+ * caller's own. Someone else's unassigned entry (listed because a team of the caller's shares one of
+ * that owner's assistants) names the shared assistants it answers on, not the caller's own.
+ */
+export function assistantBadgeLabel(
+  entry: Pick<KnowledgeEntry, 'chatbot_id' | 'user_id'>,
+  chatbots: readonly Pick<Chatbot, 'id' | 'user_id' | 'role' | 'business_name' | 'agent_name'>[] | undefined,
+): string {
+  const { chatbot_id: chatbotId } = entry;
+  if (chatbotId === null) {
+    const sharedOfItsOwner = (chatbots ?? []).filter((chatbot) => chatbot.user_id === entry.user_id && isShared(chatbot));
+    if (sharedOfItsOwner.length === 0) return 'All assistants';
+    return `All of its owner's assistants: ${sharedOfItsOwner.map(assistantName).join(', ')}`;
+  }
   const chatbot = chatbots?.find((item) => item.id === chatbotId);
   return chatbot ? assistantName(chatbot) : 'Unknown assistant';
 }
