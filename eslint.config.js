@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'cdk.out', '.data', 'test-results', 'bench/answer-sites/sites'] },
+  { ignores: ['node_modules', 'dist', 'cdk.out', '.data', 'test-results', 'bench/answer-sites/sites', 'bench/answer-sites-real/sites'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

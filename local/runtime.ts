@@ -15,8 +15,8 @@ import { localGeneratedSecret } from './generated-secret.js';
 import { seedDemoAccount } from './seed-demo-account.js';
 import { seedAdminAccount } from './seed-admin-account.js';
 import { startCognitoRefreshShim } from './services/cognito-refresh-shim.js';
-import { startCognito } from './services/cognito.js';
-import { mailCodeDelivery } from './services/cognito-code-mail.js';
+import { startCognito, storedConfirmationCode } from './services/cognito.js';
+import { mailCodeDelivery, type CodeDelivery } from './services/cognito-code-mail.js';
 import { startDynamo } from './services/dynamodb.js';
 import { startS3 } from './services/s3.js';
 import { startSes } from './services/ses.js';
@@ -84,6 +84,17 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     for (const fn of stops.reverse()) await fn().catch(() => undefined);
   };
 
+  // The codes Cognito e-mails (sign-up, resent sign-up code, e-mail change, forgotten password) arrive in
+  // the local mailbox, once each: a code can be both read at once (./services/cognito-refresh-shim.ts) and
+  // printed late by cognito-local.
+  const mailed = new Set<string>();
+  const mailCode = (delivery: CodeDelivery) => {
+    const key = `${delivery.destination.toLowerCase()} ${delivery.code}`;
+    if (mailed.has(key)) return;
+    mailed.add(key);
+    mailCodeDelivery(`http://127.0.0.1:${ports.ses}`, delivery).catch((error: unknown) => console.error('Could not mail a Cognito code:', error));
+  };
+
   try {
     const lambda = await startLambdaInvokeServer(ports.lambda);
     stops.push(lambda.stop);
@@ -91,17 +102,19 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       startDynamo(options.databaseInMemory ? null : join(dataDir, 'dynamodb'), ports.dynamodb),
       startS3(join(dataDir, 's3'), ports.s3, [localResourceNames.avatarsBucket, localResourceNames.documentsBucket]),
       startSes(ports.ses),
-      // The codes Cognito e-mails (e-mail change, forgotten password) arrive in the local mailbox.
-      startCognito(join(dataDir, 'cognito'), ports.cognito, lambda.endpoint, (delivery) => {
-        mailCodeDelivery(`http://127.0.0.1:${ports.ses}`, delivery).catch((error: unknown) => console.error('Could not mail a Cognito code:', error));
-      }),
+      startCognito(join(dataDir, 'cognito'), ports.cognito, lambda.endpoint, mailCode),
     ]);
     stops.push(dynamo.stop, s3.stop, ses.stop, cognito.stop);
     const [stepFunctions, sms] = await Promise.all([startStepFunctions(ports.stepFunctions, lambda.endpoint, join(dataDir, 'step-functions.json')), startSmsOutbox(ports.sms)]);
     stops.push(stepFunctions.stop, sms.stop);
     const scheduler = await startScheduler(ports.scheduler, stepFunctions.endpoint, join(dataDir, 'schedules.json'));
     stops.push(scheduler.stop);
-    const shim = await startCognitoRefreshShim(ports.cognitoShim, cognito.endpoint);
+    const shim = await startCognitoRefreshShim(ports.cognitoShim, cognito.endpoint, {
+      onCodeIssued: (email) => {
+        const code = storedConfirmationCode(join(dataDir, 'cognito'), email);
+        if (code) mailCode({ destination: email, code, subject: '', message: '' });
+      },
+    });
     stops.push(shim.stop);
 
     const cognitoClient = new CognitoIdentityProviderClient({

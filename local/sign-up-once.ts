@@ -1,4 +1,9 @@
-import { CognitoIdentityProviderClient, SignUpCommand, UsernameExistsException } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminConfirmSignUpCommand,
+  CognitoIdentityProviderClient,
+  SignUpCommand,
+  UsernameExistsException,
+} from '@aws-sdk/client-cognito-identity-provider';
 import type { UserPoolIds } from './bootstrap-user-pool.js';
 
 export interface SeedAccount {
@@ -8,8 +13,9 @@ export interface SeedAccount {
 }
 
 /**
- * Signs a seeded account up through the pool, so the pre-sign-up trigger confirms it exactly as for a
- * real visitor; an account that exists already (a later start) is left as it is.
+ * Signs a seeded account up through the pool (the pre-sign-up trigger runs as for a real visitor) and
+ * confirms it as an operator would, so `npm run dev` signs in without a code; an account that exists
+ * already (a later start) is left as it is.
  */
 export async function signUpOnce(client: CognitoIdentityProviderClient, pool: UserPoolIds, account: SeedAccount): Promise<void> {
   try {
@@ -26,5 +32,7 @@ export async function signUpOnce(client: CognitoIdentityProviderClient, pool: Us
     );
   } catch (error) {
     if (!(error instanceof UsernameExistsException)) throw error;
+    return;
   }
+  await client.send(new AdminConfirmSignUpCommand({ UserPoolId: pool.userPoolId, Username: account.email }));
 }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cognitoTriggers } from '../../lib/routes.js';
 import { localCredentials, LOCAL_REGION } from '../local-aws.js';
@@ -73,4 +73,23 @@ export async function startCognito(
         setTimeout(() => child.kill('SIGKILL'), 3_000).unref();
       }),
   };
+}
+
+interface StoredUser {
+  Attributes?: { Name: string; Value: string }[];
+  ConfirmationCode?: string;
+}
+
+/**
+ * The code cognito-local holds for the user with this e-mail address, read from its data files (one
+ * per pool under `<directory>/.cognito/db`, written on every change).
+ */
+export function storedConfirmationCode(directory: string, email: string): string | undefined {
+  const dbDir = join(directory, '.cognito', 'db');
+  for (const file of readdirSync(dbDir).filter((name) => name.endsWith('.json') && name !== 'clients.json')) {
+    const { Users = {} } = JSON.parse(readFileSync(join(dbDir, file), 'utf8')) as { Users?: Record<string, StoredUser> };
+    const user = Object.values(Users).find((u) => u.Attributes?.some((a) => a.Name === 'email' && a.Value.toLowerCase() === email.toLowerCase()));
+    if (user) return user.ConfirmationCode;
+  }
+  return undefined;
 }

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expect as expectPage } from './page-expect.js';
 import { useBrowser } from './browser.js';
 import { uniqueEmail } from '../support/accounts.js';
+import { enterMailedCode } from './sign-in.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 
-const { webUrl } = inject('runtime');
+const { webUrl, env } = inject('runtime');
 const browser = useBrowser();
 
 const unescape = (text: string) => text.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
@@ -36,10 +37,12 @@ describe('creating an assistant from a website, in the browser', () => {
 
     await page.goto(`${webUrl}/auth`);
     await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await page.getByLabel('Email').fill(uniqueEmail('creator'));
+    const email = uniqueEmail('creator');
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('E2e-password-1');
     await page.getByLabel('Business Name').fill('Owner Account Name');
     await page.getByRole('button', { name: 'Sign Up' }).click();
+    await enterMailedCode(page, env.AWS_ENDPOINT_URL_SESV2!, email);
     await page.waitForURL(/\/dashboard\/assistants$/);
     await expectPage.visible(page.getByText('Ready to create magic?'));
 

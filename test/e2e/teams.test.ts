@@ -7,7 +7,7 @@ import { withRuntimeEnv } from '../support/runtime-env.js';
 import { invitationLinkIn, mailTo } from '../support/sent-mail.js';
 import { useBrowser } from './browser.js';
 import { expect as expectPage } from './page-expect.js';
-import { signInToDashboard } from './sign-in.js';
+import { enterMailedCode, signInToDashboard } from './sign-in.js';
 
 const { webUrl, apiUrl, config, env } = inject('runtime');
 const browser = useBrowser();
@@ -89,6 +89,7 @@ describe('teams in the browser (issue 12)', () => {
     await invitee.getByLabel('Password').fill('Invitee-password-1');
     await invitee.getByLabel('Business Name').fill('Invited Helper');
     await invitee.getByRole('button', { name: 'Sign Up' }).click();
+    await enterMailedCode(invitee, env.AWS_ENDPOINT_URL_SESV2!, address);
     await expectPage.visible(invitee.getByText(`Join ${TEAM}`));
     await invitee.getByRole('button', { name: 'Accept Invitation' }).click();
     await expectPage.visible(invitee.getByText(`You joined ${TEAM}`));

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { accountResponseSchema, refreshSubscriptionResponseSchema } from '../../functions/contracts/account.js';
-import { signUpAndSignIn, type TestUser } from '../support/accounts.js';
+import { deleteUser, signIn, signUpAndSignIn, type TestUser } from '../support/accounts.js';
 
 const { apiUrl, config } = inject('runtime');
 const DAY = 24 * 60 * 60 * 1000;
@@ -64,5 +64,33 @@ describe('the signed-in owner account', () => {
   it('accepts the access token as well as the ID token, as the JWT authorizer does', async () => {
     const res = await fetch(`${apiUrl}/account`, { headers: { authorization: owner.accessToken } });
     expect(res.status).toBe(200);
+  });
+
+  it('changes the business name with the access token too (it answered 500), and keeps it on the account', async () => {
+    const user = await signUpAndSignIn(config, 'Old Name Bakery');
+    const patch = (authorization: string, business_name: string) =>
+      fetch(`${apiUrl}/account`, { method: 'PATCH', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ business_name }) });
+    const res = await patch(user.accessToken, 'New Name Bakery');
+    expect(res.status).toBe(200);
+    expect(accountResponseSchema.parse(await res.json()).profile.business_name).toBe('New Name Bakery');
+    const read = await fetch(`${apiUrl}/account`, { headers: { authorization: `Bearer ${user.idToken}` } });
+    expect(accountResponseSchema.parse(await read.json()).profile.business_name).toBe('New Name Bakery');
+    // The name is on the user too: a new ID token carries it.
+    const again = await signIn(config, user.email, user.password);
+    expect(JSON.parse(Buffer.from(again.idToken.split('.')[1]!, 'base64url').toString())['custom:business_name']).toBe('New Name Bakery');
+  });
+
+  it('answers 401, changing nothing, when the signed-in user was deleted meanwhile', async () => {
+    const user = await signUpAndSignIn(config, 'Gone Bakery');
+    expect((await fetch(`${apiUrl}/account`, { headers: { authorization: `Bearer ${user.idToken}` } })).status).toBe(200);
+    await deleteUser(config, user.email);
+    const res = await fetch(`${apiUrl}/account`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ business_name: 'Squatter' }),
+    });
+    expect(res.status).toBe(401);
+    const read = await fetch(`${apiUrl}/account`, { headers: { authorization: `Bearer ${user.idToken}` } });
+    expect(accountResponseSchema.parse(await read.json()).profile.business_name).toBe('Gone Bakery');
   });
 });

@@ -182,6 +182,34 @@ describe("Meta's webhooks: handshake, signatures, answers through the Graph API"
     expect(await storedEvent(connectionId, 'wamid.forged')).toBeNull();
   });
 
+  it.each(PLATFORMS)('%s: a signed body nested 20,000 levels deep is refused with 400, nothing taken from it, and the same message unnested is answered once', async (platform) => {
+    const { account, webhookUrl, verifyToken } = channels[platform];
+    await meta.subscribe(account.account_id, webhookUrl, verifyToken);
+    const [shapeCustomer, customer] = platform === 'whatsapp' ? ['447700900301', '447700900302'] : [`3${PLATFORMS.indexOf(platform)}00000000000301`, `3${PLATFORMS.indexOf(platform)}00000000000302`];
+    // The platform's own shape, from a delivery of the stand-in, made into a new customer's new message.
+    const shape = await meta.customerWrites(account.account_id, { from: shapeCustomer, name: 'Shape Sender', text: 'Hello there' });
+    const messageId = `${shape.message_id}-deep`;
+    const payload = JSON.parse(JSON.stringify(shape.payload).replaceAll(shapeCustomer, customer).replaceAll(shape.message_id, messageId));
+    const plain = JSON.stringify(payload);
+    const deep = `${plain.slice(0, -1)},"extra":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+
+    const refused = await postWebhook(webhookUrl, deep, sign(deep, account.app_secret));
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/nested more than 64 levels/);
+    // Had anything of it been kept (the message id as seen), Meta's delivery of the same message would go unanswered.
+    const accepted = await postWebhook(webhookUrl, plain, sign(plain, account.app_secret));
+    expect(accepted.status).toBe(200);
+    const answers = await eventually(() => meta.sentTo(account.account_id, customer), (list) => list.length > 0, 'the answer');
+    expect(answers).toHaveLength(1);
+    const { conversations } = (await assistant.owner.get(`/conversations?chatbotId=${assistant.chatbotId}`)).body;
+    const conversation = conversations.find((c: { contact_id: string }) => c.contact_id === `${platform}:${customer}`);
+    const { messages } = (await assistant.owner.get(`/conversations/${conversation.id}`)).body;
+    expect(messages.map((m: { sender_type: string; content: string }) => [m.sender_type, m.content])).toEqual([
+      ['user', 'Hello there'],
+      ['assistant', answers[0]!.text],
+    ]);
+  });
+
   it('an owner’s inbox reply reaches the customer through the Graph API, within the 24-hour window only', async () => {
     const { account } = channels.messenger;
     const customer = '2100000000000077';

@@ -1,5 +1,8 @@
 import {
   AdminAddUserToGroupCommand,
+  AdminConfirmSignUpCommand,
+  AdminDeleteUserCommand,
+  ConfirmSignUpCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
   SignUpCommand,
@@ -7,6 +10,8 @@ import {
 import type { RuntimeConfig } from '../../functions/contracts/runtime-config.js';
 import type { Caller } from '../../functions/core/access/authorize.js';
 import type { RouteAction } from '../../lib/routes.js';
+import { eventually } from './eventually.js';
+import { mailTo } from './sent-mail.js';
 
 export interface TestUser {
   email: string;
@@ -31,10 +36,24 @@ function cognitoClient(config: RuntimeConfig) {
   });
 }
 
-/** Signs up through the real user pool (pre-sign-up trigger included), then signs in like the app. */
+/**
+ * Signs up through the real user pool (pre-sign-up trigger included), confirms the account as an
+ * operator can (AdminConfirmSignUp: most tests are not about the e-mailed code, which
+ * confirmWithMailedCode enters as the owner does), then signs in like the app.
+ */
 export async function signUpAndSignIn(config: RuntimeConfig, businessName = 'Test Bakery', email = uniqueEmail()): Promise<TestUser> {
-  const client = cognitoClient(config);
   const password = 'Test-password-1';
+  await signUpUnconfirmed(config, email, password, businessName);
+  const client = cognitoClient(config);
+  await client.send(new AdminConfirmSignUpCommand({ UserPoolId: config.userPoolId, Username: email }));
+  client.destroy();
+  const tokens = await signIn(config, email, password);
+  return { email, password, businessName, ...tokens };
+}
+
+/** Signs up as the app does: the account waits for the code Cognito mails. */
+export async function signUpUnconfirmed(config: RuntimeConfig, email: string, password: string, businessName = 'Test Bakery'): Promise<void> {
+  const client = cognitoClient(config);
   await client.send(
     new SignUpCommand({
       ClientId: config.userPoolClientId,
@@ -46,9 +65,26 @@ export async function signUpAndSignIn(config: RuntimeConfig, businessName = 'Tes
       ],
     }),
   );
-  const tokens = await signIn(config, email, password);
   client.destroy();
-  return { email, password, businessName, ...tokens };
+}
+
+/** The code of the newest verification e-mail to `email` in the SES stand-in's store, once it is there. */
+export async function mailedCode(sesEndpoint: string, email: string, after = 0): Promise<string> {
+  const mails = await eventually(
+    async () => (await mailTo(sesEndpoint, email)).filter((mail) => /verification code/i.test(mail.subject)),
+    (list) => list.length > after,
+    `verification e-mail number ${after + 1} to ${email}`,
+  );
+  const code = /\b(\d{6})\b/.exec(mails.at(-1)!.body.text ?? '')?.[1];
+  if (!code) throw new Error(`No code in: ${mails.at(-1)!.body.text}`);
+  return code;
+}
+
+/** Confirms the sign-up with the code from the e-mail, as the owner does on the code step. */
+export async function confirmWithMailedCode(config: RuntimeConfig, sesEndpoint: string, email: string): Promise<void> {
+  const client = cognitoClient(config);
+  await client.send(new ConfirmSignUpCommand({ ClientId: config.userPoolClientId, Username: email, ConfirmationCode: await mailedCode(sesEndpoint, email) }));
+  client.destroy();
 }
 
 export async function signIn(config: RuntimeConfig, email: string, password: string) {
@@ -77,4 +113,11 @@ export async function signUpAdmin(config: RuntimeConfig): Promise<TestUser> {
   await client.send(new AdminAddUserToGroupCommand({ UserPoolId: config.userPoolId, Username: user.email, GroupName: 'admin' }));
   client.destroy();
   return { ...user, ...(await signIn(config, user.email, user.password)) };
+}
+
+/** Removes the user from the pool as an operator would (their tokens stay valid until they expire). */
+export async function deleteUser(config: RuntimeConfig, email: string): Promise<void> {
+  const client = cognitoClient(config);
+  await client.send(new AdminDeleteUserCommand({ UserPoolId: config.userPoolId, Username: email }));
+  client.destroy();
 }

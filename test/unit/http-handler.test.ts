@@ -46,6 +46,16 @@ describe('httpHandler', () => {
     expect(impl).not.toHaveBeenCalled();
   });
 
+  it('400 for a body nested 20,000 levels deep, before the domain works on it (where it would overflow the stack)', async () => {
+    // The domain stores what it is given: the SDKs marshal it recursively, as JSON.stringify does here.
+    const stored = vi.fn(async ({ body }: { body: unknown }) => ({ bytes: JSON.stringify(body).length }));
+    const storing = httpHandler({ route: 'refresh-subscription', body: z.object({ data: z.unknown() }) }, stored);
+    const nested = (levels: number) => `{"data":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+    expect(await call(storing, event(nested(20_000)))).toEqual({ status: 400, body: { error: 'The request body is nested more than 64 levels deep' } });
+    expect(stored).not.toHaveBeenCalled();
+    expect((await call(storing, event(nested(63)))).status).toBe(200);
+  });
+
   it('400 naming a missing field', async () => {
     const res = await call(handler, event(JSON.stringify({ pages: 3 })));
     expect(res.status).toBe(400);

@@ -86,3 +86,46 @@ describe('what operations see of a failed request', () => {
     expect(after).not.toHaveProperty('apiRequestId');
   });
 });
+
+describe('log lines of work left running after the answer', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('carry their own request, also while another request runs, also while another request runs', async () => {
+    vi.stubEnv('LOG_LEVEL', 'info');
+    vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'true');
+    vi.resetModules();
+    const { httpHandler } = await import('../../functions/core/http/http-handler.js');
+    const { log } = await import('../../functions/core/runtime/log.js');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let backgroundDone!: Promise<void>;
+    // The first request answers at once and leaves work behind (as a read receipt is sent after the
+    // webhook is acknowledged); that work logs while the second request is being handled.
+    const first = httpHandler({ route: 'health' }, async () => {
+      backgroundDone = released.then(() => log.warn('WhatsApp refused the read receipt'));
+      return { ok: true };
+    });
+    const second = httpHandler({ route: 'get-demo-stats' }, async () => {
+      log.info('Second request working');
+      release();
+      await backgroundDone;
+      return { ok: true };
+    });
+    const secondEvent = { ...event, requestContext: { ...event.requestContext, requestId: 'api-request-43' } } as typeof event;
+    const lines = await linesWrittenBy(async () => {
+      await first(event, lambdaContext);
+      await second(secondEvent, { ...lambdaContext, functionName: 'get-demo-stats', awsRequestId: 'lambda-request-8' });
+    });
+    expect(lines.find((line) => line.message === 'Second request working')).toMatchObject({
+      route: 'get-demo-stats',
+      apiRequestId: 'api-request-43',
+      function_request_id: 'lambda-request-8',
+    });
+    expect(lines.find((line) => line.message === 'WhatsApp refused the read receipt')).toMatchObject({
+      route: 'health',
+      apiRequestId: 'api-request-42',
+      function_request_id: 'lambda-request-7',
+      function_name: 'health',
+    });
+  });
+});

@@ -130,7 +130,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (email: string, password: string): Promise<AuthResult> => {
       try {
         const { passwordSignIn } = await import('@/auth/amplify-sign-in');
-        await passwordSignIn(email.trim(), password, authFlow);
+        if ((await passwordSignIn(email.trim(), password, authFlow)) === 'confirmSignUp') return { error: null, needsCode: true };
         await syncUser();
         return { error: null };
       } catch (error) {
@@ -144,7 +144,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (email: string, password: string, businessName: string): Promise<AuthResult> => {
       try {
         const { passwordSignIn, registerUser } = await import('@/auth/amplify-sign-in');
-        await registerUser(email.trim(), password, businessName.trim());
+        if (await registerUser(email.trim(), password, businessName.trim())) return { error: null, needsCode: true };
         await passwordSignIn(email.trim(), password, authFlow);
         await syncUser();
         return { error: null };
@@ -154,6 +154,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
     [authFlow, syncUser],
   );
+
+  const confirmSignUp = useCallback(
+    async (email: string, password: string, code: string): Promise<AuthResult> => {
+      try {
+        const { confirmCode, passwordSignIn } = await import('@/auth/amplify-sign-in');
+        await confirmCode(email.trim(), code);
+        await passwordSignIn(email.trim(), password, authFlow);
+        await syncUser();
+        return { error: null };
+      } catch (error) {
+        return { error: toError(error) };
+      }
+    },
+    [authFlow, syncUser],
+  );
+
+  const resendCode = useCallback(async (email: string): Promise<AuthResult> => {
+    try {
+      const { resendCode: resend } = await import('@/auth/amplify-sign-in');
+      await resend(email.trim());
+      return { error: null };
+    } catch (error) {
+      return { error: toError(error) };
+    }
+  }, []);
 
   const signOut = useCallback(async () => {
     try {
@@ -166,8 +191,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [clearSession]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, loading, subscription, signIn, signUp, signOut, refreshSubscription }),
-    [user, loading, subscription, signIn, signUp, signOut, refreshSubscription],
+    () => ({ user, loading, subscription, signIn, signUp, confirmSignUp, resendCode, signOut, refreshSubscription }),
+    [user, loading, subscription, signIn, signUp, confirmSignUp, resendCode, signOut, refreshSubscription],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -12,6 +12,8 @@ export interface AuthUser {
 /** Sign-in and sign-up report failures instead of throwing (spec 000 section 8). */
 export interface AuthResult {
   error: Error | null;
+  /** The account waits for the code e-mailed at sign-up: nothing is signed in until it is entered. */
+  needsCode?: boolean;
 }
 
 export interface AuthContextValue {
@@ -22,6 +24,10 @@ export interface AuthContextValue {
   subscription: AccountSubscription | null;
   signIn: (email: string, password: string) => Promise<AuthResult>;
   signUp: (email: string, password: string, businessName: string) => Promise<AuthResult>;
+  /** Confirms the account with the e-mailed code, then signs in with the password just given. */
+  confirmSignUp: (email: string, password: string, code: string) => Promise<AuthResult>;
+  /** E-mails a new code. */
+  resendCode: (email: string) => Promise<AuthResult>;
   signOut: () => Promise<void>;
   /** POST /account/subscription/refresh; failures are logged and the state is kept. */
   refreshSubscription: () => Promise<void>;

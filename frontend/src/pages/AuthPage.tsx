@@ -5,6 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '@/auth/auth-context';
 import { redirectTarget } from '@/auth/RequireAuth';
+import { VerifyEmailStep, type PendingAccount } from '@/auth/VerifyEmailStep';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -24,6 +25,8 @@ export default function AuthPage() {
   const [pending, setPending] = useState<Pending>(null);
   const [signInForm, setSignInForm] = useState({ email: '', password: '' });
   const [signUpForm, setSignUpForm] = useState({ email: '', password: '', businessName: '' });
+  // Set while the account waits for its e-mailed code (after sign-up, or signing in unconfirmed).
+  const [unconfirmed, setUnconfirmed] = useState<PendingAccount | null>(null);
 
   // Fetch the sign-in code (loaded on demand) while the user types.
   useEffect(() => {
@@ -36,29 +39,39 @@ export default function AuthPage() {
   const handleSignIn = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setPending('signIn');
-    const { error } = await signIn(signInForm.email, signInForm.password);
+    const { error, needsCode } = await signIn(signInForm.email, signInForm.password);
     setPending(null);
     if (error) {
       notify.error('Sign In Error', { description: error.message });
       return;
     }
+    if (needsCode) return setUnconfirmed({ email: signInForm.email.trim(), password: signInForm.password, from: 'signIn' });
+    welcomeBack();
+  };
+
+  const welcomeBack = () => {
     notify.success('Welcome back!', { description: 'You have been signed in successfully.' });
+    goBackToOrigin();
+  };
+
+  const welcomeNewAccount = () => {
+    notify.success(`Welcome to ${productName}!`, {
+      description: `Your account has been created and you are signed in. Your ${TRIAL_DAYS}-day free trial is now active.`,
+    });
     goBackToOrigin();
   };
 
   const handleSignUp = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setPending('signUp');
-    const { error } = await signUp(signUpForm.email, signUpForm.password, signUpForm.businessName);
+    const { error, needsCode } = await signUp(signUpForm.email, signUpForm.password, signUpForm.businessName);
     setPending(null);
     if (error) {
       notify.error('Sign Up Error', { description: error.message });
       return;
     }
-    notify.success(`Welcome to ${productName}!`, {
-      description: `Your account has been created and you are signed in. Your ${TRIAL_DAYS}-day free trial is now active.`,
-    });
-    goBackToOrigin();
+    if (needsCode) return setUnconfirmed({ email: signUpForm.email.trim(), password: signUpForm.password, from: 'signUp' });
+    welcomeNewAccount();
   };
 
   const busy = pending !== null;
@@ -82,94 +95,102 @@ export default function AuthPage() {
             <CardDescription>Sign in to your account or create a new one.</CardDescription>
           </CardHeader>
           <CardContent>
-            <Tabs defaultValue="signin" className="gap-4">
-              <TabsList className="w-full">
-                <TabsTrigger value="signin">Sign In</TabsTrigger>
-                <TabsTrigger value="signup">Sign Up</TabsTrigger>
-              </TabsList>
+            {unconfirmed ? (
+              <VerifyEmailStep
+                account={unconfirmed}
+                onConfirmed={unconfirmed.from === 'signUp' ? welcomeNewAccount : welcomeBack}
+                onBack={() => setUnconfirmed(null)}
+              />
+            ) : (
+              <Tabs defaultValue="signin" className="gap-4">
+                <TabsList className="w-full">
+                  <TabsTrigger value="signin">Sign In</TabsTrigger>
+                  <TabsTrigger value="signup">Sign Up</TabsTrigger>
+                </TabsList>
 
-              <TabsContent value="signin">
-                <form className="flex flex-col gap-4" onSubmit={(event) => void handleSignIn(event)}>
-                  <div className="flex flex-col gap-2">
-                    <Label htmlFor="signin-email">Email</Label>
-                    <Input
-                      id="signin-email"
-                      type="email"
-                      autoComplete="email"
-                      placeholder="you@business.com"
-                      required
-                      value={signInForm.email}
-                      onChange={(event) => setSignInForm((form) => ({ ...form, email: event.target.value }))}
-                    />
-                  </div>
-                  <div className="flex flex-col gap-2">
-                    <Label htmlFor="signin-password">Password</Label>
-                    <Input
-                      id="signin-password"
-                      type="password"
-                      autoComplete="current-password"
-                      required
-                      value={signInForm.password}
-                      onChange={(event) => setSignInForm((form) => ({ ...form, password: event.target.value }))}
-                    />
-                  </div>
-                  <Button type="submit" className="w-full" disabled={busy} aria-busy={pending === 'signIn'}>
-                    {pending === 'signIn' && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
-                    Sign In
-                  </Button>
-                </form>
-              </TabsContent>
+                <TabsContent value="signin">
+                  <form className="flex flex-col gap-4" onSubmit={(event) => void handleSignIn(event)}>
+                    <div className="flex flex-col gap-2">
+                      <Label htmlFor="signin-email">Email</Label>
+                      <Input
+                        id="signin-email"
+                        type="email"
+                        autoComplete="email"
+                        placeholder="you@business.com"
+                        required
+                        value={signInForm.email}
+                        onChange={(event) => setSignInForm((form) => ({ ...form, email: event.target.value }))}
+                      />
+                    </div>
+                    <div className="flex flex-col gap-2">
+                      <Label htmlFor="signin-password">Password</Label>
+                      <Input
+                        id="signin-password"
+                        type="password"
+                        autoComplete="current-password"
+                        required
+                        value={signInForm.password}
+                        onChange={(event) => setSignInForm((form) => ({ ...form, password: event.target.value }))}
+                      />
+                    </div>
+                    <Button type="submit" className="w-full" disabled={busy} aria-busy={pending === 'signIn'}>
+                      {pending === 'signIn' && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
+                      Sign In
+                    </Button>
+                  </form>
+                </TabsContent>
 
-              <TabsContent value="signup">
-                <form className="flex flex-col gap-4" onSubmit={(event) => void handleSignUp(event)}>
-                  <div className="flex flex-col gap-2">
-                    <Label htmlFor="signup-email">Email</Label>
-                    <Input
-                      id="signup-email"
-                      type="email"
-                      autoComplete="email"
-                      placeholder="you@business.com"
-                      required
-                      value={signUpForm.email}
-                      onChange={(event) => setSignUpForm((form) => ({ ...form, email: event.target.value }))}
-                    />
-                  </div>
-                  <div className="flex flex-col gap-2">
-                    <Label htmlFor="signup-password">Password</Label>
-                    <Input
-                      id="signup-password"
-                      type="password"
-                      autoComplete="new-password"
-                      required
-                      minLength={PASSWORD_POLICY.minLength}
-                      aria-describedby="signup-password-policy"
-                      value={signUpForm.password}
-                      onChange={(event) => setSignUpForm((form) => ({ ...form, password: event.target.value }))}
-                    />
-                    <p id="signup-password-policy" className="text-xs text-muted-foreground">
-                      {PASSWORD_POLICY_TEXT}
-                    </p>
-                  </div>
-                  <div className="flex flex-col gap-2">
-                    <Label htmlFor="signup-business-name">Business Name</Label>
-                    <Input
-                      id="signup-business-name"
-                      type="text"
-                      autoComplete="organization"
-                      placeholder="Optional"
-                      value={signUpForm.businessName}
-                      onChange={(event) =>
-                        setSignUpForm((form) => ({ ...form, businessName: event.target.value }))
-                      }
-                    />
-                  </div>
-                  <Button type="submit" className="w-full" disabled={busy} aria-busy={pending === 'signUp'}>
-                    {pending === 'signUp' && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
-                    Sign Up
-                  </Button>
-                </form>
-              </TabsContent>
-            </Tabs>
+                <TabsContent value="signup">
+                  <form className="flex flex-col gap-4" onSubmit={(event) => void handleSignUp(event)}>
+                    <div className="flex flex-col gap-2">
+                      <Label htmlFor="signup-email">Email</Label>
+                      <Input
+                        id="signup-email"
+                        type="email"
+                        autoComplete="email"
+                        placeholder="you@business.com"
+                        required
+                        value={signUpForm.email}
+                        onChange={(event) => setSignUpForm((form) => ({ ...form, email: event.target.value }))}
+                      />
+                    </div>
+                    <div className="flex flex-col gap-2">
+                      <Label htmlFor="signup-password">Password</Label>
+                      <Input
+                        id="signup-password"
+                        type="password"
+                        autoComplete="new-password"
+                        required
+                        minLength={PASSWORD_POLICY.minLength}
+                        aria-describedby="signup-password-policy"
+                        value={signUpForm.password}
+                        onChange={(event) => setSignUpForm((form) => ({ ...form, password: event.target.value }))}
+                      />
+                      <p id="signup-password-policy" className="text-xs text-muted-foreground">
+                        {PASSWORD_POLICY_TEXT}
+                      </p>
+                    </div>
+                    <div className="flex flex-col gap-2">
+                      <Label htmlFor="signup-business-name">Business Name</Label>
+                      <Input
+                        id="signup-business-name"
+                        type="text"
+                        autoComplete="organization"
+                        placeholder="Optional"
+                        value={signUpForm.businessName}
+                        onChange={(event) =>
+                          setSignUpForm((form) => ({ ...form, businessName: event.target.value }))
+                        }
+                      />
+                    </div>
+                    <Button type="submit" className="w-full" disabled={busy} aria-busy={pending === 'signUp'}>
+                      {pending === 'signUp' && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
+                      Sign Up
+                    </Button>
+                  </form>
+                </TabsContent>
+              </Tabs>
+            )}
           </CardContent>
         </Card>
       </main>

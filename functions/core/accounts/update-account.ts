@@ -10,7 +10,7 @@ import { setBusinessNameAttribute } from './user-directory.js';
  */
 export async function updateAccount(identity: Identity, changes: UpdateAccountRequest): Promise<AccountResponse> {
   await getAccount(identity);
-  await setBusinessNameAttribute(identity.email, changes.business_name);
+  await setBusinessNameAttribute(identity.userId, changes.business_name);
   await db().entities.userProfile.patch({ user_id: identity.userId }).set({ business_name: changes.business_name }).go();
   return getAccount(identity);
 }

@@ -1,5 +1,6 @@
 import type { SocialPlatform } from '../../contracts/deployment.js';
 import { db } from '../data/db.js';
+import { JsonTooDeepError, jsonTooDeepMessage, parseBoundedJson } from '../http/bounded-json.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/http-error.js';
 import { invokeAsync } from '../invoke/invoke-async.js';
 import { requireEnv } from '../runtime/env.js';
@@ -48,9 +49,10 @@ export async function acceptWebhook(platform: SocialPlatform, connectionId: stri
   if (!validHubSignature(rawBody, signature, channel.appSecret)) throw unauthorized('Missing or invalid X-Hub-Signature-256');
   let payload: unknown;
   try {
-    payload = JSON.parse(rawBody.toString('utf8'));
-  } catch {
-    throw badRequest('The webhook body is not JSON');
+    payload = parseBoundedJson(rawBody.toString('utf8'));
+  } catch (error) {
+    // A 4xx, which Meta does not retry: the same bytes would fail the same way every time.
+    throw badRequest(error instanceof JsonTooDeepError ? jsonTooDeepMessage('The webhook body') : 'The webhook body is not JSON');
   }
   const work: ChannelWebhookWork = { connectionId, chatbotId: channel.chatbotId, platform, accountId: channel.accountId, payload };
   // Should this fail, the call is not acknowledged (503): Meta delivers it again, and the message ids

@@ -38,15 +38,21 @@ export async function issueVisitorToken(visitor: Visitor, now = new Date(), conv
     .sign(await visitorTokenKey());
 }
 
+/** Clock difference between servers tolerated on a token's expiry, in seconds. */
+const CLOCK_SKEW_SECONDS = 60;
+
 /**
  * The visitor a token speaks for, if it was signed by us for this assistant and has not expired.
- * Anything else (forged, tampered, another assistant's, expired, garbage) is the same 401.
+ * Anything else (forged, tampered, another assistant's, expired, garbage) is the same 401. A token
+ * must carry an expiry no later than one we issue: one without (or with a far one), which only a bug
+ * or a leaked key could sign, would otherwise stand for its contact forever.
  */
-export async function verifyVisitorToken(token: string, chatbotId: string): Promise<VisitorOfToken> {
+export async function verifyVisitorToken(token: string, chatbotId: string, now = new Date()): Promise<VisitorOfToken> {
   const key = await visitorTokenKey();
   try {
-    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: chatbotId, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: chatbotId, algorithms: ['HS256'], requiredClaims: ['exp'], currentDate: now });
     if (typeof payload.sub !== 'string' || !payload.sub) throw new Error('no subject');
+    if (payload.exp! > now.getTime() / 1000 + VISITOR_TOKEN_DAYS * 86_400 + CLOCK_SKEW_SECONDS) throw new Error('expiry beyond what is issued');
     return { chatbotId, contactId: payload.sub, ...(typeof payload.cnv === 'string' && payload.cnv && { conversationId: payload.cnv }) };
   } catch {
     throw unauthorized(EXPIRED_VISITOR_MESSAGE);

@@ -1,10 +1,11 @@
+import { MAX_JSON_DEPTH } from '../http/bounded-json.js';
 import { unprocessableDocument } from './document-errors.js';
 
 /**
- * Real exports nest a few levels; the cap keeps a hostile file (200,000 brackets) from exhausting
- * the stack of the recursive rendering below, which would answer 500 instead of saying what is wrong.
+ * Real exports nest a few levels; the cap (the one all JSON from outside has) keeps a hostile file
+ * (200,000 brackets) from exhausting the stack of the recursive rendering below, which would answer
+ * 500 instead of saying what is wrong.
  */
-export const MAX_JSON_DEPTH = 64;
 export const JSON_TOO_DEEP_MESSAGE = `This .json file is nested more than ${MAX_JSON_DEPTH} levels deep. Please flatten it or upload it as .txt.`;
 
 /**

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { DEFAULT_MAX_BODY_BYTES, httpRoutes, isSignedIn, type Access, type SignedInAccess } from '../../../lib/routes.js';
 import type { Caller } from '../access/authorize.js';
 import { dependencyOutage, type Dependency } from '../runtime/dependency-outage.js';
-import { log, logger } from '../runtime/log.js';
+import { appendLogKeys, log } from '../runtime/log.js';
 import { countMetric, observed } from '../runtime/observability.js';
 import { HttpError, badRequest, forbidden } from './http-error.js';
 import { identityFromEvent, type Identity } from './identity.js';
@@ -157,7 +157,7 @@ export function httpHandler<
 
   const core = async (event: APIGatewayProxyEventV2WithJWTAuthorizer): Promise<APIGatewayProxyResultV2> => {
     // Every log line of this request can be found from the id API Gateway returns to the client.
-    logger.appendKeys({ route: route.name, apiRequestId: event.requestContext?.requestId });
+    appendLogKeys({ route: route.name, apiRequestId: event.requestContext?.requestId });
     let identity: Identity | undefined;
     const access = route.access as Access;
     if (isSignedIn(access)) {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { JsonTooDeepError, jsonTooDeepMessage, parseBoundedJson } from './bounded-json.js';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from './http-error.js';
 
 interface RawBody {
@@ -29,9 +30,9 @@ export function parseJsonBody<S extends z.ZodType>(raw: RawBody, schema: S, maxB
   let value: unknown = undefined;
   if (text !== undefined && text.trim() !== '') {
     try {
-      value = JSON.parse(text);
-    } catch {
-      throw badRequest('Malformed JSON body');
+      value = parseBoundedJson(text);
+    } catch (error) {
+      throw badRequest(error instanceof JsonTooDeepError ? jsonTooDeepMessage('The request body') : 'Malformed JSON body');
     }
   }
   const parsed = schema.safeParse(value);

@@ -1,5 +1,6 @@
 import { clientSocketMessageSchema, type ServerSocketMessage } from '../../contracts/realtime.js';
 import { voiceClientMessageSchema } from '../../contracts/voice.js';
+import { parseBoundedJson } from '../http/bounded-json.js';
 import { describeIssues } from '../http/json-body.js';
 import { handleVoiceMessage, type SocketPeer } from '../voice/voice-socket.js';
 
@@ -8,7 +9,7 @@ export const VISITOR_SOCKET_MESSAGE = "A visitor's socket only receives replies;
 
 function parse(raw: string | undefined): unknown {
   try {
-    return JSON.parse(raw ?? '');
+    return parseBoundedJson(raw ?? '');
   } catch {
     return undefined;
   }

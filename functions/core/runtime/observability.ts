@@ -1,7 +1,7 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import middy from '@middy/core';
-import { logger } from './log.js';
+import { logger, withLogKeys } from './log.js';
 
 /**
  * Business and health figures as CloudWatch Embedded Metric Format lines (Powertools Metrics): no API
@@ -17,14 +17,26 @@ export const countMetric = (name: MetricName) => metrics.addMetric(name, MetricU
 
 type AnyHandler<E, R> = (event: E, context?: unknown) => Promise<R>;
 
+interface InvocationContext {
+  awsRequestId?: string;
+  functionName?: string;
+}
+
 /**
  * Every function's outer layer: the Lambda context (request id, cold start, function name) on each log
- * line, keys of the previous request dropped, metrics flushed once per invocation.
+ * line, keys of the previous request dropped, metrics flushed once per invocation. The request id and
+ * function name also travel with the invocation's own asynchronous work (runtime/log.ts), so what it
+ * logs after answering is not put down to the next request.
  */
-export function observed<E, R>(handler: AnyHandler<E, R>) {
-  return middy(handler)
+export function observed<E, R>(handler: AnyHandler<E, R>): AnyHandler<E, R> {
+  const wrapped = middy(handler)
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(flushMetrics()) as unknown as AnyHandler<E, R>;
+  return (event, context) => {
+    const { awsRequestId, functionName } = (context ?? {}) as InvocationContext;
+    const keys = { ...(awsRequestId && { function_request_id: awsRequestId }), ...(functionName && { function_name: functionName }) };
+    return withLogKeys(keys, () => wrapped(event, context));
+  };
 }
 
 /**
