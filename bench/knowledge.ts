@@ -32,12 +32,18 @@ where most should us such over much through our those after because each while c
   .split(/\s+/)
   .filter((word, index, words) => isStopWord(word) && words.indexOf(word) === index);
 
-export async function benchKnowledge(): Promise<string[]> {
-  const random = mulberry32(20240611);
+/** Generated chunks and questions about them, the same for the same seed. */
+export function benchCorpus(chunkCount: number, queryCount = QUERIES, seed = 20240611) {
+  const random = mulberry32(seed);
   const vocabulary = makeVocabulary(random);
   const pickWord = zipfSampler(vocabulary.length, ZIPF_EXPONENT, random);
-  const chunks = makeChunks(CHUNKS, vocabulary, pickWord, random);
-  const queries = makeQueries(QUERIES, vocabulary, pickWord, random);
+  const chunks = makeChunks(chunkCount, vocabulary, pickWord, random);
+  const queries = makeQueries(queryCount, vocabulary, pickWord, random);
+  return { chunks, queries, random };
+}
+
+export async function benchKnowledge(): Promise<string[]> {
+  const { chunks, queries, random } = benchCorpus(CHUNKS);
   const lines: string[] = [];
 
   let started = performance.now();

@@ -173,10 +173,13 @@ export type CrawlProgress = z.infer<typeof crawlProgressSchema>;
 
 /** One signal of training_quality and what would raise it (functions/core/training/training-quality.ts). */
 export const trainingPartSchema = z.object({
-  signal: z.enum(['website', 'knowledge', 'faqs', 'ratings', 'corrections']),
+  // 'website', 'knowledge' and 'faqs' are the size signals of breakdowns stored before 'answers'.
+  signal: z.enum(['answers', 'website', 'knowledge', 'faqs', 'ratings', 'corrections']),
   points: z.number().int().nonnegative(),
   max: z.number().int().positive(),
   hint: z.string(),
+  /** Questions made from the assistant's knowledge that it did not answer from the right passage. */
+  questions: z.array(z.string()).optional(),
 });
 export type TrainingPart = z.infer<typeof trainingPartSchema>;
 

@@ -44,7 +44,7 @@ describe('assistants: creation from a website, quota, ownership, deletion', () =
     expect(status.pages.some((p: { url: string }) => p.url.includes('/private/'))).toBe(false);
     expect(status.training_quality).toBeGreaterThan(0);
     const { body: detail } = await api.get(`/chatbots/${chatbot.id}`);
-    expect(detail.chatbot.training_breakdown.find((p: { signal: string }) => p.signal === "website").points).toBeGreaterThan(0);
+    expect(detail.chatbot.training_breakdown.find((p: { signal: string }) => p.signal === "answers").points).toBeGreaterThan(0);
 
     const listed = await api.get('/chatbots');
     expect(listed.body.chatbots).toHaveLength(1);

@@ -311,29 +311,21 @@ describe('knowledge entries: the Knowledge screen API, and what the assistants a
     expect(((await refused!.json()) as { error: string }).error).toMatch(/Too many requests/);
   });
 
-  it('training quality rises as knowledge entries and FAQs are added', async () => {
-    // A fresh owner: this one's entries for all assistants already fill the knowledge points.
+  it('training quality is measured on questions made from the knowledge: a taught FAQ is asked and answered', async () => {
     const api = apiClient(apiUrl, (await signUpAndSignIn(config)).idToken);
     const bot = (await api.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id;
     await waitForCrawl(api, bot);
-    const quality = async () => {
+    const answers = async () => {
       const { chatbot } = (await api.get(`/chatbots/${bot}`)).body;
-      const points = (signal: string) => chatbot.training_breakdown.find((p: { signal: string }) => p.signal === signal).points as number;
-      return { total: chatbot.training_quality as number, knowledge: points('knowledge'), faqs: points('faqs') };
+      return chatbot.training_breakdown.find((p: { signal: string }) => p.signal === 'answers') as { points: number; hint: string };
     };
-    const add = async (entry: Record<string, unknown>) => expect((await api.post('/knowledge', entry)).status).toBe(201);
-
-    const before = await quality();
-    await add({ title: 'Catering menu', content: 'Our catering menu serves up to 80 guests.', chatbot_id: bot });
-    const withEntry = await quality();
-    expect(withEntry.knowledge).toBeGreaterThan(before.knowledge);
-    expect(withEntry.total).toBeGreaterThan(before.total);
-
-    await add({ title: 'Are scones baked hourly?', content: 'Yes, every hour from 7 am.', type: 'faq' });
-    await add({ title: 'Are scones vegan?', content: 'The plain ones are.', type: 'faq', chatbot_id: bot });
-    const withFaqs = await quality();
-    expect(withFaqs.faqs).toBeGreaterThan(withEntry.faqs);
-    expect(withFaqs.total).toBeGreaterThan(withEntry.total);
+    const before = await answers();
+    expect(before.hint).toMatch(/^It answered \d+ of \d+ questions made from its own knowledge|^Add more knowledge/);
+    expect((await api.post('/knowledge', { title: 'Are scones vegan?', content: 'The plain scones are vegan.', type: 'faq', chatbot_id: bot })).status).toBe(201);
+    const after = await answers();
+    const asked = (hint: string) => Number(/of (\d+) questions/.exec(hint)?.[1] ?? /: (\d+) question/.exec(hint)?.[1] ?? 0);
+    expect(asked(after.hint)).toBeGreaterThanOrEqual(asked(before.hint));
+    expect(after.points).toBeGreaterThan(0);
   });
 
   it("deleting an assistant deletes the entries assigned to it and their files; entries for all assistants stay", async () => {

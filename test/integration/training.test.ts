@@ -45,7 +45,7 @@ describe('Training studio records', () => {
     await site?.stop();
   });
 
-  it('ratings feed training_quality: ten top ratings add the full 10 points, low ones take them back', async () => {
+  it('ratings feed training_quality: ten top ratings add the full 5 points, low ones take them back', async () => {
     const before = await quality(owner, chatbotId);
     expect(before.ratings).toBe(0);
     for (let i = 0; i < 10; i++) {
@@ -53,12 +53,12 @@ describe('Training studio records', () => {
       expect(rated.status).toBe(201);
     }
     const rated = await quality(owner, chatbotId);
-    expect(rated.ratings).toBe(10);
-    expect(rated.total).toBe(before.total + 10);
+    expect(rated.ratings).toBe(5);
+    expect(rated.total).toBe(before.total + 5);
 
-    // Ten more at 20: the mean falls to 60, so 6 points.
+    // Ten more at 20: the mean falls to 60, so 3 points.
     for (let i = 0; i < 10; i++) await owner.post(records, { user_message: `Weak ${i}`, ai_response: `Meh ${i}`, score: 20 });
-    expect((await quality(owner, chatbotId)).ratings).toBe(6);
+    expect((await quality(owner, chatbotId)).ratings).toBe(3);
   });
 
   it('stores a rated reply and lists records newest first', async () => {

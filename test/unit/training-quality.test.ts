@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { statusFor, trainingQuality, type TrainingSignals } from '../../functions/core/training/training-quality.js';
 
 const nothing: TrainingSignals = {
-  pagesIndexed: 0,
-  wordsIndexed: 0,
-  knowledgeEntries: 0,
-  faqs: 0,
+  probes: 0,
+  answered: 0,
+  failedQuestions: [],
   ratings: { count: 0, meanScore: 0 },
   corrections: 0,
 };
@@ -18,32 +17,31 @@ describe('training quality', () => {
     expect(result.parts.reduce((sum, p) => sum + p.max, 0)).toBe(100);
   });
 
-  it('a rich website alone is not enough for deployment: knowledge, FAQs and training get it there', () => {
-    const website = trainingQuality({ ...nothing, pagesIndexed: 30, wordsIndexed: 20_000 });
-    expect(website.quality).toBe(65);
-    expect(website.status).toBe('in_training');
-    const trained = trainingQuality({
-      pagesIndexed: 30,
-      wordsIndexed: 20_000,
-      knowledgeEntries: 5,
-      faqs: 8,
-      ratings: { count: 10, meanScore: 100 },
-      corrections: 5,
-    });
-    expect(trained).toMatchObject({ quality: 100, status: 'ready_for_deployment' });
+  it('answering nearly every question made from its knowledge is enough for deployment, without training', () => {
+    const small = trainingQuality({ ...nothing, probes: 12, answered: 11, failedQuestions: ['What about parking?'] });
+    expect(small).toMatchObject({ quality: 83, status: 'ready_for_deployment' });
+    const answers = small.parts.find((p) => p.signal === 'answers')!;
+    expect(answers.hint).toBe('It answered 11 of 12 questions made from its own knowledge. Teach it the ones it missed.');
+    expect(answers.questions).toEqual(['What about parking?']);
   });
 
-  it('thin pages count for less than full ones', () => {
-    const thin = trainingQuality({ ...nothing, pagesIndexed: 15, wordsIndexed: 300 });
-    const full = trainingQuality({ ...nothing, pagesIndexed: 15, wordsIndexed: 6000 });
-    expect(thin.quality).toBeLessThan(full.quality);
+  it('too little knowledge to ask about cannot reach deployment even when all of it answers', () => {
+    const thin = trainingQuality({ ...nothing, probes: 2, answered: 2, ratings: { count: 10, meanScore: 100 }, corrections: 5 });
+    expect(thin.quality).toBeLessThan(50);
+    expect(thin.parts[0]!.hint).toMatch(/Add more knowledge: 2 questions could be made/);
   });
 
-  it('poorly rated replies add little', () => {
-    const poor = trainingQuality({ ...nothing, ratings: { count: 10, meanScore: 20 } });
-    const good = trainingQuality({ ...nothing, ratings: { count: 10, meanScore: 100 } });
-    expect(poor.quality).toBe(2);
-    expect(good.quality).toBe(10);
+  it('missed questions cost points and are named, five at most', () => {
+    const failed = Array.from({ length: 8 }, (_, i) => `Question ${i}?`);
+    const half = trainingQuality({ ...nothing, probes: 16, answered: 8, failedQuestions: failed });
+    expect(half.quality).toBe(45);
+    expect(half.parts[0]!.questions).toEqual(failed.slice(0, 5));
+  });
+
+  it('ratings add a little when good and take answer points away when mostly bad', () => {
+    const base = { ...nothing, probes: 10, answered: 10 };
+    expect(trainingQuality({ ...base, ratings: { count: 10, meanScore: 100 } }).quality).toBe(95);
+    expect(trainingQuality({ ...base, ratings: { count: 10, meanScore: 20 } }).quality).toBe(64);
   });
 
   it('status thresholds: 80 ready, 50 in training, above 0 needs training', () => {

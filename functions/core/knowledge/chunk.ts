@@ -120,7 +120,7 @@ export function chunkDocument(document: KnowledgeDocument): KnowledgeChunk[] {
 }
 
 /** Whitespace- and case-insensitive identity of a passage: a block repeated across pages is kept once. */
-const passageKey = (chunk: KnowledgeChunk) => `${chunk.heading ?? ''}\n${chunk.text}`.toLowerCase().replace(/\s+/g, ' ').trim();
+export const passageKey = (chunk: KnowledgeChunk) => `${chunk.heading ?? ''}\n${chunk.text}`.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** Every document's chunks, each repeated passage (a banner or call to action on every page) kept only where it first appears. */
 export function chunkDocuments(documents: readonly KnowledgeDocument[]): KnowledgeChunk[] {

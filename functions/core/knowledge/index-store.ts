@@ -10,18 +10,34 @@ import { indexPrefixOf } from './index-location.js';
 import { LruCache } from '../runtime/lru-cache.js';
 import { isMissingObject } from '../storage/missing-object.js';
 import { getS3Client } from '../storage/s3-client.js';
+import { MANIFEST_FORMAT, MANIFEST_FORMAT_VERSION, parseManifest, type IndexManifest, type ManifestDocument, type ManifestSegment } from './index-manifest.js';
+import { decodeSegment, type SegmentView } from './index-segment.js';
 import { loadChunkVectorsFromJson, loadIndexFromJson, type SearchIndex } from './search-index.js';
+import { assembleIndex } from './segmented-index.js';
 
 /**
- * Search indexes in the `knowledge-documents` bucket at `indexes/{chatbotId}/{version}.json`.
+ * Search indexes in the `knowledge-documents` bucket under `indexes/{chatbotId}/`:
+ *   `{version}.manifest.json`  what a version is made of (index-manifest.ts), small;
+ *   `segments/{segmentId}.kis` immutable segments (index-segment.ts), shared by the versions naming them;
+ *   `{version}.json`           a version of the earlier one-object format, still read.
  *
- * Publishing a new index: `saveIndex` writes a new version next to the live one, the caller records
- * that version on the chatbot (the atomic switch), then `deleteIndexVersionsExcept` removes the older
- * versions. Readers load the version the chatbot record names; a warm Lambda keeps recently used
- * versions in memory, and a version never changes once written, so the cache needs no invalidation.
+ * Publishing a new index: `saveIndex` writes the version's new segment (if any) and its manifest next
+ * to the live version, the caller records that version on the chatbot (the atomic switch), then
+ * `deleteIndexVersionsExcept` removes older manifests and the segments no version can use any more.
+ * Readers load the version the chatbot record names; a warm Lambda keeps recently used versions and
+ * segments in memory (a new version reuses the segments it already has), and neither ever changes
+ * once written, so the caches need no invalidation.
  */
 
-export type BuiltIndex = { json: string };
+export type BuiltIndex = {
+  /** The segment of the documents chunked afresh; its id becomes the version's. */
+  segment?: { bytes: Uint8Array; chunks: number; vectors?: ManifestSegment['vectors'] };
+  /** Segments of the live version kept as they are. */
+  reused: ManifestSegment[];
+  /** Every document in order; `segment` indexes `[...reused, segment]`. */
+  documents: ManifestDocument[];
+  pipeline: string;
+};
 
 /** The version named no longer exists (deleted by a newer re-index): re-read the chatbot record. */
 export class IndexVersionNotFoundError extends Error {
@@ -35,18 +51,26 @@ export class IndexVersionNotFoundError extends Error {
 }
 
 const MAX_CACHED_INDEXES = 20;
-/** Bounds the cache by the indexes' stored size too: a 10,000-chunk full-text index is about 10 MB. */
-const MAX_CACHED_JSON_CHARS = 150_000_000;
+/** Bounds the caches by the indexes' stored size too: a 10,000-chunk full-text index is about 24 MB. */
+const MAX_CACHED_BYTES = 300_000_000;
+const MAX_CACHED_SEGMENTS = 100;
 const DELETE_BATCH = 1_000;
 
 const safeId = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 const versionPattern = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
+const MANIFEST_SUFFIX = '.manifest.json';
+const LEGACY_SUFFIX = '.json';
+const SEGMENTS = 'segments/';
+const SEGMENT_SUFFIX = '.kis';
 
 type CacheKey = `${string}/${string}`;
-const cache = new LruCache<CacheKey, Promise<SearchIndex>>(MAX_CACHED_INDEXES, MAX_CACHED_JSON_CHARS);
+const cache = new LruCache<CacheKey, Promise<SearchIndex>>(MAX_CACHED_INDEXES, MAX_CACHED_BYTES);
+const segmentCache = new LruCache<CacheKey, Promise<SegmentView>>(MAX_CACHED_SEGMENTS, MAX_CACHED_BYTES);
 
 const prefixOf = (chatbotId: string) => indexPrefixOf(checkedChatbotId(chatbotId));
-const keyOf = (chatbotId: string, version: string) => `${prefixOf(chatbotId)}${checkedVersion(version)}.json`;
+const manifestKeyOf = (chatbotId: string, version: string) => `${prefixOf(chatbotId)}${checkedVersion(version)}${MANIFEST_SUFFIX}`;
+const legacyKeyOf = (chatbotId: string, version: string) => `${prefixOf(chatbotId)}${checkedVersion(version)}${LEGACY_SUFFIX}`;
+const segmentKeyOf = (chatbotId: string, segmentId: string) => `${prefixOf(chatbotId)}${SEGMENTS}${checkedVersion(segmentId)}${SEGMENT_SUFFIX}`;
 const bucket = () => requireEnv('DOCUMENTS_BUCKET');
 
 let lastVersionMs = 0;
@@ -65,22 +89,27 @@ export function isIndexVersion(value: string): boolean {
   return versionPattern.test(value);
 }
 
+/** The manifest a built index becomes as `version`: its new segment takes the version's name. */
+export function manifestOf(built: BuiltIndex, version: string): IndexManifest {
+  const segments = [...built.reused, ...(built.segment ? [{ id: version, chunks: built.segment.chunks, ...(built.segment.vectors ? { vectors: built.segment.vectors } : {}) }] : [])];
+  return { format: MANIFEST_FORMAT, formatVersion: MANIFEST_FORMAT_VERSION, pipeline: built.pipeline, segments, documents: built.documents };
+}
+
 /**
  * Stores a built index as a new version and returns the version; the live version is never touched.
  * A caller that orders its versions by when it read their sources names the version itself.
  */
 export async function saveIndex(chatbotId: string, built: BuiltIndex, version = newIndexVersion()): Promise<string> {
-  await getS3Client().send(
-    new PutObjectCommand({
-      Bucket: bucket(),
-      Key: keyOf(chatbotId, version),
-      Body: built.json,
-      ContentType: 'application/json',
-      // A version is written once: refuse to replace an object that somehow exists.
-      IfNoneMatch: '*',
-    }),
-  );
+  const manifest = manifestOf(built, version);
+  // The segment first: a manifest is only ever readable with every segment it names in place.
+  if (built.segment) await putOnce(segmentKeyOf(chatbotId, version), built.segment.bytes, 'application/octet-stream');
+  await putOnce(manifestKeyOf(chatbotId, version), JSON.stringify(manifest), 'application/json');
   return version;
+}
+
+async function putOnce(key: string, body: Uint8Array | string, contentType: string): Promise<void> {
+  // A version is written once: refuse to replace an object that somehow exists.
+  await getS3Client().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType, IfNoneMatch: '*' }));
 }
 
 /**
@@ -95,8 +124,8 @@ export function loadIndex(chatbotId: string, version: string): Promise<SearchInd
   const cached = cache.get(key);
   if (cached) return cached;
   const loading = fetchIndex(chatbotId, version).then(
-    ({ index, chars }) => {
-      if (cache.get(key) === loading) cache.set(key, loading, chars);
+    ({ index, bytes }) => {
+      if (cache.get(key) === loading) cache.set(key, loading, bytes);
       return index;
     },
     (error: unknown) => {
@@ -108,87 +137,149 @@ export function loadIndex(chatbotId: string, version: string): Promise<SearchInd
   return loading;
 }
 
-async function fetchIndex(chatbotId: string, version: string): Promise<{ index: SearchIndex; chars: number }> {
-  const json = await fetchIndexJson(chatbotId, version);
-  return { index: loadIndexFromJson(json), chars: json.length };
+/** The manifest of a version; undefined for a version of the earlier format. */
+export async function loadManifest(chatbotId: string, version: string): Promise<IndexManifest | undefined> {
+  if (!safeId.test(chatbotId) || !isIndexVersion(version)) throw new IndexVersionNotFoundError(chatbotId, version);
+  const text = await fetchText(manifestKeyOf(chatbotId, version));
+  return text === undefined ? undefined : parseManifest(text);
+}
+
+async function fetchIndex(chatbotId: string, version: string): Promise<{ index: SearchIndex; bytes: number }> {
+  const manifestText = await fetchText(manifestKeyOf(chatbotId, version));
+  if (manifestText === undefined) {
+    const json = await fetchText(legacyKeyOf(chatbotId, version));
+    if (json === undefined) throw new IndexVersionNotFoundError(chatbotId, version);
+    return { index: loadIndexFromJson(json), bytes: json.length };
+  }
+  const manifest = parseManifest(manifestText);
+  const segments = await Promise.all(manifest.segments.map((segment) => loadSegment(chatbotId, version, segment.id)));
+  return { index: assembleIndex(manifest, segments), bytes: segments.reduce((sum, segment) => sum + segment.bytes, 0) };
+}
+
+function loadSegment(chatbotId: string, version: string, segmentId: string): Promise<SegmentView> {
+  const key: CacheKey = `${chatbotId}/${segmentId}`;
+  const cached = segmentCache.get(key);
+  if (cached) return cached;
+  const loading = fetchBytes(segmentKeyOf(chatbotId, segmentId)).then((bytes) => {
+    // Deleted by a newer version's clean-up: this version is gone too.
+    if (!bytes) throw new IndexVersionNotFoundError(chatbotId, version);
+    const segment = decodeSegment(bytes);
+    if (segmentCache.get(key) === loading) segmentCache.set(key, loading, segment.bytes);
+    return segment;
+  });
+  loading.catch(() => {
+    if (segmentCache.get(key) === loading) segmentCache.delete(key);
+  });
+  segmentCache.set(key, loading);
+  return loading;
 }
 
 /**
  * The chunks and vectors of a version, for a rebuild to reuse: from memory when this Lambda loaded
- * the index, else read without building its full-text index and without caching (the rebuild
- * replaces it). Throws IndexVersionNotFoundError when the version does not exist.
+ * the index, else loaded. Throws IndexVersionNotFoundError when the version does not exist.
  */
 export async function loadIndexChunkVectors(chatbotId: string, version: string): Promise<Pick<SearchIndex, 'chunks' | 'vectors'>> {
   if (!safeId.test(chatbotId) || !isIndexVersion(version)) throw new IndexVersionNotFoundError(chatbotId, version);
   const cached = cache.get(`${chatbotId}/${version}`);
   if (cached) return cached;
-  return loadChunkVectorsFromJson(await fetchIndexJson(chatbotId, version));
+  const manifestText = await fetchText(manifestKeyOf(chatbotId, version));
+  if (manifestText !== undefined) return loadIndex(chatbotId, version);
+  const json = await fetchText(legacyKeyOf(chatbotId, version));
+  if (json === undefined) throw new IndexVersionNotFoundError(chatbotId, version);
+  return loadChunkVectorsFromJson(json);
 }
 
-async function fetchIndexJson(chatbotId: string, version: string): Promise<string> {
+async function fetchBytes(key: string): Promise<Uint8Array | undefined> {
   try {
-    const response = await getS3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: keyOf(chatbotId, version) }));
-    return (await response.Body?.transformToString('utf-8')) ?? '';
+    const response = await getS3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+    return (await response.Body?.transformToByteArray()) ?? new Uint8Array();
   } catch (error) {
-    if (isMissingObject(error)) {
-      throw new IndexVersionNotFoundError(chatbotId, version);
-    }
+    if (isMissingObject(error)) return undefined;
     throw error;
   }
+}
+
+async function fetchText(key: string): Promise<string | undefined> {
+  const bytes = await fetchBytes(key);
+  return bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 
 /** Empties this Lambda's memory of loaded indexes (tests and benchmarks measuring cold loads). */
 export function forgetLoadedIndexes(): void {
   cache.clear();
+  segmentCache.clear();
+}
+
+type StoredObjects = { versions: string[]; segments: string[]; keys: string[] };
+
+async function listStored(chatbotId: string): Promise<StoredObjects> {
+  const prefix = prefixOf(chatbotId);
+  const versions = new Set<string>();
+  const segments: string[] = [];
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await getS3Client().send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }));
+    for (const object of page.Contents ?? []) {
+      const name = object.Key?.slice(prefix.length);
+      if (!name || !object.Key) continue;
+      keys.push(object.Key);
+      if (name.startsWith(SEGMENTS)) {
+        const id = name.slice(SEGMENTS.length).replace(SEGMENT_SUFFIX, '');
+        if (isIndexVersion(id)) segments.push(id);
+        continue;
+      }
+      const version = name.endsWith(MANIFEST_SUFFIX) ? name.slice(0, -MANIFEST_SUFFIX.length) : name.replace(/\.json$/, '');
+      if (isIndexVersion(version)) versions.add(version);
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return { versions: [...versions].sort(), segments: segments.sort(), keys };
 }
 
 /** The stored versions of an assistant's index, oldest first. */
 export async function listIndexVersions(chatbotId: string): Promise<string[]> {
-  const prefix = prefixOf(chatbotId);
-  const versions: string[] = [];
-  let token: string | undefined;
-  do {
-    const page = await getS3Client().send(
-      new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }),
-    );
-    for (const object of page.Contents ?? []) {
-      const version = object.Key?.slice(prefix.length).replace(/\.json$/, '');
-      if (version && isIndexVersion(version)) versions.push(version);
-    }
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
-  return versions.sort();
+  return (await listStored(chatbotId)).versions;
 }
 
 /**
- * Deletes the versions older than `keepVersion`, after the chatbot record has switched to it. Newer
- * versions stay: they belong to a re-index still in flight, which publishes and cleans up after itself.
+ * Deletes the versions older than `keepVersion`, after the chatbot record has switched to it, and the
+ * segments written by older versions that `keepVersion` does not use: a rebuild only reuses the
+ * segments of the version it read as live, and publishes only if that is still live, so no later
+ * version can name them. Newer versions and their segments stay: they belong to a re-index still in
+ * flight, which publishes and cleans up after itself.
  */
 export async function deleteIndexVersionsExcept(chatbotId: string, keepVersion: string): Promise<void> {
   checkedVersion(keepVersion);
-  const older = (await listIndexVersions(chatbotId)).filter((version) => version < keepVersion);
-  await deleteVersions(chatbotId, older);
+  const stored = await listStored(chatbotId);
+  const kept = await loadManifest(chatbotId, keepVersion);
+  const used = new Set(kept?.segments.map((segment) => segment.id) ?? []);
+  const older = stored.versions.filter((version) => version < keepVersion);
+  const unused = stored.segments.filter((id) => id < keepVersion && !used.has(id));
+  await deleteKeys([
+    ...older.flatMap((version) => [manifestKeyOf(chatbotId, version), legacyKeyOf(chatbotId, version)]),
+    ...unused.map((id) => segmentKeyOf(chatbotId, id)),
+  ]);
+  for (const version of older) cache.delete(`${chatbotId}/${version}`);
+  for (const id of unused) segmentCache.delete(`${chatbotId}/${id}`);
 }
 
-/** Deletes every version of an assistant's index (the assistant is deleted). */
+/** Deletes every version and segment of an assistant's index (the assistant is deleted). */
 export async function deleteAllIndexes(chatbotId: string): Promise<void> {
-  await deleteVersions(chatbotId, await listIndexVersions(chatbotId));
+  await deleteKeys((await listStored(chatbotId)).keys);
   cache.deleteWhere((key) => key.startsWith(`${chatbotId}/`));
+  segmentCache.deleteWhere((key) => key.startsWith(`${chatbotId}/`));
 }
 
-async function deleteVersions(chatbotId: string, versions: readonly string[]): Promise<void> {
-  for (let start = 0; start < versions.length; start += DELETE_BATCH) {
-    const batch = versions.slice(start, start + DELETE_BATCH);
+async function deleteKeys(keys: readonly string[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += DELETE_BATCH) {
+    const batch = keys.slice(start, start + DELETE_BATCH);
     const result = await getS3Client().send(
-      new DeleteObjectsCommand({
-        Bucket: bucket(),
-        Delete: { Objects: batch.map((version) => ({ Key: keyOf(chatbotId, version) })), Quiet: true },
-      }),
+      new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
     );
     const failed = result.Errors ?? [];
-    if (failed.length) throw new Error(`Deleting ${failed.length} index versions failed: ${failed[0]?.Code} ${failed[0]?.Message}`);
+    if (failed.length) throw new Error(`Deleting ${failed.length} index objects failed: ${failed[0]?.Code} ${failed[0]?.Message}`);
   }
-  for (const version of versions) cache.delete(`${chatbotId}/${version}`);
 }
 
 function checkedChatbotId(chatbotId: string): string {

@@ -52,7 +52,7 @@ type StoredIndex = {
  * `facts` holds a term per kind of fact the chunk states (fact-types.ts), which questions asking for
  * that kind of fact search for.
  */
-type IndexedChunk = { i: number; title: string; heading: string; text: string; facts: string };
+export type IndexedChunk = { i: number; title: string; heading: string; text: string; facts: string };
 
 const FORMAT = 'knowledge-index';
 /** 2: stemmed terms and fact terms. Version 1 indexes (plural folding only) are still read. */
@@ -89,7 +89,7 @@ const searchOptions: SearchOptions = {
 };
 
 /** Options must be the same when building and loading: MiniSearch does not store them. */
-const miniSearchOptions: Options<IndexedChunk> = {
+export const miniSearchOptions: Options<IndexedChunk> = {
   idField: 'i',
   fields: ['title', 'heading', 'text', 'facts'],
   storeFields: [],

@@ -1,29 +1,27 @@
 import { db } from '../data/db.js';
-import { entriesForChatbot } from '../knowledge/knowledge-entries.js';
+import { loadIndex } from '../knowledge/index-store.js';
+import { log } from '../runtime/log.js';
+import { askProbes, probeQuestions } from './knowledge-probes.js';
 import { trainingQuality, type TrainingQuality } from './training-quality.js';
 import { ratingSummary } from './training-records.js';
 
-const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
-
 /**
- * Reads an assistant's real signals (indexed pages and their words, active knowledge entries and
- * FAQs, the Training studio's ratings, the owner's corrections) and stores its training_quality,
- * training_status and breakdown. Called when any of them changes.
+ * Asks the assistant's live index questions made from its own knowledge (offline search, no model),
+ * reads the Training studio's ratings and the owner's corrections, and stores its training_quality,
+ * training_status and breakdown. Called after every rebuild of its index (crawl, sync, knowledge
+ * change) and when ratings or corrections change.
  */
 export async function recomputeTrainingQuality(chatbotId: string): Promise<TrainingQuality> {
-  const { data: bot } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go({ attributes: ['user_id'] });
-  const [{ data: pages }, { data: corrections }, entries, ratings] = await Promise.all([
-    db().entities.crawledPage.query.byChatbot({ chatbot_id: chatbotId }).go({ pages: 'all', attributes: ['text'] }),
+  const { data: bot } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go({ attributes: ['index_version'] });
+  const [{ data: corrections }, ratings, asked] = await Promise.all([
     db().entities.correction.query.byChatbot({ chatbot_id: chatbotId }).go({ pages: 'all', attributes: ['correction_id'] }),
-    bot ? entriesForChatbot(bot.user_id, chatbotId) : [],
     ratingSummary(chatbotId),
+    askKnowledge(chatbotId, bot?.index_version),
   ]);
-  const active = entries.filter((entry) => entry.is_active !== false);
   const quality = trainingQuality({
-    pagesIndexed: pages.length,
-    wordsIndexed: pages.reduce((sum, page) => sum + wordCount(page.text), 0),
-    knowledgeEntries: active.filter((entry) => entry.type !== 'faq').length,
-    faqs: active.filter((entry) => entry.type === 'faq').length,
+    probes: asked.answered.length + asked.failed.length,
+    answered: asked.answered.length,
+    failedQuestions: asked.failed.map((probe) => probe.question),
     ratings,
     corrections: corrections.length,
   });
@@ -37,4 +35,16 @@ export async function recomputeTrainingQuality(chatbotId: string): Promise<Train
     })
     .go();
   return quality;
+}
+
+async function askKnowledge(chatbotId: string, version: string | undefined) {
+  if (!version) return { answered: [], failed: [] };
+  try {
+    const index = await loadIndex(chatbotId, version);
+    return askProbes(index, probeQuestions(index));
+  } catch (error) {
+    // A version replaced meanwhile: the rebuild that replaced it recomputes.
+    log.warn('Asking the knowledge index for training quality failed', { chatbotId, error });
+    return { answered: [], failed: [] };
+  }
 }

@@ -3,18 +3,18 @@ import { DEPLOYMENT_READY_QUALITY } from '../../contracts/chatbot.js';
 
 export type TrainingStatus = (typeof trainingStatuses)[number];
 
-/** What an assistant has learned and how it was trained: the only inputs of its quality. */
+/** How the assistant answers questions made from its own knowledge, and how the owner trained it. */
 export interface TrainingSignals {
-  pagesIndexed: number;
-  /** Words across indexed pages: ten thin pages teach less than ten full ones. */
-  wordsIndexed: number;
-  knowledgeEntries: number;
-  faqs: number;
+  /** Questions made from its knowledge (knowledge-probes.ts) and how many it answered from the right passage. */
+  probes: number;
+  answered: number;
+  /** The questions it missed, first ones first. */
+  failedQuestions: string[];
   ratings: { count: number; meanScore: number };
   corrections: number;
 }
 
-/** What would raise it (`hint`) is shown to the owner while points < max. */
+/** What would raise it (`hint`, and the questions missed) is shown to the owner while points < max. */
 export type QualityPart = TrainingPart;
 
 export interface TrainingQuality {
@@ -23,32 +23,40 @@ export interface TrainingQuality {
   parts: QualityPart[];
 }
 
+const ANSWERS_MAX = 90;
+/** Fewer questions than this cannot show the assistant knows a business: an empty site scores low. */
+const MIN_PROBES = 8;
+const LISTED_QUESTIONS = 5;
+
 const fraction = (value: number, full: number) => Math.max(0, Math.min(value / full, 1));
 
 /**
- * training_quality (0-100) and training_status from real signals, in one place. The website alone can
- * give 65: reaching the deployment threshold (80) takes knowledge entries, FAQs or training.
+ * training_quality (0-100) and training_status in one place. Most of it is measured: the share of
+ * questions made from its own knowledge that the assistant answers from the right passage, so a
+ * complete small site can reach the deployment threshold (80) and an empty or broken one cannot.
+ * The owner's ratings and corrections add the rest; replies rated mostly bad (3 or more, average
+ * below 50) take answer points away.
  */
 export function trainingQuality(signals: TrainingSignals): TrainingQuality {
-  const websiteCoverage = (fraction(signals.pagesIndexed, 15) + fraction(signals.wordsIndexed, 6000)) / 2;
+  const { probes, answered, ratings } = signals;
+  const badlyRated = ratings.count >= 3 && ratings.meanScore < 50 ? 0.5 + ratings.meanScore / 100 : 1;
+  const answerShare = probes ? answered / probes : 0;
   const parts: QualityPart[] = [
     {
-      signal: 'website',
-      points: Math.round(65 * websiteCoverage),
-      max: 65,
-      hint: 'Index more pages of your website (at least 15 pages with real text).',
+      signal: 'answers',
+      points: Math.round(ANSWERS_MAX * answerShare * fraction(probes, MIN_PROBES) * badlyRated),
+      max: ANSWERS_MAX,
+      hint: !probes
+        ? 'Add your website or knowledge: there is nothing to answer from yet.'
+        : probes < MIN_PROBES
+          ? `Add more knowledge: ${probes} ${probes === 1 ? 'question' : 'questions'} could be made from it (${MIN_PROBES} or more).`
+          : `It answered ${answered} of ${probes} questions made from its own knowledge. Teach it the ones it missed.`,
+      ...(signals.failedQuestions.length ? { questions: signals.failedQuestions.slice(0, LISTED_QUESTIONS) } : {}),
     },
-    {
-      signal: 'knowledge',
-      points: Math.round(10 * fraction(signals.knowledgeEntries, 5)),
-      max: 10,
-      hint: 'Add knowledge entries or documents (5 or more).',
-    },
-    { signal: 'faqs', points: Math.round(10 * fraction(signals.faqs, 8)), max: 10, hint: 'Add or generate FAQs (8 or more).' },
     {
       signal: 'ratings',
-      points: Math.round(10 * fraction(signals.ratings.count, 10) * fraction(signals.ratings.meanScore, 100)),
-      max: 10,
+      points: Math.round(5 * fraction(ratings.count, 10) * fraction(ratings.meanScore, 100)),
+      max: 5,
       hint: 'Rate replies in the Training studio (10 or more, well rated).',
     },
     {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { EmbeddingProvider } from '../../../functions/core/knowledge/embedding-provider.js';
 import { buildKnowledgeIndex, searchKnowledge } from '../../../functions/core/knowledge/index-knowledge.js';
@@ -11,10 +11,14 @@ import {
   isIndexVersion,
   listIndexVersions,
   loadIndex,
+  loadManifest,
+  newIndexVersion,
   saveIndex,
 } from '../../../functions/core/knowledge/index-store.js';
+import { chunkDocuments } from '../../../functions/core/knowledge/chunk.js';
+import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
 import { getS3Client } from '../../../functions/core/storage/s3-client.js';
-import { searchIndex } from '../../../functions/core/knowledge/search-index.js';
+import { buildSearchIndex, searchIndex, serializeIndex } from '../../../functions/core/knowledge/search-index.js';
 import { bakeryDocuments } from '../../unit/knowledge/small-business-documents.js';
 
 const { env } = inject('runtime');
@@ -31,7 +35,7 @@ const newChatbotId = () => `kb-test-${randomUUID()}`;
 const fullText = { embeddings: null };
 
 describe('knowledge index store (S3 of the local runtime)', () => {
-  let bakery: { json: string; chunkCount: number };
+  let bakery: Awaited<ReturnType<typeof buildKnowledgeIndex>>;
   const florist = [
     { id: 'florist', source: 'entry' as const, title: 'Opening hours', text: 'The flower shop opens at 10 am every day.' },
   ];
@@ -48,7 +52,10 @@ describe('knowledge index store (S3 of the local runtime)', () => {
     const chatbotId = newChatbotId();
     const version = await saveIndex(chatbotId, bakery);
     expect(isIndexVersion(version)).toBe(true);
-    expect(await storedKeys(chatbotId)).toEqual([`indexes/${chatbotId}/${version}.json`]);
+    expect(await storedKeys(chatbotId)).toEqual([
+      `indexes/${chatbotId}/${version}.manifest.json`,
+      `indexes/${chatbotId}/segments/${version}.kis`,
+    ]);
 
     forgetLoadedIndexes();
     const index = await loadIndex(chatbotId, version);
@@ -103,19 +110,19 @@ describe('knowledge index store (S3 of the local runtime)', () => {
     const send = vi.spyOn(getS3Client(), 'send');
     const gets = () => send.mock.calls.filter(([command]) => command instanceof GetObjectCommand).length;
 
-    // Concurrent first loads share one request.
+    // Concurrent first loads share one request for the manifest and one for its segment.
     const [first, concurrent] = await Promise.all([loadIndex(chatbotId, version), loadIndex(chatbotId, version)]);
     expect(concurrent).toBe(first);
-    expect(gets()).toBe(1);
+    expect(gets()).toBe(2);
 
     expect(await loadIndex(chatbotId, version)).toBe(first);
     await searchKnowledge(chatbotId, version, 'sourdough', 5, fullText);
-    expect(gets()).toBe(1);
+    expect(gets()).toBe(2);
 
     forgetLoadedIndexes();
     const reloaded = await loadIndex(chatbotId, version);
     expect(reloaded).not.toBe(first);
-    expect(gets()).toBe(2);
+    expect(gets()).toBe(4);
     await deleteAllIndexes(chatbotId);
   });
 
@@ -161,6 +168,63 @@ describe('knowledge index store (S3 of the local runtime)', () => {
     // Vectors of another model are not compared with the index's.
     const other = { ...embeddings, model: 'another-model' };
     expect(await searchKnowledge(chatbotId, version, query, 5, { embeddings: other })).toEqual([]);
+    await deleteAllIndexes(chatbotId);
+  });
+
+  it('an index updated document by document answers exactly as one built from scratch', async () => {
+    const chatbotId = newChatbotId();
+    const first = await saveIndex(chatbotId, bakery);
+    const [changed, removed, ...unchanged] = bakeryDocuments;
+    const documents: KnowledgeDocument[] = [
+      ...unchanged,
+      { ...changed!, text: `${changed!.text}\n\n## Gift cards\n\nGift cards of 25 or 50 dollars are sold at the counter.` },
+      { id: 'entry:dogs', source: 'entry', title: 'Dogs', text: 'Dogs on a lead are welcome inside the bakery.', type: 'context' },
+    ];
+    const incremental = await buildKnowledgeIndex(documents, { ...fullText, base: await loadManifest(chatbotId, first) });
+    expect(incremental.rebuiltDocuments).toBe(2);
+    expect(incremental.reused.map((segment) => segment.id)).toEqual([first]);
+    const updated = await saveIndex(chatbotId, incremental);
+    const scratch = await saveIndex(chatbotId, await buildKnowledgeIndex(documents, fullText));
+
+    forgetLoadedIndexes();
+    const [a, b] = await Promise.all([loadIndex(chatbotId, updated), loadIndex(chatbotId, scratch)]);
+    expect(a.chunks).toEqual(b.chunks);
+    expect(a.chunks.some((chunk) => chunk.documentId === removed!.id)).toBe(false);
+    for (const query of ['opening hours', 'Do you sell gift cards?', 'Can I bring my dog?', 'gluten free bread', 'sourdough', 'wedding cakes']) {
+      expect(searchIndex(a, query, 5)).toEqual(searchIndex(b, query, 5));
+    }
+    expect(searchIndex(a, 'Do you sell gift cards?', 1)[0]?.text).toMatch(/25 or 50 dollars/);
+
+    // Publishing `updated` deletes the first manifest but keeps the segment it still uses.
+    await deleteIndexVersionsExcept(chatbotId, updated);
+    expect(await storedKeys(chatbotId)).toEqual(
+      [`${updated}.manifest.json`, `${scratch}.manifest.json`, `segments/${first}.kis`, `segments/${updated}.kis`, `segments/${scratch}.kis`]
+        .map((name) => `indexes/${chatbotId}/${name}`)
+        .sort(),
+    );
+    // Publishing the one built from scratch leaves only its own.
+    await deleteIndexVersionsExcept(chatbotId, scratch);
+    expect(await storedKeys(chatbotId)).toEqual([`indexes/${chatbotId}/${scratch}.manifest.json`, `indexes/${chatbotId}/segments/${scratch}.kis`]);
+    await deleteAllIndexes(chatbotId);
+  });
+
+  it('reads an index stored in the earlier one-object format, and removes it once a newer version is published', async () => {
+    const chatbotId = newChatbotId();
+    const old = newIndexVersion();
+    const legacy = buildSearchIndex(chunkDocuments(bakeryDocuments));
+    await getS3Client().send(
+      new PutObjectCommand({ Bucket: env.DOCUMENTS_BUCKET, Key: `indexes/${chatbotId}/${old}.json`, Body: serializeIndex(legacy) }),
+    );
+    forgetLoadedIndexes();
+    expect(await listIndexVersions(chatbotId)).toEqual([old]);
+    const loaded = await loadIndex(chatbotId, old);
+    expect(searchIndex(loaded, 'What are your opening hours?')).toEqual(searchIndex(legacy, 'What are your opening hours?'));
+    expect(await loadManifest(chatbotId, old)).toBeUndefined();
+
+    const next = await saveIndex(chatbotId, bakery);
+    await deleteIndexVersionsExcept(chatbotId, next);
+    expect(await listIndexVersions(chatbotId)).toEqual([next]);
+    await expect(loadIndex(chatbotId, old)).rejects.toBeInstanceOf(IndexVersionNotFoundError);
     await deleteAllIndexes(chatbotId);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { embeddingText } from '../../../functions/core/knowledge/chunk-vectors.js';
 import type { EmbeddingProvider } from '../../../functions/core/knowledge/embedding-provider.js';
-import { buildKnowledgeIndex, type BuildIndexOptions } from '../../../functions/core/knowledge/index-knowledge.js';
+import { buildKnowledgeIndex, type BuildIndexOptions, searchIndexOfBuilt } from '../../../functions/core/knowledge/index-knowledge.js';
 import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
-import { loadChunkVectorsFromJson, loadIndexFromJson, searchIndex } from '../../../functions/core/knowledge/search-index.js';
+import { searchIndex, type SearchIndex } from '../../../functions/core/knowledge/search-index.js';
 import { bakeryDocuments } from './small-business-documents.js';
 
 process.env.LOG_LEVEL = 'silent';
@@ -53,10 +53,11 @@ const croissantNote: KnowledgeDocument = {
 
 async function build(documents: readonly KnowledgeDocument[], options: BuildIndexOptions) {
   const built = await buildKnowledgeIndex(documents, options);
-  return { built, stored: loadChunkVectorsFromJson(built.json), index: loadIndexFromJson(built.json) };
+  const index = searchIndexOfBuilt(built);
+  return { built, stored: index, index };
 }
 
-const rowOf = (stored: ReturnType<typeof loadChunkVectorsFromJson>, chunkId: string) => {
+const rowOf = (stored: Pick<SearchIndex, 'chunks' | 'vectors'>, chunkId: string) => {
   const i = stored.chunks.findIndex((chunk) => chunk.id === chunkId);
   const { data, dimensions } = stored.vectors!;
   return Array.from(data.subarray(i * dimensions, (i + 1) * dimensions));

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddingProvider } from '../../../functions/core/knowledge/embedding-provider.js';
-import { buildKnowledgeIndex } from '../../../functions/core/knowledge/index-knowledge.js';
+import { buildKnowledgeIndex, searchIndexOfBuilt } from '../../../functions/core/knowledge/index-knowledge.js';
 import { reciprocalRankFusion, RRF_K } from '../../../functions/core/knowledge/rank-fusion.js';
-import { loadIndexFromJson, searchIndex, serializeIndex, type SearchIndex } from '../../../functions/core/knowledge/search-index.js';
+import { buildSearchIndex, loadIndexFromJson, searchIndex, serializeIndex, type SearchIndex } from '../../../functions/core/knowledge/search-index.js';
 import { nearestRows, toVectorMatrix } from '../../../functions/core/knowledge/vector-matrix.js';
 import { bakeryDocuments } from './small-business-documents.js';
 
@@ -45,7 +45,7 @@ describe('hybrid search (full text + vectors, reciprocal rank fusion)', () => {
 
   beforeAll(async () => {
     const built = await buildKnowledgeIndex(bakeryDocuments, { embeddings });
-    index = loadIndexFromJson(built.json);
+    index = searchIndexOfBuilt(built);
   });
 
   it('embeds every chunk once, with its title and heading, in one call and in chunk order', () => {
@@ -85,8 +85,8 @@ describe('hybrid search (full text + vectors, reciprocal rank fusion)', () => {
     expect(searchIndex(index, 'bread', 5, { queryVector: new Float32Array(3) })).toEqual(textOnly('bread'));
   });
 
-  it('keeps the vectors through a round trip', async () => {
-    const loaded = loadIndexFromJson(serializeIndex(index));
+  it('keeps the vectors through the earlier one-object format too', async () => {
+    const loaded = loadIndexFromJson(serializeIndex(buildSearchIndex(index.chunks, index.vectors)));
     expect(loaded.vectors?.data).toEqual(index.vectors?.data);
     for (const query of ['bread', 'When can I drop by?', 'opening times']) {
       const queryVector = await vectorOf(query);
@@ -97,7 +97,7 @@ describe('hybrid search (full text + vectors, reciprocal rank fusion)', () => {
   it('indexes full text only when the embedding provider fails', async () => {
     const failing: EmbeddingProvider = { model: 'down', embed: () => Promise.reject(new Error('503')) };
     const built = await buildKnowledgeIndex(bakeryDocuments, { embeddings: failing });
-    const loaded = loadIndexFromJson(built.json);
+    const loaded = searchIndexOfBuilt(built);
     expect(loaded.vectors).toBeUndefined();
     expect(searchIndex(loaded, 'opening hours')[0]?.heading).toBe('Visit us > Opening hours');
   });

@@ -1,9 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildKnowledgeIndex } from '../../../functions/core/knowledge/index-knowledge.js';
+import { buildKnowledgeIndex, searchIndexOfBuilt } from '../../../functions/core/knowledge/index-knowledge.js';
 import { embeddingProviderFromEnv, openAiEmbeddings } from '../../../functions/core/knowledge/openai-embeddings.js';
-import { loadIndexFromJson } from '../../../functions/core/knowledge/search-index.js';
 import { bakeryDocuments } from './small-business-documents.js';
 
 type EmbeddingRequest = { model: string; input: string[]; dimensions?: number; encoding_format?: string };
@@ -101,7 +100,7 @@ describe('OpenAI embeddings', () => {
     process.env.OPENAI_BASE_URL = baseURL;
     expect(embeddingProviderFromEnv()).toBeUndefined();
     const built = await buildKnowledgeIndex(bakeryDocuments);
-    expect(loadIndexFromJson(built.json).vectors).toBeUndefined();
+    expect(searchIndexOfBuilt(built).vectors).toBeUndefined();
     expect(fake.requests).toEqual([]);
   });
 
@@ -126,7 +125,7 @@ describe('OpenAI embeddings', () => {
   it('gives indexes vectors when a key is configured', async () => {
     Object.assign(process.env, { OPENAI_API_KEY: 'sk-env', OPENAI_BASE_URL: baseURL });
     const built = await buildKnowledgeIndex(bakeryDocuments);
-    const index = loadIndexFromJson(built.json);
+    const index = searchIndexOfBuilt(built);
     expect(index.vectors).toMatchObject({ model: 'text-embedding-3-small@512', dimensions: 2 });
     expect(index.vectors?.data.length).toBe(built.chunkCount * 2);
     expect(fake.requests.flatMap((request) => request.body.input)).toHaveLength(built.chunkCount);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunkDocuments, innermostHeading } from '../../../functions/core/knowledge/chunk.js';
-import { buildKnowledgeIndex } from '../../../functions/core/knowledge/index-knowledge.js';
+import { buildKnowledgeIndex, searchIndexOfBuilt } from '../../../functions/core/knowledge/index-knowledge.js';
 import {
   buildSearchIndex,
   loadIndexFromJson,
@@ -80,7 +80,7 @@ describe('serializeIndex / loadIndexFromJson', () => {
   it('stores what buildKnowledgeIndex built, full text only without embeddings', async () => {
     const built = await buildKnowledgeIndex(bakeryDocuments, { embeddings: null });
     expect(built.chunkCount).toBe(index.chunks.length);
-    const loaded = loadIndexFromJson(built.json);
+    const loaded = searchIndexOfBuilt(built);
     expect(loaded.vectors).toBeUndefined();
     for (const query of queries) expect(searchIndex(loaded, query)).toEqual(searchIndex(index, query));
   });

@@ -1,5 +1,6 @@
 import { DEFAULT_AGENT_NAME, type Chatbot } from '@contracts/chatbot';
 import { BotIcon, ExternalLinkIcon, GlobeIcon, SettingsIcon, Share2Icon } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isCrawlFinished, learnedPagesLines } from '@/chatbots/crawl-stage';
 import { useSetChatbotActiveMutation } from '@/chatbots/mutations';
@@ -9,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { CrawlLearningNote } from '@/dashboard/assistants/CrawlLearningNote';
+import { AddKnowledgeDialog } from '@/dashboard/knowledge/AddKnowledgeDialog';
 import { CrawlProblems } from '@/chatbots/CrawlProblems';
 import { DeleteAssistantButton } from '@/dashboard/assistants/DeleteAssistantButton';
 import { TeamShareField } from '@/dashboard/assistants/TeamShareField';
@@ -64,8 +66,11 @@ interface AssistantCardProps {
 export function AssistantCard({ chatbot, selected, onSelect, onShare }: AssistantCardProps) {
   const business = chatbot.business_name;
   const learning = !isCrawlFinished(chatbot.crawl.stage);
+  // A question the assistant missed, opened in the Knowledge dialog to teach its answer.
+  const [teaching, setTeaching] = useState<string | null>(null);
 
   return (
+    <>
     <Card
       role="group"
       aria-label={business}
@@ -149,6 +154,7 @@ export function AssistantCard({ chatbot, selected, onSelect, onShare }: Assistan
               status={chatbot.training_status}
               label={`Training quality of ${business}`}
               breakdown={chatbot.training_breakdown}
+              onTeach={can(chatbot, 'edit') ? setTeaching : undefined}
             />
             {learnedPagesLines(chatbot.crawl).length > 0 && (
               <p className="text-xs text-muted-foreground" aria-label="Website pages learned">
@@ -197,5 +203,14 @@ export function AssistantCard({ chatbot, selected, onSelect, onShare }: Assistan
         </div>
       </CardFooter>
     </Card>
+    {teaching !== null && (
+      <AddKnowledgeDialog
+        chatbots={[chatbot]}
+        open
+        onOpenChange={(open) => !open && setTeaching(null)}
+        initial={{ title: teaching, content: '', type: 'faq', chatbot_id: chatbot.id }}
+      />
+    )}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import type { Chatbot } from '@contracts/chatbot';
 import { qualityShortfallText, qualityTone, trainingStatusDisplay, type Tone } from '@/chatbots/training-quality';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/cn';
 
@@ -30,10 +31,12 @@ interface TrainingQualityIndicatorProps {
   label: string;
   /** What quality is made of; below the threshold its hints say what would raise it. */
   breakdown?: Chatbot['training_breakdown'];
+  /** Opens the Knowledge dialog with a question the assistant missed; absent for who may not edit. */
+  onTeach?: (question: string) => void;
 }
 
 /** Spec 000 section 4, "Training status values" and the training quality colours. */
-export function TrainingQualityIndicator({ quality, status, label, breakdown = [] }: TrainingQualityIndicatorProps) {
+export function TrainingQualityIndicator({ quality, status, label, breakdown = [], onTeach }: TrainingQualityIndicatorProps) {
   const display = trainingStatusDisplay(status);
   if (quality === null || quality === undefined) {
     return (
@@ -67,6 +70,29 @@ export function TrainingQualityIndicator({ quality, status, label, breakdown = [
               .map((part) => (
                 <li key={part.signal}>
                   {part.hint} ({part.points}/{part.max})
+                  {part.questions && part.questions.length > 0 && (
+                    <ul className="mt-1 flex flex-col gap-1" aria-label="Questions it missed">
+                      {part.questions.map((question) => (
+                        <li key={question} className="flex items-center justify-between gap-2">
+                          <span className="min-w-0 break-words">{question}</span>
+                          {onTeach && (
+                            <Button
+                              type="button"
+                              variant="outline"
+                              size="sm"
+                              className="h-6 shrink-0 px-2 text-xs"
+                              onClick={(event) => {
+                                event.stopPropagation();
+                                onTeach(question);
+                              }}
+                            >
+                              Teach the answer
+                            </Button>
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </li>
               ))}
           </ul>

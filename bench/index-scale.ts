@@ -1,0 +1,93 @@
+/**
+ * Figures of the segmented knowledge index (docs/knowledge-index.md):
+ *   first answer cold 10000 chunks   a fresh process fetching, loading and searching a stored index
+ *   retrieval top5 of 50000 chunks   median over questions, warm, full text
+ *   index bytes per chunk            stored bytes (segment + manifest) of the 10,000-chunk index
+ * Run alone with `npx tsx bench/index-scale.ts` (starts the local runtime's stand-ins).
+ */
+import './silent-logs.js';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { KnowledgeChunk } from '../functions/core/knowledge/chunk.js';
+import type { ManifestDocument } from '../functions/core/knowledge/index-manifest.js';
+import { decodeSegment, encodeSegment } from '../functions/core/knowledge/index-segment.js';
+import { deleteAllIndexes, manifestOf, saveIndex, type BuiltIndex } from '../functions/core/knowledge/index-store.js';
+import { indexPipelineFingerprint } from '../functions/core/knowledge/index-pipeline.js';
+import { searchIndex } from '../functions/core/knowledge/search-index.js';
+import { assembleIndex } from '../functions/core/knowledge/segmented-index.js';
+import { freePorts } from '../local/ports.js';
+import { startLocalRuntime } from '../local/runtime.js';
+import { median } from './cold-start.js';
+import { benchCorpus } from './knowledge.js';
+
+const COLD_CHUNKS = 10_000;
+const WARM_CHUNKS = 50_000;
+const COLD_RUNS = 5;
+
+/** Chunks as one segment, documents as the chunks' pages: what a first build of that knowledge stores. */
+function builtOf(chunks: readonly KnowledgeChunk[]): BuiltIndex {
+  const documents: ManifestDocument[] = [];
+  chunks.forEach((chunk, i) => {
+    const last = documents.at(-1);
+    if (last?.id === chunk.documentId) last.count++;
+    else documents.push({ id: chunk.documentId, hash: chunk.documentId, segment: 0, first: i, count: 1 });
+  });
+  return { reused: [], documents, pipeline: indexPipelineFingerprint(), segment: { bytes: encodeSegment(chunks), chunks: chunks.length } };
+}
+
+export async function benchIndexScale(env: Record<string, string>): Promise<string[]> {
+  const lines: string[] = [];
+  const cold = benchCorpus(COLD_CHUNKS, COLD_RUNS, 7);
+  const built = builtOf(cold.chunks);
+  const chatbotId = `bench-index-${Date.now()}`;
+  const version = await saveIndex(chatbotId, built);
+  const storedBytes = built.segment!.bytes.byteLength + Buffer.byteLength(JSON.stringify(manifestOf(built, version)));
+  try {
+    const child = fileURLToPath(new URL('./first-answer-child.ts', import.meta.url));
+    const times: number[] = [];
+    for (const question of cold.queries) {
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', child, chatbotId, version, question], {
+        env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+      });
+      times.push(Number(stdout.trim()));
+    }
+    lines.push(`first answer cold ${COLD_CHUNKS} chunks: ${Math.round(median(times))} ms`);
+  } finally {
+    await deleteAllIndexes(chatbotId);
+  }
+  lines.push(`index bytes per chunk: ${Math.round(storedBytes / COLD_CHUNKS)}`);
+
+  const warm = benchCorpus(WARM_CHUNKS, 50, 11);
+  const before = process.memoryUsage();
+  const big = builtOf(warm.chunks);
+  const index = assembleIndex(manifestOf(big, version), [decodeSegment(big.segment!.bytes)]);
+  for (const query of warm.queries) searchIndex(index, query, 5); // warm-up: decodes the terms asked about
+  const times = warm.queries.map((query) => {
+    const started = performance.now();
+    searchIndex(index, query, 5);
+    return performance.now() - started;
+  });
+  lines.push(`retrieval top5 of ${WARM_CHUNKS} chunks: ${median(times).toFixed(1)} ms`);
+  const after = process.memoryUsage();
+  lines.push(
+    `index memory ${WARM_CHUNKS} chunks: ${Math.round((after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers) / 1e6)} MB`,
+  );
+  return lines;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  const dataDir = mkdtempSync(join(tmpdir(), 'assistants-bench-index-'));
+  const runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web: 'none', databaseInMemory: true });
+  try {
+    for (const line of await benchIndexScale(runtime.env)) console.log(line);
+  } finally {
+    await runtime.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
