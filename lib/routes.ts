@@ -250,17 +250,17 @@ export const httpRoutes = [
   { name: 'get-public-chatbot', domain: 'conversations', method: 'GET', path: '/public/chatbots/{id}', access: 'public', uses: ['table', 'site'] },
   { name: 'get-demo-stats', domain: 'conversations', method: 'GET', path: '/public/chatbots/{id}/demo-stats', access: 'public', uses: ['table'] },
   { name: 'track-demo-analytics', domain: 'conversations', method: 'POST', path: '/demo/analytics', access: 'public', uses: ['table'], maxBodyBytes: 4 * 1024 },
-  { name: 'save-correction', domain: 'conversations', method: 'POST', path: '/chatbots/{id}/corrections', access: 'user', action: 'edit', uses: ['table'] },
+  { name: 'save-correction', domain: 'conversations', method: 'POST', path: '/chatbots/{id}/corrections', access: 'user', action: 'edit', uses: ['table', 'documents'] },
   // Training studio: rated replies (stored), and their corrections, which the chat engine then uses.
   { name: 'list-training-records', domain: 'conversations', method: 'GET', path: '/chatbots/{id}/training-records', access: 'user', action: 'read', uses: ['table'] },
-  { name: 'create-training-record', domain: 'conversations', method: 'POST', path: '/chatbots/{id}/training-records', access: 'user', action: 'edit', uses: ['table'] },
+  { name: 'create-training-record', domain: 'conversations', method: 'POST', path: '/chatbots/{id}/training-records', access: 'user', action: 'edit', uses: ['table', 'documents'] },
   {
     name: 'correct-training-record',
     domain: 'conversations',
     method: 'PATCH',
     path: '/chatbots/{id}/training-records/{recordId}',
     access: 'user', action: 'edit',
-    uses: ['table'],
+    uses: ['table', 'documents'],
   },
   // Knowledge changes re-index the affected assistants before answering, so the next chat reflects them.
   { name: 'list-knowledge-entries', domain: 'knowledge', method: 'GET', path: '/knowledge', access: 'user', action: 'account', uses: ['table'] },

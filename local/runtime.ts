@@ -2,6 +2,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { RuntimeConfig } from '../functions/contracts/runtime-config.js';
 import { ensureTable } from './bootstrap-table.js';
 import { acquireDevLock } from './dev-lock.js';
@@ -94,6 +95,15 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     mailed.add(key);
     mailCodeDelivery(`http://127.0.0.1:${ports.ses}`, delivery).catch((error: unknown) => console.error('Could not mail a Cognito code:', error));
   };
+  // cognito-local writes its data file after it answers: read until the code is there (or give up quietly,
+  // the code it prints is mailed too).
+  const mailStoredCode = async (email: string) => {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const code = storedConfirmationCode(join(dataDir, 'cognito'), email);
+      if (code) return mailCode({ destination: email, code, subject: '', message: '' });
+      await delay(25);
+    }
+  };
 
   try {
     const lambda = await startLambdaInvokeServer(ports.lambda);
@@ -110,10 +120,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const scheduler = await startScheduler(ports.scheduler, stepFunctions.endpoint, join(dataDir, 'schedules.json'));
     stops.push(scheduler.stop);
     const shim = await startCognitoRefreshShim(ports.cognitoShim, cognito.endpoint, {
-      onCodeIssued: (email) => {
-        const code = storedConfirmationCode(join(dataDir, 'cognito'), email);
-        if (code) mailCode({ destination: email, code, subject: '', message: '' });
-      },
+      onCodeIssued: (email) => void mailStoredCode(email),
     });
     stops.push(shim.stop);
 

@@ -87,7 +87,13 @@ interface StoredUser {
 export function storedConfirmationCode(directory: string, email: string): string | undefined {
   const dbDir = join(directory, '.cognito', 'db');
   for (const file of readdirSync(dbDir).filter((name) => name.endsWith('.json') && name !== 'clients.json')) {
-    const { Users = {} } = JSON.parse(readFileSync(join(dbDir, file), 'utf8')) as { Users?: Record<string, StoredUser> };
+    let Users: Record<string, StoredUser>;
+    try {
+      ({ Users = {} } = JSON.parse(readFileSync(join(dbDir, file), 'utf8')) as { Users?: Record<string, StoredUser> });
+    } catch {
+      // cognito-local rewrites the file in place: read while it writes, it is cut short. The caller asks again.
+      continue;
+    }
     const user = Object.values(Users).find((u) => u.Attributes?.some((a) => a.Name === 'email' && a.Value.toLowerCase() === email.toLowerCase()));
     if (user) return user.ConfirmationCode;
   }
