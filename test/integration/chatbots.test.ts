@@ -118,7 +118,8 @@ describe('assistants: creation from a website, quota, ownership, deletion', () =
         const listed = await getS3Client().send(new ListObjectsV2Command({ Bucket: env.DOCUMENTS_BUCKET, Prefix: `indexes/${id}/` }));
         return listed.KeyCount ?? 0;
       });
-    expect(await indexKeys()).toBe(1);
+    // One version: its manifest and the segment holding the crawled pages.
+    expect(await indexKeys()).toBe(2);
     const corrected = { original_message: 'Hi', original_response: 'Hello', corrected_response: 'Welcome!' };
     expect((await api.post(`/chatbots/${id}/corrections`, corrected)).status).toBe(201);
     expect((await api.delete(`/chatbots/${id}`)).body).toEqual({ deleted: true });
