@@ -66,6 +66,19 @@ async function uploadedText(as: ApiClient | undefined): Promise<{ uploadId: stri
   return { uploadId: started.body.uploadId, fileName };
 }
 
+/**
+ * Waits until every reading of the shared assistant has finished: a re-sync started by an earlier route
+ * changes the owner's data in the background, which would read as a refused call having changed it.
+ */
+async function readingsFinished(ctx: MatrixContext): Promise<void> {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const { body } = await ctx.owner.get(`/chatbots/${ctx.chatbotId}/sync`);
+    const history = (body?.history ?? []) as { finished_at: string | null }[];
+    if (history.every((entry) => entry.finished_at)) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /** A visitor's conversation with the shared assistant, made through the public chat for one request. */
 async function freshConversation(ctx: MatrixContext): Promise<string> {
   const res = await fetch(`${ctx.apiUrl}/chat`, {
@@ -162,8 +175,8 @@ export const routeRequests: Record<UserRouteName, MatrixEntry> = {
   'retry-crawl': { request: (c) => ({ method: 'POST', path: `/chatbots/${c.chatbotId}/crawl/retry` }), alsoServed: [409] },
   // A re-sync starts once; while it runs the next one let through is refused with 409.
   'sync-website': { request: (c) => ({ method: 'POST', path: `/chatbots/${c.chatbotId}/sync` }), alsoServed: [409] },
-  'get-sync-settings': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/sync` }) },
-  'set-sync-frequency': { request: (c) => ({ method: 'PUT', path: `/chatbots/${c.chatbotId}/sync`, body: { frequency: 'never' } }) },
+  'get-sync-settings': { request: async (c) => (await readingsFinished(c), { method: 'GET', path: `/chatbots/${c.chatbotId}/sync` }) },
+  'set-sync-frequency': { request: async (c) => (await readingsFinished(c), { method: 'PUT', path: `/chatbots/${c.chatbotId}/sync`, body: { frequency: 'never' } }) },
   'list-crawled-pages': { request: (c) => ({ method: 'GET', path: `/chatbots/${c.chatbotId}/pages?search=menu` }) },
   'create-avatar-upload': { request: () => ({ method: 'POST', path: '/avatars/upload-url', body: { contentType: 'image/png', size: 1000 } }) },
 
