@@ -497,7 +497,8 @@ export const httpRoutes = [
     path: '/conversations/{id}/status',
     access: 'user',
     action: 'edit',
-    uses: ['table', 'realtime'],
+    // A WhatsApp, Messenger or Instagram customer is told who joined (or that the assistant answers again) through the Graph API.
+    uses: ['table', 'realtime', 'channelCredentials'],
   },
   // Tasks workflows made for the conversation's contact (create_task), listed and closed in the customer panel.
   { name: 'list-contact-tasks', domain: 'inbox', method: 'GET', path: '/conversations/{id}/tasks', access: 'user', action: 'read', uses: ['table'] },

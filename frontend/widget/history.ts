@@ -5,8 +5,11 @@
  * widget then works for the current page only.
  */
 export interface StoredMessage {
-  role: 'user' | 'assistant';
+  /** 'notice': a person joined or the assistant answers again, shown as a line. */
+  role: 'user' | 'assistant' | 'notice';
   text: string;
+  /** The person of the business who wrote a reply, or who joined with a notice. */
+  person?: string;
   /** An assistant reply's ids in the chat engine (what a thumbs up / down rates) and the rating given. */
   id?: string;
   conversationId?: string;
@@ -35,7 +38,7 @@ export function loadConversation(chatbotId: string): ConversationState {
   try {
     const saved = JSON.parse(storage()?.getItem(storageKey(chatbotId)) ?? 'null') as Partial<ConversationState> | null;
     if (saved && Array.isArray(saved.messages)) {
-      const messages = saved.messages.filter((m) => m && (m.role === 'user' || m.role === 'assistant') && typeof m.text === 'string');
+      const messages = saved.messages.filter((m) => m && (m.role === 'user' || m.role === 'assistant' || m.role === 'notice') && typeof m.text === 'string');
       const visitorToken = typeof saved.visitorToken === 'string' && saved.visitorToken ? saved.visitorToken : undefined;
       return { visitorToken, messages: messages.slice(-MAX_STORED_MESSAGES) };
     }

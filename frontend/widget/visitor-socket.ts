@@ -9,6 +9,12 @@ import type { ServerSocketMessage } from '../../functions/contracts/realtime.js'
 
 export type VisitorReplyEvent = Extract<ServerSocketMessage, { type: 'reply' }>;
 
+/** What the socket gives besides replies: a person joined or is typing, the assistant answers again (issue 28). */
+export type VisitorEvent = Extract<ServerSocketMessage, { type: 'person_joined' | 'handed_back' | 'person_typing' }>;
+
+/** Closes the socket for good; `send` sends on it while it is open (dropped otherwise). */
+export type VisitorSocket = (() => void) & { send(message: object): void };
+
 /** Spec 000 section 9 (contracts/realtime.ts): copied here so the widget does not bundle zod. */
 const HEARTBEAT_MS = 25_000;
 const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000];
@@ -18,7 +24,12 @@ const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000];
  * renews the token with every reply, and any of the visitor's valid tokens opens their socket.
  * Returns a function that closes it for good.
  */
-export function listenForReplies(realtimeUrl: string, token: () => string | undefined, onReply: (reply: VisitorReplyEvent) => void): () => void {
+export function listenForReplies(
+  realtimeUrl: string,
+  token: () => string | undefined,
+  onReply: (reply: VisitorReplyEvent) => void,
+  onEvent?: (event: VisitorEvent) => void,
+): VisitorSocket {
   let socket: WebSocket | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -43,6 +54,7 @@ export function listenForReplies(realtimeUrl: string, token: () => string | unde
       try {
         const message = JSON.parse(String(event.data)) as ServerSocketMessage;
         if (message.type === 'reply' && typeof message.content === 'string') onReply(message);
+        else if (message.type === 'person_joined' || message.type === 'handed_back' || message.type === 'person_typing') onEvent?.(message);
       } catch {
         // Not ours: ignore.
       }
@@ -54,10 +66,15 @@ export function listenForReplies(realtimeUrl: string, token: () => string | unde
   };
   open();
 
-  return () => {
+  const stop = () => {
     stopped = true;
     clearTimeout(retry);
     clearInterval(heartbeat);
     socket?.close();
   };
+  return Object.assign(stop, {
+    send: (message: object) => {
+      if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    },
+  });
 }

@@ -3,7 +3,8 @@ import { MAX_CHAT_MESSAGE_CHARS, MAX_DELAY_MS } from '../../functions/contracts/
 import { splitMessageLinks } from '../src/lib/chat-links.js';
 import { loadConversation, saveConversation, type StoredMessage } from './history.js';
 import { widgetCss } from './styles.js';
-import { listenForReplies } from './visitor-socket.js';
+import { takeoverView } from './takeover.js';
+import { listenForReplies, type VisitorSocket } from './visitor-socket.js';
 
 const DEFAULT_PRIMARY = '#2563eb';
 const DEFAULT_SECONDARY = '#1e40af';
@@ -45,8 +46,10 @@ export interface WidgetReply {
   messageId: string;
   /** The reply is a question the visitor answers with Yes / No (requireConfirmation). */
   confirmation?: { action: 'handoff' };
-  /** A person has taken the conversation over: no reply from the assistant (they answer from the inbox). */
+  /** A person answers (or is awaited): `message` only acknowledges it (they answer from the inbox). */
   personAnswering?: true;
+  /** The visitor asked for a person: a transfer waits for one. */
+  transferRequested?: boolean;
 }
 
 /** What sending a message resolves to: the reply or the provider's error, with the renewed visitor token. */
@@ -79,6 +82,8 @@ export interface WidgetOptions {
 }
 
 type Role = StoredMessage['role'] | 'error';
+
+const BUBBLE: Record<Role, string> = { user: 'u', assistant: 'a', error: 'e', notice: 'v' };
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text = ''): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -161,7 +166,8 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
     header.append(avatar);
   }
   const who = el('div');
-  who.append(el('div', 'n', agent), el('div', 'o', '● Online'));
+  const name = el('div', 'n', agent);
+  who.append(name, el('div', 'o', '● Online'));
   const close = el('button', 'c', '×');
   close.type = 'button';
   close.setAttribute('aria-label', 'Close chat');
@@ -173,6 +179,8 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
   log.setAttribute('aria-label', `Conversation with ${agent}`);
   const typing = el('div', 'm y', 'typing...');
   typing.hidden = true;
+  const personTyping = el('div', 'm y');
+  personTyping.hidden = true;
 
   const form = el('form', 'f');
   const input = el('textarea');
@@ -185,7 +193,7 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
   sendButton.setAttribute('aria-label', 'Send message');
   form.append(input, sendButton);
 
-  log.append(typing);
+  log.append(typing, personTyping);
   win.append(header, log, form);
   root.append(launcher, win);
   shadow.append(style, root);
@@ -193,8 +201,10 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
   const scrollDown = () => {
     log.scrollTop = log.scrollHeight;
   };
-  const show = (role: Role, text: string) => {
-    const bubble = el('div', `m ${role === 'user' ? 'u' : role === 'assistant' ? 'a' : 'e'}`);
+  const show = (role: Role, text: string, person?: string) => {
+    // A person's reply is signed with their name (the assistant's are not).
+    if (role === 'assistant' && person) log.insertBefore(el('div', 'p', person), typing);
+    const bubble = el('div', role === 'notice' ? 'v' : `m ${BUBBLE[role]}`);
     if (role === 'assistant') renderMessageText(bubble, text);
     else bubble.textContent = text;
     log.insertBefore(bubble, typing);
@@ -247,20 +257,27 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
     mark(message.rating);
   };
   const remember = (message: StoredMessage) => {
-    show(message.role, message.text);
+    show(message.role, message.text, message.person);
     if (message.role === 'assistant') feedback(message);
     state.messages.push(message);
     save();
   };
 
-  /** The welcome message, then the conversation so far. */
+  const takeover = takeoverView({
+    name,
+    typing: personTyping,
+    agent,
+    notice: (text, person) => remember({ role: 'notice', text, ...(person && { person }) }),
+  });
+  /** The welcome message, then the conversation so far; the header names the person who joined last, if they still answer. */
   const showAll = () => {
-    for (const node of Array.from(log.children)) if (node !== typing) node.remove();
+    for (const node of Array.from(log.children)) if (node !== typing && node !== personTyping) node.remove();
     show('assistant', bot.welcome_message || `Hi there! I'm ${agent} from ${bot.business_name}. How can I help you today?`);
     for (const message of state.messages) {
-      show(message.role, message.text);
+      show(message.role, message.text, message.person);
       if (message.role === 'assistant') feedback(message);
     }
+    takeover.answeredBy(state.messages.filter((m) => m.role === 'notice').pop()?.person);
   };
   showAll();
   /** Messages the visitor sent on this page: a conversation loaded before them would hide them. */
@@ -270,17 +287,31 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
    * Once the visitor has a conversation (a token), a person's replies from the inbox appear as the
    * business's replies the moment they are sent, without a reload.
    */
-  let listening = false;
+  let socket: VisitorSocket | undefined;
+  /** The visitor's conversation (what their typing signal names). */
+  let conversationId = state.messages.find((m) => m.conversationId)?.conversationId;
   const shownReplies = new Set<string>();
   const listen = () => {
-    if (listening || !options.realtimeUrl || !state.visitorToken) return;
-    listening = true;
-    listenForReplies(options.realtimeUrl, () => state.visitorToken, (reply) => {
-      if (shownReplies.has(reply.message_id)) return;
-      shownReplies.add(reply.message_id);
-      typing.hidden = true;
-      remember({ role: 'assistant', text: reply.content });
-    });
+    if (socket || !options.realtimeUrl || !state.visitorToken) return;
+    socket = listenForReplies(
+      options.realtimeUrl,
+      () => state.visitorToken,
+      (reply) => {
+        if (shownReplies.has(reply.message_id)) return;
+        shownReplies.add(reply.message_id);
+        typing.hidden = true;
+        takeover.replyFrom(reply.person?.name);
+        remember({ role: 'assistant', text: reply.content, ...(reply.person && { person: reply.person.name }) });
+      },
+      (event) => {
+        conversationId = event.conversation_id;
+        if ('message_id' in event) {
+          if (shownReplies.has(event.message_id)) return;
+          shownReplies.add(event.message_id);
+        }
+        takeover.on(event);
+      },
+    );
   };
   listen();
 
@@ -288,10 +319,11 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
   if (state.visitorToken) {
     void options.load(state.visitorToken).then((conversation) => {
       if (!conversation || sent) return;
+      conversationId = conversation.conversationId ?? conversationId;
       state.messages = conversation.messages.map((m) => {
         shownReplies.add(m.id);
         const rated = m.rateable && conversation.conversationId ? { id: m.id, conversationId: conversation.conversationId, rating: m.rating } : {};
-        return { role: m.role, text: m.content, ...rated };
+        return { role: m.role, text: m.content, ...rated, ...(m.person && { person: m.person.name }) };
       });
       save();
       showAll();
@@ -344,10 +376,15 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
       listen();
       if ('error' in outcome) throw new Error(outcome.error);
       const reply = outcome;
+      conversationId = reply.conversationId;
       if (reply.personAnswering) {
+        // "Your message is with the team": a line, not an answer (nor stored: the server does not keep it).
         typing.hidden = true;
+        takeover.waitForTeam();
+        show('notice', reply.message);
         return;
       }
+      if (reply.transferRequested) takeover.waitForTeam();
       const wait = Math.min(Number(bot.response_delay) || 0, MAX_DELAY_MS) - (Date.now() - started);
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       typing.hidden = true;
@@ -382,7 +419,11 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
       void submit();
     }
   });
-  input.addEventListener('input', resize);
+  input.addEventListener('input', () => {
+    resize();
+    // While a person answers (or is awaited), their inbox shows the visitor typing.
+    if (conversationId) takeover.typed(() => socket?.send({ action: 'typing', conversation_id: conversationId }));
+  });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void submit();

@@ -25,6 +25,8 @@ export const profileSchema = z.object({
   user_id: z.string(),
   email: z.string(),
   business_name: z.string(),
+  /** The person's own name, shown to visitors when they answer a conversation (else a name from their e-mail). */
+  display_name: z.string().optional(),
   created_at: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -52,9 +54,11 @@ export const DEFAULT_SUBSCRIPTION: Omit<Subscription, 'user_id' | 'billing_statu
 
 export const TRIAL_DAYS = 14;
 
-/** PATCH /account (account settings): the business name, on the profile and the user. */
+/** PATCH /account (account settings): the business name, on the profile and the user; the person's own name. */
 export const updateAccountRequestSchema = z.object({
   business_name: z.string().trim().max(100, 'must be at most 100 characters'),
+  /** Your name as visitors see it when you answer them ("Maria from Harbor Cafe joined the conversation"); empty clears it. */
+  display_name: z.string().trim().max(60, 'must be at most 60 characters').optional(),
 });
 export type UpdateAccountRequest = z.infer<typeof updateAccountRequestSchema>;
 

@@ -75,8 +75,9 @@ export const chatResponseSchema = z.object({
   /** The reply asks the visitor to confirm this action; the widget offers Yes / No. */
   confirmation: z.object({ action: z.enum(confirmationActions) }).optional(),
   /**
-   * A person has taken the conversation over: the message went to the inbox, the assistant does not
-   * answer (`message` is empty, `messageId` is the visitor's message); the person answers from the inbox.
+   * A person answers the conversation, or a transfer to one waits: the message went to the inbox and
+   * the assistant does not answer. `message` is the acknowledgement shown to the visitor ("Your message
+   * is with the team", not stored), `messageId` the visitor's message; the person answers from the inbox.
    */
   personAnswering: z.literal(true).optional(),
 });
@@ -149,9 +150,12 @@ export const rateChatMessageResponseSchema = z.object({ messageId: z.string(), r
  */
 export const visitorMessageSchema = z.object({
   id: z.string(),
-  role: z.enum(['user', 'assistant']),
+  /** 'notice': a person joined, or the assistant answers again (shown as a line, not a bubble). */
+  role: z.enum(['user', 'assistant', 'notice']),
   content: z.string(),
   created_at: z.string(),
+  /** The person of the business who wrote this reply (absent for the assistant's). */
+  person: z.object({ name: z.string(), avatar: z.string().optional() }).optional(),
   /** An answer of the assistant itself, which the visitor may rate (absent for a person's reply or a question). */
   rateable: z.boolean(),
   rating: z.enum(feedbackRatings).optional(),

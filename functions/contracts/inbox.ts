@@ -88,6 +88,8 @@ export const inboxMessageSchema = z.object({
   message_type: z.string(),
   /** The person who wrote this reply from the inbox; absent for the bot and the visitor. */
   agent_id: z.string().nullable(),
+  /** That person's name as the visitor saw it (on their replies and on a 'joined' notice). */
+  person_name: z.string().optional(),
   created_at: z.string(),
 });
 export type InboxMessage = z.infer<typeof inboxMessageSchema>;

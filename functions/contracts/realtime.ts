@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { PersonShown, TakeoverEvent } from './takeover.js';
 import type { VoiceServerEvent } from './voice.js';
 
 /** Spec 000 section 9: realtime heartbeat every 25 s, answered within 10 s. */
@@ -10,8 +11,16 @@ export const RECONNECT_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000] as const;
  * Messages a client sends over the WebSocket with an `action`: the heartbeat. Voice messages carry a
  * `type` instead, as the spec names them (voice.ts voiceClientMessageSchema).
  */
+/**
+ * Sent by a client on its socket while its user types (issue 28): the visitor's widget (its socket knows
+ * the visitor; the conversation must be theirs), or a dashboard's inbox (the caller must be allowed to reply).
+ */
+export const typingActionSchema = z.object({ action: z.literal('typing'), conversation_id: z.string().min(1).max(100) });
+export type TypingAction = z.infer<typeof typingActionSchema>;
+
 export const clientSocketMessageSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('ping'), id: z.string().max(64).optional() }),
+  typingActionSchema,
 ]);
 export type ClientSocketMessage = z.infer<typeof clientSocketMessageSchema>;
 
@@ -23,6 +32,7 @@ export type ServerSocketMessage =
    * To a visitor's widget socket: a message of the business in the visitor's conversation (a person's
    * reply from the inbox, or the transfer fallback message), shown as the business's reply.
    */
-  | { type: 'reply'; conversation_id: string; message_id: string; content: string; created_at: string }
+  | { type: 'reply'; conversation_id: string; message_id: string; content: string; created_at: string; person?: PersonShown }
   | { type: 'error'; message: string }
+  | TakeoverEvent
   | VoiceServerEvent;

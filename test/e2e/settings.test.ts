@@ -18,7 +18,7 @@ describe('account settings', () => {
     await expect.poll(() => page.getByLabel('Business Name').inputValue()).toBe('Settings Bakery');
     await page.getByLabel('Business Name').fill('Renamed Bakery');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expectPage.visible(page.getByText('Your business name is updated.'));
+    await expectPage.visible(page.getByText('Your names are updated.'));
     await page.reload();
     await expect.poll(() => page.getByLabel('Business Name').inputValue()).toBe('Renamed Bakery');
 

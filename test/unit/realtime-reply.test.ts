@@ -9,11 +9,16 @@ describe('replies to WebSocket messages', () => {
     expect(replyTo(JSON.stringify({ action: 'ping' }), now)).toEqual({ type: 'pong', time: now.toISOString() });
   });
 
+  it('hands a typing event on to be relayed (it needs the socket and the conversation)', () => {
+    expect(replyTo(JSON.stringify({ action: 'typing', conversation_id: 'c1' }), now)).toEqual({ action: 'typing', conversation_id: 'c1' });
+    expect(replyTo(JSON.stringify({ action: 'typing' }), now)).toMatchObject({ type: 'error' });
+  });
+
   it('explains what is wrong with a message it cannot handle', () => {
     expect(replyTo('{', now)).toEqual({ type: 'error', message: 'Messages must be JSON' });
     expect(replyTo(undefined, now)).toEqual({ type: 'error', message: 'Messages must be JSON' });
     const unknown = replyTo(JSON.stringify({ action: 'fly' }), now);
-    expect(unknown.type).toBe('error');
+    expect(unknown).toMatchObject({ type: 'error' });
     expect((unknown as { message: string }).message).toMatch(/^Invalid request: action/);
   });
 });

@@ -7,7 +7,8 @@ import { useRuntimeConfig } from '@/config/runtime-config';
 import { ApiError, useApi } from '@/lib/api';
 import { getVisitorConversation, rateChatMessage, sendVisitorMessage, trackDemoEvent } from '@/lib/chat-api';
 import { cn } from '@/lib/cn';
-import { listenForReplies } from '../../widget/visitor-socket';
+import { TYPING_EVERY_MS, TYPING_SHOWN_MS } from '@contracts/takeover';
+import { listenForReplies, type VisitorSocket } from '../../widget/visitor-socket';
 
 /** Spec 001 section 9: the chat window is 380x600 and opens by itself after 2000 ms. */
 export const DEMO_CHAT_AUTO_OPEN_MS = 2000;
@@ -29,6 +30,10 @@ interface WidgetMessage {
   rating?: Rating;
   /** The reply asks the visitor to confirm a handoff: Yes / No until answered. */
   confirmHandoff?: boolean;
+  /** A line rather than a bubble: a person joined, the assistant answers again, the message is with the team. */
+  notice?: boolean;
+  /** The person of the business who wrote this reply (or joined, on a notice). */
+  person?: string;
 }
 
 function FeedbackButtons({ rating, onRate }: { rating?: Rating; onRate: (rating: Rating) => void }) {
@@ -122,6 +127,14 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
   const { realtimeUrl } = useRuntimeConfig();
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  /** The person answering (named in the header), and who of them is typing now. */
+  const [person, setPerson] = useState<string>();
+  const [personTyping, setPersonTyping] = useState<string>();
+  /** A person answers or is awaited: the visitor's typing is signalled to the inbox. */
+  const withTeam = useRef(false);
+  const conversationId = useRef<string | undefined>(undefined);
+  const socket = useRef<VisitorSocket | undefined>(undefined);
+  const lastTyped = useRef(0);
 
   // After a reload: the conversation so far, a person's replies from the inbox included.
   useEffect(() => {
@@ -129,18 +142,25 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
     if (!token) return;
     const controller = new AbortController();
     getVisitorConversation(api, chatbot.id, token, controller.signal)
-      .then(({ conversationId, messages: stored }) => {
+      .then(({ conversationId: storedId, messages: stored }) => {
         if (sent.current) return;
+        conversationId.current = storedId ?? undefined;
         setMessages((list) => [
           list[0]!,
           ...stored.map((m) => ({
             id: m.id,
-            isBot: m.role === 'assistant',
+            isBot: m.role !== 'user',
             text: m.content,
-            reply: m.rateable && conversationId ? { conversationId, messageId: m.id } : undefined,
+            reply: m.rateable && storedId ? { conversationId: storedId, messageId: m.id } : undefined,
             rating: m.rating,
+            notice: m.role === 'notice',
+            person: m.person?.name,
           })),
         ]);
+        // The person who joined last answers still, unless the assistant was handed the conversation back.
+        const joined = stored.filter((m) => m.role === 'notice').pop()?.person?.name;
+        setPerson(joined);
+        withTeam.current = joined !== undefined;
       })
       .catch((error: unknown) => {
         // Expired or no longer verifying: the next message starts a new conversation.
@@ -171,12 +191,56 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
   useEffect(() => {
     if (!hasConversation) return;
     const shown = new Set<string>();
-    return listenForReplies(realtimeUrl, () => visitorToken.current, (reply) => {
-      if (shown.has(reply.message_id)) return;
-      shown.add(reply.message_id);
-      setMessages((list) => [...list, { id: newId(), isBot: true, text: reply.content }]);
-    });
+    let hideTyping: number | undefined;
+    const stopTyping = () => {
+      window.clearTimeout(hideTyping);
+      setPersonTyping(undefined);
+    };
+    const listening = listenForReplies(
+      realtimeUrl,
+      () => visitorToken.current,
+      (reply) => {
+        if (shown.has(reply.message_id)) return;
+        shown.add(reply.message_id);
+        stopTyping();
+        if (reply.person) {
+          setPerson(reply.person.name);
+          withTeam.current = true;
+        }
+        setMessages((list) => [...list, { id: reply.message_id, isBot: true, text: reply.content, person: reply.person?.name }]);
+      },
+      (event) => {
+        conversationId.current = event.conversation_id;
+        if (event.type === 'person_typing') {
+          setPersonTyping(event.person.name);
+          window.clearTimeout(hideTyping);
+          hideTyping = window.setTimeout(stopTyping, TYPING_SHOWN_MS);
+          return;
+        }
+        if (shown.has(event.message_id)) return;
+        shown.add(event.message_id);
+        stopTyping();
+        const joined = event.type === 'person_joined' ? event.person.name : undefined;
+        setPerson(joined);
+        withTeam.current = joined !== undefined;
+        setMessages((list) => [...list, { id: event.message_id, isBot: true, text: event.content, notice: true, person: joined }]);
+      },
+    );
+    socket.current = listening;
+    return () => {
+      window.clearTimeout(hideTyping);
+      socket.current = undefined;
+      listening();
+    };
   }, [hasConversation, realtimeUrl]);
+
+  /** The visitor types: while a person answers (or is awaited), their inbox is told, at most every few seconds. */
+  const typed = () => {
+    const now = Date.now();
+    if (!withTeam.current || !conversationId.current || now - lastTyped.current < TYPING_EVERY_MS) return;
+    lastTyped.current = now;
+    socket.current?.send({ action: 'typing', conversation_id: conversationId.current });
+  };
 
   const toggle = () => {
     setFocusInput(!open);
@@ -212,8 +276,14 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
       storeToken(chatbot.id, reply.visitorToken);
       setHasConversation(true);
       if ('error' in reply) throw new Error(reply.error);
-      // A person has taken the conversation over: the message went to their inbox, no bot reply follows.
-      if (reply.personAnswering) return;
+      conversationId.current = reply.conversationId;
+      // A person answers (or is awaited): the message went to their inbox, and the visitor is told so.
+      if (reply.personAnswering) {
+        withTeam.current = true;
+        setMessages((list) => [...list, { id: newId(), isBot: true, text: reply.message, notice: true }]);
+        return;
+      }
+      if (reply.transferRequested) withTeam.current = true;
       if (!reply.message) throw new Error('The assistant sent an empty reply.');
       // The owner's response delay counts from the visitor's message (Conversation Controls).
       const delay = Math.min(chatbot.response_delay, MAX_DELAY_MS) - (Date.now() - started);
@@ -278,7 +348,9 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
           >
             <AgentAvatar chatbot={chatbot} className="size-10 text-xl" />
             <div className="min-w-0 flex-1">
-              <p className="truncate font-semibold">{agent}</p>
+              <p className="truncate font-semibold" data-testid="demo-chat-name">
+                {person ?? agent}
+              </p>
               <p className="text-xs opacity-90">● Online</p>
             </div>
             <button
@@ -292,8 +364,14 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
           </header>
 
           <div ref={listRef} role="log" aria-live="polite" aria-label="Messages" className="flex flex-1 flex-col gap-3 overflow-y-auto bg-muted/30 p-4">
-            {messages.map((message) => (
+            {messages.map((message) =>
+              message.notice ? (
+                <p key={message.id} role="status" className="self-center text-center text-xs text-muted-foreground">
+                  {message.text}
+                </p>
+              ) : (
               <div key={message.id} className={cn('flex flex-col gap-1', message.isBot ? 'items-start' : 'items-end')}>
+                {message.person && <span className="ml-1 text-[11px] font-semibold text-muted-foreground">{message.person}</span>}
                 <div
                   className={cn(
                     'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap shadow-xs',
@@ -343,7 +421,15 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
                   </div>
                 )}
               </div>
-            ))}
+              ),
+            )}
+            {personTyping && !waiting && (
+              <div className="flex justify-start">
+                <div role="status" className="rounded-2xl rounded-bl-sm bg-background px-3.5 py-2 text-sm text-muted-foreground italic shadow-xs">
+                  {personTyping} is typing...
+                </div>
+              </div>
+            )}
             {waiting && chatbot.typing_indicator && (
               <div className="flex justify-start">
                 <div role="status" className="rounded-2xl rounded-bl-sm bg-background px-3.5 py-2 text-sm text-muted-foreground italic shadow-xs">
@@ -361,7 +447,10 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
               id="demo-chat-input"
               ref={inputRef}
               value={input}
-              onChange={(event) => setInput(event.target.value)}
+              onChange={(event) => {
+                setInput(event.target.value);
+                typed();
+              }}
               placeholder="Type your message..."
               autoComplete="off"
               maxLength={2000}

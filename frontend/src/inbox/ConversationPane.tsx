@@ -9,6 +9,7 @@ import { CustomerTasks } from '@/inbox/CustomerTasks';
 import { avatarInitial, conversationName } from '@/inbox/conversation-name';
 import { MessageThread } from '@/inbox/MessageThread';
 import { ReplyBox } from '@/inbox/ReplyBox';
+import { useVisitorTyping } from '@/inbox/inbox-typing';
 import { ConversationStatusBadge, TakeoverControls } from '@/inbox/TakeoverControls';
 import type { useConversationQuery } from '@/inbox/inbox-queries';
 
@@ -59,6 +60,16 @@ function MayReply({ chatbotId, quiet, children }: { chatbotId: string; quiet?: b
     <p role="note" className="flex items-center gap-2 border-t p-3 text-sm text-muted-foreground">
       <EyeIcon className="size-4 shrink-0" aria-hidden="true" />
       View only: replying needs an editor's rights in {chatbot.team_name ?? 'its team'}.
+    </p>
+  );
+}
+
+/** "<name> is typing..." while the visitor types (their widget says so over the realtime socket). */
+function VisitorTyping({ conversationId, name }: { conversationId: string; name: string }) {
+  const typing = useVisitorTyping(conversationId);
+  return (
+    <p role="status" className="min-h-6 px-4 text-xs text-muted-foreground italic">
+      {typing ? `${name} is typing...` : ''}
     </p>
   );
 }
@@ -114,6 +125,7 @@ export function ConversationPane({
       </header>
       <CustomerInformation conversation={conversation} />
       <MessageThread messages={messages} />
+      <VisitorTyping conversationId={conversation.id} name={name} />
       <MayReply chatbotId={conversation.chatbot_id}>
         <ReplyBox key={conversation.id} conversationId={conversation.id} sendError={sendError} />
       </MayReply>

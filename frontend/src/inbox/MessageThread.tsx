@@ -35,7 +35,7 @@ function MessageRow({ message }: { message: InboxMessage }) {
         {business ? <MessageText text={message.content} /> : message.content}
       </p>
       <span className="flex gap-2 text-[11px] text-muted-foreground">
-        {business && <span>{message.agent_id ? 'You' : 'Assistant'}</span>}
+        {business && <span>{message.agent_id ? (message.person_name ?? 'You') : 'Assistant'}</span>}
         {time}
       </span>
     </li>

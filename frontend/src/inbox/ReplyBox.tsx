@@ -3,6 +3,7 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { useOwnerReply } from '@/inbox/inbox-queries';
+import { signalTyping } from '@/inbox/inbox-typing';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 
@@ -40,7 +41,11 @@ export function ReplyBox({ conversationId, sendError }: { conversationId: string
     <form onSubmit={onSubmit} className="flex items-end gap-2 border-t p-3">
       <Textarea
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          // The visitor's widget shows "<name> is typing".
+          if (event.target.value.trim()) signalTyping(conversationId);
+        }}
         onKeyDown={onKeyDown}
         placeholder="Type your reply..."
         aria-label="Reply"

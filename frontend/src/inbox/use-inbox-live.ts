@@ -3,13 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useUserId } from '@/auth/auth-context';
 import { useRuntimeConfig } from '@/config/runtime-config';
+import { setInboxSocket, visitorIsTyping, visitorStoppedTyping } from '@/inbox/inbox-typing';
 import { inboxKeys } from '@/inbox/inbox-keys';
 import { idToken } from '@/lib/api';
 
 /**
  * Keeps an open inbox live: the server tells every dashboard of the people who may read a
  * conversation (its assistant's owner and team) when it changes, over the realtime WebSocket; the
- * lists and that conversation are then fetched again. Reconnects with the spec's backoff.
+ * lists and that conversation are then fetched again; a visitor typing is shown (inbox-typing.ts), and
+ * the reply box signals its own typing on the same socket. Reconnects with the spec's backoff.
  */
 export function useInboxLiveUpdates(): void {
   const { realtimeUrl } = useRuntimeConfig();
@@ -31,7 +33,10 @@ export function useInboxLiveUpdates(): void {
       } catch {
         return;
       }
+      if (message.type === 'visitor_typing') return visitorIsTyping(message.conversation_id);
       if (message.type !== 'inbox') return;
+      // A change of the conversation (most often the visitor's message arriving) ends their typing.
+      visitorStoppedTyping(message.conversation_id);
       void queryClient.invalidateQueries({ queryKey: inboxKeys.lists(userId) });
       void queryClient.invalidateQueries({ queryKey: inboxKeys.detail(userId, message.conversation_id) });
     };
@@ -43,12 +48,14 @@ export function useInboxLiveUpdates(): void {
       socket = current;
       current.onopen = () => {
         attempt = 0;
+        setInboxSocket(current);
         // API Gateway closes an idle socket after 10 minutes: the heartbeat keeps it open.
         heartbeat = setInterval(() => current.send(JSON.stringify({ action: 'ping' })), HEARTBEAT_INTERVAL_MS);
       };
       current.onmessage = onMessage;
       current.onclose = () => {
         clearInterval(heartbeat);
+        setInboxSocket(undefined);
         if (stopped) return;
         retry = setTimeout(() => void open(), RECONNECT_BACKOFF_MS[Math.min(attempt++, RECONNECT_BACKOFF_MS.length - 1)]);
       };

@@ -43,6 +43,7 @@ function toProfile(stored: StoredProfile): Profile {
     user_id: stored.user_id,
     email: stored.email,
     business_name: stored.business_name ?? '',
+    ...(stored.display_name && { display_name: stored.display_name }),
     created_at: stored.created_at,
   };
 }

@@ -63,11 +63,12 @@ export async function deliverToCustomer(
   connection: Connection,
   credentials: GraphCredentials,
   to: string,
-  sent: { conversationId: string; messageId: string; text: string },
+  /** `messageId`: the stored message this is (its delivery statuses are recorded); none for a text that is not stored. */
+  sent: { conversationId: string; messageId?: string; text: string },
 ): Promise<{ ok: true } | { ok: false; error: string }> {
   // Messaging apps show text as sent: no markdown, links as `Title: URL` (the inbox renders the stored text).
   const result = await sendChannelText(connection.platform, connection.account_id, credentials, to, channelText(sent.text, connection.platform));
-  if (!result.ok) return result;
+  if (!result.ok || sent.messageId === undefined) return result.ok ? { ok: true } : result;
   await db()
     .entities.channelMessage.put({
       connection_id: connection.connection_id,
@@ -137,7 +138,7 @@ async function answerMessage(connection: Connection, credentials: ChannelCredent
     throw error;
   }
   await seen;
-  if ('error' in outcome || outcome.personAnswering || !outcome.message) {
+  if ('error' in outcome || !outcome.message) {
     // No answer from the assistant: the typing indicator stops (Messenger, Instagram).
     await stopTyping(connection.platform, connection.account_id, (await credentials)!, message.senderId);
   }
@@ -146,11 +147,12 @@ async function answerMessage(connection: Connection, credentials: ChannelCredent
     log.warn('Channel message not answered', { platform: connection.platform, chatbotId: connection.chatbot_id, reason: outcome.error });
     return;
   }
-  // A person has taken the conversation over: they answer from the inbox (core/channels/channel-reply.ts).
-  if (outcome.personAnswering || !outcome.message) return;
+  if (!outcome.message) return;
+  // A person answers (or is awaited): the customer is told their message is with the team, which is not
+  // stored; the person answers from the inbox (core/channels/channel-reply.ts).
   const sent = await deliverToCustomer(connection, (await credentials)!, message.senderId, {
     conversationId: outcome.conversationId,
-    messageId: outcome.messageId,
+    ...(!outcome.personAnswering && { messageId: outcome.messageId }),
     text: outcome.message,
   });
   if (!sent.ok) log.warn(`${platformLabels[connection.platform]} refused the answer`, { chatbotId: connection.chatbot_id, error: sent.error });

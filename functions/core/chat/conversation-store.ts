@@ -47,12 +47,18 @@ export async function currentConversation(contact: Contact): Promise<CurrentConv
 /** What the assistant answering a conversation must know of it: a person may have taken over, and what was said. */
 export interface ConversationState {
   personAnswering: boolean;
+  /** Until when a transfer the visitor asked for waits for a person, if one does. */
+  transferWaitingUntil?: string;
   /** The latest messages, oldest first: at most MAX_CONTEXT_WINDOW (the caller keeps its own window of them). */
   history: StoredMessage[];
 }
 
-const stateOf = (conversation: { status: string } | null, history: StoredMessage[]): ConversationState => ({
+/** What a turn reads of the conversation item (beside the messages). */
+const STATE_FIELDS = ['status', 'transfer_waiting_until'] as const;
+
+const stateOf = (conversation: { status: string; transfer_waiting_until?: string } | null, history: StoredMessage[]): ConversationState => ({
   personAnswering: conversation?.status === PERSON_ANSWERING,
+  ...(conversation?.transfer_waiting_until && { transferWaitingUntil: conversation.transfer_waiting_until }),
   history,
 });
 
@@ -78,7 +84,7 @@ export async function readTurnStart(contact: Contact, options: { hint?: string; 
     db().entities.visitor.parse({ Item: visitorItem }, { attributes: CURRENT_CONVERSATION_FIELDS, ignoreOwnership: false }).data ?? undefined;
   const hinted =
     hint && current?.conversation_id === hint
-      ? stateOf(conversation.parse({ Item: conversationItem }, { attributes: ['status'], ignoreOwnership: false }).data, hintedHistory)
+      ? stateOf(conversation.parse({ Item: conversationItem }, { attributes: STATE_FIELDS, ignoreOwnership: false }).data, hintedHistory)
       : undefined;
   return { bot: chatbot.parse({ Item: botItem }, { ignoreOwnership: false }).data, current, hinted };
 }
@@ -86,7 +92,7 @@ export async function readTurnStart(contact: Contact, options: { hint?: string; 
 /** The state of a conversation the turn continues, when readTurnStart could not know it (no or another conversation named). */
 export async function readConversationState(conversationId: string, options: { history: boolean; before: string }): Promise<ConversationState> {
   const [{ data }, history] = await Promise.all([
-    db().entities.conversation.get({ conversation_id: conversationId }).go({ consistent: true, attributes: ['status'] }),
+    db().entities.conversation.get({ conversation_id: conversationId }).go({ consistent: true, attributes: STATE_FIELDS }),
     options.history ? recentMessages(conversationId, MAX_CONTEXT_WINDOW, options.before) : [],
   ]);
   return stateOf(data, history);
@@ -205,8 +211,10 @@ export async function storeMessage(conversationId: string, message: IdentifiedMe
  * The conversation's last activity (what the inbox sorts by) moves to `at`, with one more unread
  * message when `unread` (a visitor's message; a new conversation was created with its first).
  */
-function moveConversationActivity(conversationId: string, chatbotId: string, at: string, unread: boolean) {
-  const patch = db().entities.conversation.patch({ conversation_id: conversationId }).set({ last_message_at: at });
+function moveConversationActivity(conversationId: string, chatbotId: string, at: string, unread: boolean, transferWaitingUntil?: string) {
+  const patch = db()
+    .entities.conversation.patch({ conversation_id: conversationId })
+    .set({ last_message_at: at, ...(transferWaitingUntil && { transfer_waiting_until: transferWaitingUntil }) });
   // The inbox's index sorts by last activity within the assistant.
   return (unread ? patch.add({ unread_count: 1 }) : patch).composite({ chatbot_id: chatbotId }).go();
 }
@@ -256,6 +264,8 @@ export async function storeReply(
     newConversation?: boolean;
     /** Other items the turn writes with its messages (the claim of its client message id, done). */
     alsoPut?: readonly ItemPut[];
+    /** The reply hands over to a person: the visitor's messages wait for one until then (set by the same update). */
+    transferWaitingUntil?: string;
   } = {},
 ): Promise<string> {
   const reply = { messageId: options.messageId ?? randomUUID(), message };
@@ -264,7 +274,7 @@ export async function storeReply(
     visitorMessage || options.alsoPut?.length
       ? storeMessages(conversationId, visitorMessage ? [visitorMessage, reply] : [reply], options.alsoPut)
       : storeMessage(conversationId, reply),
-    moveConversationActivity(conversationId, chatbotId, message.created_at, Boolean(visitorMessage && !options.newConversation)),
+    moveConversationActivity(conversationId, chatbotId, message.created_at, Boolean(visitorMessage && !options.newConversation), options.transferWaitingUntil),
   ]);
   return reply.messageId;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ConversationSettings } from '../../contracts/chatbot.js';
-import type { TransferSettings } from '../../contracts/transfers.js';
+import { ESCALATION_TIMEOUT, type TransferSettings } from '../../contracts/transfers.js';
 import { db } from '../data/db.js';
 import { awayMessage, nextAgentHours } from '../transfers/availability.js';
 
@@ -100,4 +100,14 @@ export async function requestAgentTransfer(chatbotId: string, conversationId: st
 export function transferAnswer(transfers: TransferSettings, now: Date): string {
   const back = transfers.enabled ? nextAgentHours(transfers, now) : undefined;
   return back ? `${transfers.fallback_message} ${awayMessage(back)}` : transfers.fallback_message;
+}
+
+/**
+ * Until when a new transfer waits for a person: the owner's escalation timeout while Agent Transfers
+ * are enabled (its timer then tells the visitor nobody came), else the default one. Meanwhile the
+ * visitor's messages are acknowledged rather than answered by the assistant.
+ */
+export function transferWaitsUntil(transfers: Pick<TransferSettings, 'enabled' | 'escalation_timeout'>, now: Date): string {
+  const seconds = transfers.enabled ? transfers.escalation_timeout : ESCALATION_TIMEOUT.fallback;
+  return new Date(now.getTime() + seconds * 1000).toISOString();
 }

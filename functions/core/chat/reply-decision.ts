@@ -1,4 +1,5 @@
 import { DECLINED_TEXT } from '../../contracts/chat.js';
+import { WITH_TEAM_TEXT } from '../../contracts/takeover.js';
 import type { ConversationSettings } from '../../contracts/chatbot.js';
 import type { TransferSettings } from '../../contracts/transfers.js';
 import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
@@ -16,6 +17,8 @@ export interface ReplyFacts {
   question: string;
   /** A person took the conversation over. */
   personAnswering: boolean;
+  /** Until when a transfer the visitor asked for waits for a person (ISO time), if one does. */
+  transferWaitingUntil?: string;
   /** The visitor's Yes / No that answered the open confirmation question (undefined when none was open). */
   confirmationAnswered?: ConfirmationAnswer;
   /** Why the message asks for a person (escalation trigger, transfer phrase or keyword), if it does. */
@@ -34,7 +37,8 @@ export interface ReplyFacts {
 
 /** What the turn answers, and why. A `model` reply is written by the model in delivery (turn-delivery.ts). */
 export type ReplyDecision =
-  | { kind: 'person-answering' }
+  /** A person answers (or a transfer waits for one): the visitor is told their message is with the team. */
+  | { kind: 'person-answering'; text: string; waiting: boolean }
   | { kind: 'handoff'; reason: string; text: string }
   | { kind: 'confirmation'; text: string; confirmation: 'handoff' }
   | { kind: 'declined'; text: string }
@@ -46,12 +50,14 @@ export type ReplyDecision =
 const NO_KNOWLEDGE: QuestionKnowledge = { passages: [], termWeights: new Map() };
 
 /**
- * The reply of a turn from its state, with no I/O: a person answering keeps the assistant quiet; the
+ * The reply of a turn from its state, with no I/O: a person answering (or a transfer waiting for one)
+ * keeps the assistant quiet and acknowledges the message; the
  * visitor's Yes to the handoff question (or a trigger, unless the owner wants a Yes first) hands over;
  * otherwise the owner's correction, the model, or the offline responder (refusing off-topic questions) answers.
  */
 export function decideReply(facts: ReplyFacts): ReplyDecision {
-  if (facts.personAnswering) return { kind: 'person-answering' };
+  if (facts.personAnswering) return { kind: 'person-answering', text: WITH_TEAM_TEXT, waiting: false };
+  if (transferWaits(facts)) return { kind: 'person-answering', text: WITH_TEAM_TEXT, waiting: true };
   if (facts.confirmationAnswered === 'handoff') {
     return { kind: 'handoff', reason: 'Visitor confirmed the handoff to a person', text: transferAnswer(facts.transfers, facts.now) };
   }
@@ -72,6 +78,11 @@ export function decideReply(facts: ReplyFacts): ReplyDecision {
     : { kind: 'offline', text: grounded.answer, sources: grounded.sources, fallback: false };
 }
 
-/** Whether the decision may need retrieved knowledge: a handoff, its question or an answer to it does not. */
-export const needsKnowledge = (facts: Pick<ReplyFacts, 'personAnswering' | 'confirmationAnswered' | 'handoffTrigger'>): boolean =>
-  !facts.personAnswering && !facts.confirmationAnswered && !facts.handoffTrigger;
+/** A transfer the visitor asked for still waits for a person (until someone takes it, hands it back, or its time passes). */
+const transferWaits = (facts: Pick<ReplyFacts, 'transferWaitingUntil' | 'now'>): boolean =>
+  facts.transferWaitingUntil !== undefined && Date.parse(facts.transferWaitingUntil) > facts.now.getTime();
+
+/** Whether the decision may need retrieved knowledge: a person answering, a handoff, its question or an answer to it does not. */
+export const needsKnowledge = (
+  facts: Pick<ReplyFacts, 'personAnswering' | 'confirmationAnswered' | 'handoffTrigger' | 'transferWaitingUntil' | 'now'>,
+): boolean => !facts.personAnswering && !transferWaits(facts) && !facts.confirmationAnswered && !facts.handoffTrigger;

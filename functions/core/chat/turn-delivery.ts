@@ -12,7 +12,7 @@ import { storeMessage, storeReply, storeVisitorMessage } from './conversation-st
 import { db } from '../data/db.js';
 import type { ItemPut } from '../data/put-together.js';
 import { doneRecord, failClaim, finishClaim } from './turn-claim.js';
-import { requestAgentTransfer, type TransferRef } from './escalation.js';
+import { requestAgentTransfer, transferWaitsUntil, type TransferRef } from './escalation.js';
 import { unsupportedFacts } from './grounding-check.js';
 import { ProviderFailure, openAiAnswer } from './openai-responder.js';
 import type { ReplyDecision, Source } from './reply-decision.js';
@@ -142,7 +142,7 @@ export async function deliverReply(turn: StartedTurn, state: TurnState, decision
   // A conversation a person took over is not the assistant's to answer.
   if (decision.kind === 'person-answering') {
     return keepWithoutReply(turn, {
-      message: '',
+      message: decision.text,
       conversationId,
       messageId: visitorMessage.messageId,
       sources: [],
@@ -200,7 +200,14 @@ export async function deliverReply(turn: StartedTurn, state: TurnState, decision
     sources: reply.sources,
     ...(reply.confirmation && { confirmation: reply.confirmation }),
     ...(visitorTurn && questionLogFields(bot.chatbot_id, request.message, answered, now)),
-  }, { messageId: replyId, visitorMessage, newConversation: isNew, alsoPut: claimDone });
+  }, {
+    messageId: replyId,
+    visitorMessage,
+    newConversation: isNew,
+    alsoPut: claimDone,
+    // The visitor's next messages wait for a person (acknowledged) until the transfer's escalation timeout.
+    ...(reply.transfer && { transferWaitingUntil: transferWaitsUntil(transfers, now) }),
+  });
   await Promise.all([
     replyStored,
     turn.announce?.(replyStored),

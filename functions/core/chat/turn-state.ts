@@ -227,8 +227,10 @@ export async function readTurnState(turn: StartedTurn): Promise<TurnState> {
   ]);
   const known = {
     personAnswering: state.personAnswering,
+    ...(state.transferWaitingUntil && { transferWaitingUntil: state.transferWaitingUntil }),
     ...(answered && { confirmationAnswered: confirmAnswer }),
     ...(turn.handoffTrigger && { handoffTrigger: turn.handoffTrigger }),
+    now: turn.now,
   };
   const [correction, knowledge] = needsKnowledge(known) ? await turn.grounding() : [undefined, undefined];
   return {
@@ -241,7 +243,6 @@ export async function readTurnState(turn: StartedTurn): Promise<TurnState> {
       settings,
       transfers: turn.transfers,
       businessName: turn.bot.business_name,
-      now: turn.now,
     },
     history: state.history.slice(-settings.contextWindow),
     detailsGiven,

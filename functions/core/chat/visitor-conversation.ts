@@ -1,5 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import type { VisitorConversationResponse, VisitorMessage } from '../../contracts/chat.js';
+import { TAKEOVER_NOTICE } from '../../contracts/takeover.js';
 import { db } from '../data/db.js';
 import type { messageEntity } from '../data/entities.js';
 import { currentConversation } from './conversation-store.js';
@@ -15,13 +16,18 @@ const isRateable = (m: MessageItem) => m.sender_type === 'assistant' && !m.agent
 function toVisitorMessage(m: MessageItem): VisitorMessage {
   return {
     id: m.message_id,
-    role: m.sender_type === 'user' ? 'user' : 'assistant',
+    role: m.sender_type === 'user' ? 'user' : m.sender_type === 'system' ? 'notice' : 'assistant',
     content: m.content,
     created_at: m.created_at,
     rateable: isRateable(m),
     ...(m.feedback ? { rating: m.feedback } : {}),
+    // A person's reply shows their name; a 'joined' notice names who answers since.
+    ...(m.person_name && (m.agent_id || m.sender_type === 'system') ? { person: { name: m.person_name } } : {}),
   };
 }
+
+/** What the visitor sees of the conversation: their messages, the business's, and the notices of who answers (no other system messages). */
+const shownToVisitor = (m: MessageItem) => m.sender_type !== 'system' || m.message_type === TAKEOVER_NOTICE;
 
 /**
  * get-visitor-conversation: the token holder's current conversation with the assistant, oldest first,
@@ -40,6 +46,6 @@ export async function visitorConversation(visitor: Visitor): Promise<VisitorConv
   if (!conversation || conversation.chatbot_id !== visitor.chatbotId || conversation.contact_id !== visitor.contactId) return NONE;
   return {
     conversationId,
-    messages: messages.filter((m) => m.sender_type !== 'system').map(toVisitorMessage),
+    messages: messages.filter(shownToVisitor).map(toVisitorMessage),
   };
 }

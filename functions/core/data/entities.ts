@@ -17,6 +17,8 @@ export const userProfileEntity = new Entity({
     user_id: { type: 'string', required: true },
     email: { type: 'string', required: true },
     business_name: { type: 'string', required: true, default: '' },
+    /** The person's own name, shown to visitors when they answer a conversation (core/inbox/person-shown.ts). */
+    display_name: { type: 'string' },
     created_at: { type: 'string', required: true, readOnly: true },
   },
   indexes: {
@@ -265,6 +267,10 @@ export const conversationEntity = new Entity({
     /** The contact's tags (contactTags) copied here, so the inbox shows and filters them with the list (core/inbox/contact-tags.ts). */
     contact_tags: { type: 'set', items: 'string' },
     status: { type: 'string', required: true, default: 'active' },
+    /** Until when the visitor's messages wait for a person (a transfer was asked for): acknowledged, not answered by the assistant. */
+    transfer_waiting_until: { type: 'string' },
+    /** The person answering while 'in_progress' (the user id): another who replies joins visibly. */
+    answered_by: { type: 'string' },
     /** Visitor messages nobody has opened the conversation since (the inbox's unread count, shared by its readers). */
     unread_count: { type: 'number' },
     last_message_at: { type: 'string', required: true },
@@ -334,6 +340,8 @@ export const messageEntity = new Entity({
     response_time_ms: { type: 'number' },
     /** The person who wrote this reply in the inbox (an assistant message without it is the bot's). */
     agent_id: { type: 'string' },
+    /** That person's name as the visitor saw it when it was written (and on a 'person joined' notice). */
+    person_name: { type: 'string' },
     /** The workflow whose send_message action wrote this reply (never a visitor message, so it cannot trigger one). */
     workflow_id: { type: 'string' },
     /** Pages an assistant answer came from: [{ title, url }]. */

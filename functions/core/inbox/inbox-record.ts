@@ -38,6 +38,7 @@ export function toInboxMessage(message: StoredMessage): InboxMessage {
     content: message.content,
     message_type: message.message_type,
     agent_id: message.agent_id ?? null,
+    ...(message.person_name && { person_name: message.person_name }),
     created_at: message.created_at,
   };
 }

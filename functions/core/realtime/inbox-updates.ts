@@ -14,7 +14,7 @@ export async function readersOf(chatbot: { user_id: string; team_id?: string | n
 }
 
 /** The open dashboards (socket connections) of everyone who may read the assistant's conversations. */
-async function listeningConnections(chatbot: { user_id: string; team_id?: string | null }): Promise<string[]> {
+export async function listeningConnections(chatbot: { user_id: string; team_id?: string | null }): Promise<string[]> {
   return (await Promise.all((await readersOf(chatbot)).map(connectionsOfUser))).flat();
 }
 

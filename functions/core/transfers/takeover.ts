@@ -6,6 +6,8 @@ import { db } from '../data/db.js';
 import { notFound } from '../http/http-error.js';
 import { toInboxConversation } from '../inbox/inbox-record.js';
 import { conversationFor } from '../inbox/conversation-access.js';
+import { personShown } from '../inbox/person-shown.js';
+import { announceHandedBack, announcePersonJoined, takeoverChange } from '../inbox/takeover-events.js';
 import { announceInboxChange } from '../realtime/inbox-updates.js';
 
 /**
@@ -46,19 +48,33 @@ export async function moveTransfers(conversationId: string, status: Conversation
 
 /**
  * PUT /conversations/{id}/status: take over ('in_progress'), hand back to the assistant ('active') or
- * resolve ('resolved'). Setting the status it has already changes nothing.
+ * resolve ('resolved'); the visitor is told who joined, or that the assistant answers again
+ * (core/inbox/takeover-events.ts). Setting the status it has already changes nothing.
  */
-export async function setConversationStatus(caller: Caller, conversationId: string, status: ConversationStatus): Promise<InboxConversation> {
+export async function setConversationStatus(
+  caller: Caller,
+  conversationId: string,
+  status: ConversationStatus,
+  now = new Date(),
+): Promise<InboxConversation> {
   const { conversation, chatbot } = await conversationFor(caller, conversationId);
-  const { data } = await db()
-    .entities.conversation.patch({ conversation_id: conversationId })
-    .set({ status })
+  const change = takeoverChange(conversation, status, caller.userId, now);
+  const person = change === 'joined' ? await personShown(caller.userId, caller.email) : undefined;
+  const patch = db().entities.conversation.patch({ conversation_id: conversationId });
+  // The person answering is named on it; whatever the change, no transfer waits any more.
+  const { data } = await (status === PERSON_ANSWERING
+    ? patch.set({ status, answered_by: caller.userId }).remove(['transfer_waiting_until'])
+    : patch.set({ status }).remove(['answered_by', 'transfer_waiting_until'])
+  )
     .go({ response: 'all_new' })
     .catch((error: unknown) => {
       // Deleted meanwhile: the same answer as an unknown id.
       throw isConditionalFailure(error) ? notFound('Conversation not found') : error;
     });
   await moveTransfers(conversationId, status, caller.email);
+  // The visitor sees who joined, or that the assistant answers again.
+  if (person) await announcePersonJoined(conversation, chatbot.business_name, person, now);
+  if (change === 'handed_back') await announceHandedBack(conversation, now);
   await announceInboxChange(conversation.chatbot_id, conversationId);
   return toInboxConversation(data, chatbot.business_name);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DECLINED_TEXT } from '../../../functions/contracts/chat.js';
 import { DEFAULT_CONVERSATION_SETTINGS } from '../../../functions/contracts/chatbot.js';
+import { WITH_TEAM_TEXT } from '../../../functions/contracts/takeover.js';
 import { DEFAULT_TRANSFER_SETTINGS } from '../../../functions/contracts/transfers.js';
 import { HANDOFF_CONFIRMATION_QUESTION } from '../../../functions/core/chat/escalation.js';
 import { decideReply, needsKnowledge, type ReplyFacts } from '../../../functions/core/chat/reply-decision.js';
@@ -32,10 +33,24 @@ const facts = (over: Partial<ReplyFacts> = {}): ReplyFacts => ({
 });
 
 describe('the reply decision, from the turn state alone', () => {
-  it('keeps quiet while a person answers the conversation, whatever the message asks', () => {
+  it('only acknowledges the message while a person answers the conversation, whatever it asks', () => {
     expect(decideReply(facts({ personAnswering: true, handoffTrigger: 'Escalation trigger: "manager"', modelConfigured: true }))).toEqual({
       kind: 'person-answering',
+      text: WITH_TEAM_TEXT,
+      waiting: false,
     });
+  });
+
+  it('only acknowledges the message while a transfer the visitor asked for waits for a person', () => {
+    const waiting = facts({ transferWaitingUntil: '2026-11-25T12:05:00Z', modelConfigured: true });
+    expect(decideReply(waiting)).toEqual({ kind: 'person-answering', text: 'Your message is with the team', waiting: true });
+    // Asking for a person again while one is awaited starts no second transfer.
+    expect(decideReply({ ...waiting, handoffTrigger: 'Escalation trigger: "manager"' })).toMatchObject({ kind: 'person-answering', waiting: true });
+  });
+
+  it('answers again once the transfer has waited its time (the escalation timeout passed)', () => {
+    const decision = decideReply(facts({ transferWaitingUntil: '2026-11-25T11:59:59Z' }));
+    expect(decision).toMatchObject({ kind: 'offline', fallback: false });
   });
 
   it("hands over on the visitor's yes to the handoff question, with the owner's transfer message", () => {
@@ -114,9 +129,12 @@ describe('the reply decision, from the turn state alone', () => {
   });
 
   it('needs knowledge only for a turn the assistant answers from it', () => {
-    expect(needsKnowledge({ personAnswering: false })).toBe(true);
-    expect(needsKnowledge({ personAnswering: true })).toBe(false);
-    expect(needsKnowledge({ personAnswering: false, handoffTrigger: 'x' })).toBe(false);
-    expect(needsKnowledge({ personAnswering: false, confirmationAnswered: 'declined' })).toBe(false);
+    const now = new Date('2026-11-25T12:00:00Z');
+    expect(needsKnowledge({ personAnswering: false, now })).toBe(true);
+    expect(needsKnowledge({ personAnswering: true, now })).toBe(false);
+    expect(needsKnowledge({ personAnswering: false, transferWaitingUntil: '2026-11-25T12:05:00Z', now })).toBe(false);
+    expect(needsKnowledge({ personAnswering: false, transferWaitingUntil: '2026-11-25T11:55:00Z', now })).toBe(true);
+    expect(needsKnowledge({ personAnswering: false, handoffTrigger: 'x', now })).toBe(false);
+    expect(needsKnowledge({ personAnswering: false, confirmationAnswered: 'declined', now })).toBe(false);
   });
 });

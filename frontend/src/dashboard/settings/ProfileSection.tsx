@@ -19,6 +19,7 @@ export function ProfileSection() {
   const queryClient = useQueryClient();
   const account = useAccountQuery();
   const [businessName, setBusinessName] = useState('');
+  const [displayName, setDisplayName] = useState('');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [awaitingCode, setAwaitingCode] = useState(false);
@@ -27,6 +28,7 @@ export function ProfileSection() {
   useEffect(() => {
     if (account.data) {
       setBusinessName(account.data.profile.business_name);
+      setDisplayName(account.data.profile.display_name ?? '');
       setEmail(account.data.profile.email);
     }
   }, [account.data]);
@@ -35,9 +37,9 @@ export function ProfileSection() {
     event.preventDefault();
     setPending('name');
     try {
-      const updated = await updateAccount(api, { business_name: businessName });
+      const updated = await updateAccount(api, { business_name: businessName, display_name: displayName });
       queryClient.setQueryData(accountQueryKey(userId), updated);
-      notify.success('Settings Saved', { description: 'Your business name is updated.' });
+      notify.success('Settings Saved', { description: 'Your names are updated.' });
     } catch (error) {
       notify.error('Error', { description: errorMessage(error, 'Failed to save your business name') });
     } finally {
@@ -80,6 +82,16 @@ export function ProfileSection() {
           <div className="flex flex-1 flex-col gap-2">
             <Label htmlFor="settings-business-name">Business Name</Label>
             <Input id="settings-business-name" maxLength={100} value={businessName} onChange={(event) => setBusinessName(event.target.value)} />
+          </div>
+          <div className="flex flex-1 flex-col gap-2">
+            <Label htmlFor="settings-display-name">Your Name</Label>
+            <Input
+              id="settings-display-name"
+              maxLength={60}
+              value={displayName}
+              placeholder="Shown to visitors when you answer them"
+              onChange={(event) => setDisplayName(event.target.value)}
+            />
           </div>
           <Button type="submit" disabled={pending !== null || !account.data}>
             {pending === 'name' && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}

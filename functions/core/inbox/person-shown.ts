@@ -1,0 +1,18 @@
+import type { PersonShown } from '../../contracts/takeover.js';
+import { db } from '../data/db.js';
+
+/**
+ * A name from an e-mail address, for a person who has not set theirs: its first word, capitalised
+ * ("maria.lopez@harbor.cafe" -> "Maria"); "Someone" when it has no letters.
+ */
+export function nameFromEmail(email: string): string {
+  const word = email.split('@')[0]?.split(/[^\p{L}]+/u).find((part) => part.length > 0);
+  return word ? word[0]!.toUpperCase() + word.slice(1).toLowerCase() : 'Someone';
+}
+
+/** How a person of the business is shown to visitors: the name they set in Settings, else one from their e-mail. */
+export async function personShown(userId: string, email: string): Promise<PersonShown> {
+  const { data } = await db().entities.userProfile.get({ user_id: userId }).go({ attributes: ['display_name', 'email'] });
+  const name = data?.display_name?.trim();
+  return { name: name || nameFromEmail(email || data?.email || '') };
+}
