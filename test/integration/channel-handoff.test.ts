@@ -8,6 +8,8 @@ import { credentialsOf, graphStandIn, hubSignatureOf, trainForChannels, whatsapp
 import { withRuntimeEnv } from '../support/runtime-env.js';
 import { mailTo } from '../support/sent-mail.js';
 import { channelText } from '../../functions/core/chat/surface-text.js';
+import { ASSISTANT_BACK_TEXT, personJoinedText, WITH_TEAM_TEXT } from '../../functions/contracts/takeover.js';
+import { nameFromEmail } from '../../functions/core/inbox/person-shown.js';
 
 const { apiUrl, config, env } = inject('runtime');
 const meta = graphStandIn(env);
@@ -94,42 +96,47 @@ describe('Channels: transfers to a person and human takeover', () => {
     await settings({});
   });
 
-  it('while a person answers the conversation, the customer’s message reaches the inbox and the assistant sends nothing', async () => {
+  it('while a person answers the conversation, the customer sees them join, each message is acknowledged, and the hand-back is told', async () => {
     const customer = '447700900902';
     const writes = (text: string) => meta.customerWrites(accounts.whatsapp.account_id, { from: customer, name: 'Pat Takeover', text });
     await writes('Do you bake rye bread?');
     const [firstAnswer] = await answersTo('whatsapp', customer, 1, 'the assistant’s first answer');
     const conversation = (await conversationOf('whatsapp', customer))!;
 
-    // The owner answers from the inbox: the reply goes out and the conversation is theirs.
+    // The owner answers from the inbox: the customer sees them join, then their reply; the conversation is theirs.
+    const person = nameFromEmail((await assistant.owner.get('/account')).body.profile.email);
+    const business = (await assistant.owner.get(`/chatbots/${assistant.chatbotId}`)).body.chatbot.business_name as string;
+    const joined = personJoinedText(person, business);
     const reply = await assistant.owner.post(`/conversations/${conversation.id}/messages`, { content: 'Hi Pat, this is Sam from the bakery.' });
     expect(reply.status).toBe(201);
     expect(reply.body.conversation.status).toBe('in_progress');
-    await answersTo('whatsapp', customer, 2, 'the owner’s reply');
+    await answersTo('whatsapp', customer, 3, 'the person joining and their reply');
 
+    // The customer's message reaches the inbox and is acknowledged as text, not answered by the assistant.
     await writes('Great, can I pick up a loaf at 8?');
-    await eventually(
-      () => threadOf(conversation.id),
-      (messages) => messages.some((m) => m.content === 'Great, can I pick up a loaf at 8?'),
-      'the customer’s message in the inbox',
-    );
+    await answersTo('whatsapp', customer, 4, 'the acknowledgement');
+    expect((await threadOf(conversation.id)).some((m) => m.content === 'Great, can I pick up a loaf at 8?')).toBe(true);
     expect((await conversationOf('whatsapp', customer))!.status).toBe('in_progress');
 
-    // Handed back to the assistant, the next message is answered again; the one before never was.
+    // Handed back to the assistant: the customer is told, and the next message is answered again.
     expect((await assistant.owner.put(`/conversations/${conversation.id}/status`, { status: 'active' })).status).toBe(200);
+    await answersTo('whatsapp', customer, 5, 'the hand-back notice');
     await writes('Do you sell croissants?');
-    const sent = await answersTo('whatsapp', customer, 3, 'the answer after the hand-back');
-    expect(sent).toHaveLength(3);
-    expect(sent.map((m) => m.text).slice(0, 2)).toEqual([firstAnswer!.text, 'Hi Pat, this is Sam from the bakery.']);
+    const sent = await answersTo('whatsapp', customer, 6, 'the answer after the hand-back');
+    expect(sent).toHaveLength(6);
+    expect(sent.map((m) => m.text).slice(0, 5)).toEqual([firstAnswer!.text, joined, 'Hi Pat, this is Sam from the bakery.', WITH_TEAM_TEXT, ASSISTANT_BACK_TEXT]);
     const thread = await threadOf(conversation.id);
-    // The inbox keeps the engine's text (links as links); WhatsApp got its plain-text rendering of it.
+    // The inbox keeps the engine's text (links as links); WhatsApp got its plain-text rendering of it. The
+    // notices are in the thread as system messages; the acknowledgement is a receipt, not stored.
     expect(thread.map((m) => [m.sender_type, m.sender_type === 'assistant' ? channelText(m.content, 'whatsapp') : m.content])).toEqual([
       ['user', 'Do you bake rye bread?'],
       ['assistant', firstAnswer!.text],
+      ['system', joined],
       ['assistant', 'Hi Pat, this is Sam from the bakery.'],
       ['user', 'Great, can I pick up a loaf at 8?'],
+      ['system', ASSISTANT_BACK_TEXT],
       ['user', 'Do you sell croissants?'],
-      ['assistant', sent[2]!.text],
+      ['assistant', sent[5]!.text],
     ]);
   });
   it('new credentials count at once (the old app secret is refused), and a disconnected channel’s address answers 404', async () => {
@@ -156,21 +163,19 @@ describe('Channels: transfers to a person and human takeover', () => {
     expect(late.status).toBe(404);
     expect(await meta.sentTo(replacement.account_id, '447700900904')).toHaveLength(1);
   });
-  it('Messenger: while a person answers, the message is marked seen and the typing indicator stopped, with no answer', async () => {
+  it('Messenger: while a person answers, the message is marked seen and acknowledged as text, with no answer of the assistant', async () => {
     const customer = '2100000000000905';
     const writes = (text: string) => meta.customerWrites(accounts.messenger.account_id, { from: customer, name: 'Ray Typing', text });
     await writes('Do you bake rye bread?');
     await answersTo('messenger', customer, 1, 'the assistant’s answer');
     const conversation = (await conversationOf('messenger', customer))!;
     expect((await assistant.owner.put(`/conversations/${conversation.id}/status`, { status: 'in_progress' })).status).toBe(200);
+    await answersTo('messenger', customer, 2, 'the person joining');
     await writes('Is anyone there?');
-    const actions = await eventually(
-      () => meta.actionsTo(accounts.messenger.account_id, customer),
-      (list) => list.length >= 5,
-      'the sender actions of the second message',
-    );
-    expect(actions.map((a) => a.body.sender_action)).toEqual(['mark_seen', 'typing_on', 'mark_seen', 'typing_on', 'typing_off']);
-    expect(await meta.sentTo(accounts.messenger.account_id, customer)).toHaveLength(1);
+    const sent = await answersTo('messenger', customer, 3, 'the acknowledgement');
+    expect(sent.map((m) => m.text).slice(1)).toEqual([expect.stringMatching(/ joined the conversation$/), WITH_TEAM_TEXT]);
+    const actions = await meta.actionsTo(accounts.messenger.account_id, customer);
+    expect(actions.map((a) => a.body.sender_action)).toEqual(['mark_seen', 'typing_on', 'mark_seen', 'typing_on']);
   });
   /** Transfer settings for a timeout test, put back to the defaults after it. */
   const withTransfers = async (escalation_timeout: number, test: () => Promise<void>) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { WITH_TEAM_TEXT } from '../../functions/contracts/takeover.js';
 import { DEFAULT_TRANSFER_SETTINGS } from '../../functions/contracts/transfers.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn, type TestUser } from '../support/accounts.js';
@@ -48,7 +49,7 @@ describe('Human takeover: a person answering silences the assistant until they h
     return { visitor, conversationId: asked.conversationId };
   }
 
-  it("an owner's reply takes the conversation over: the transfer is theirs, the visitor's next message gets no bot answer", async () => {
+  it("an owner's reply takes the conversation over: the transfer is theirs, the visitor's next message gets no bot answer, only the acknowledgement", async () => {
     const { visitor, conversationId } = await visitorAskingForAPerson();
     const replied = await owner.post(`/conversations/${conversationId}/messages`, { content: 'Hi, this is Sam from the bakery.' });
     expect(replied.status).toBe(201);
@@ -57,7 +58,8 @@ describe('Human takeover: a person answering silences the assistant until they h
 
     const silent = await visitor.ask('Do you have gluten-free products?');
     expect(silent.status).toBe(200);
-    expect(silent.body).toMatchObject({ message: '', personAnswering: true, conversationId });
+    // Acknowledged, not answered by the assistant.
+    expect(silent.body).toMatchObject({ message: WITH_TEAM_TEXT, personAnswering: true, conversationId });
     const { status, messages } = await thread(conversationId);
     expect(status).toBe('in_progress');
     // The visitor's message is in the inbox, and nothing follows it.

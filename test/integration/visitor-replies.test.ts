@@ -28,12 +28,15 @@ describe("a person's reply from the inbox reaches the visitor's widget live", ()
 
     const replied = await owner.post(`/conversations/${asked.conversationId}/messages`, { content: 'Hi, this is Sam from the bakery.' });
     expect(replied.status).toBe(201);
-    expect(await widget.message(0)).toEqual({
+    // The person joins visibly first (takeover-events.test.ts), then their reply comes with their name.
+    expect(await widget.message(0)).toMatchObject({ type: 'person_joined', conversation_id: asked.conversationId });
+    expect(await widget.message(1)).toEqual({
       type: 'reply',
       conversation_id: asked.conversationId,
       message_id: replied.body.message.id,
       content: 'Hi, this is Sam from the bakery.',
       created_at: expect.any(String),
+      person: { name: expect.any(String) },
     });
 
     // The reply was sent before the owner's request was answered: the stranger's first message is the answer to its ping.
