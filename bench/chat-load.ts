@@ -19,11 +19,15 @@ const sourceOf = (i: number) => `198.18.${Math.floor(i / 250)}.${(i % 250) + 1}`
 /** The message of one visitor's `i`th question: its words name it, so a stored copy of it can be counted. */
 const questionOf = (i: number) => `Question ${i}: what are your opening hours?`;
 
-async function send(apiUrl: string, chatbotId: string, visitor: LoadVisitor, i: number): Promise<boolean> {
+/** How long a client that times out waits before it gives up on an answer (shorter than a turn takes, so the server is still at work). */
+const CLIENT_TIMEOUT_MS = 10;
+
+async function send(apiUrl: string, chatbotId: string, visitor: LoadVisitor, i: number, signal?: AbortSignal): Promise<boolean> {
   const res = await fetch(`${apiUrl}/chat`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': visitor.source },
     body: JSON.stringify({ message: questionOf(i), chatbotId, visitorToken: visitor.token, clientMessageId: `${visitor.contactId}-${i}` }),
+    signal,
   });
   const body = (await res.json()) as { message?: string };
   return res.status === 200 && typeof body.message === 'string';
@@ -31,11 +35,14 @@ async function send(apiUrl: string, chatbotId: string, visitor: LoadVisitor, i: 
 
 /**
  * Sends a visitor's message as a client that retries does: every other one is sent twice at once (a
- * retry racing the first attempt) and every fifth once more after its answer (a retry after a lost
- * answer), all with the same client message id. Answered when any attempt was.
+ * retry racing the first attempt), every fifth once more after its answer (a retry after a lost
+ * answer), and the fourth of each five is first given up after CLIENT_TIMEOUT_MS (the client timed out
+ * while the server worked on it) and then sent again, all with the same client message id. Answered
+ * when any attempt was; the attempt given up is not an error (the client chose not to wait).
  */
 async function sendWithRetries(apiUrl: string, chatbotId: string, visitor: LoadVisitor, i: number): Promise<{ answered: boolean; failed: number }> {
   const attempt = () => send(apiUrl, chatbotId, visitor, i).catch(() => false);
+  if (i % 5 === 3) await send(apiUrl, chatbotId, visitor, i, AbortSignal.timeout(CLIENT_TIMEOUT_MS)).catch(() => false);
   const results = await Promise.all(i % 2 === 0 ? [attempt(), attempt()] : [attempt()]);
   if (i % 5 === 0) results.push(await attempt());
   return { answered: results.some(Boolean), failed: results.filter((ok) => !ok).length };
@@ -54,7 +61,7 @@ async function inParallel(count: number, limit: number, task: (i: number) => Pro
 /**
  * `load 10000 chats at 100 concurrency`: 2,000 visitors (each its own address, a token as the server
  * issues it and no conversation yet) send 5 messages at once, 20 visitors at a time (100 requests in
- * flight), some of them again with the same client message id (sendWithRetries). Then every visitor's
+ * flight), some of them again with the same client message id, some after a client timeout (sendWithRetries). Then every visitor's
  * conversations are read back: errors are non-200 answers, lost are answered messages (or their replies)
  * not stored, split are visitors with more than one conversation, duplicates are messages stored twice.
  */
@@ -67,8 +74,8 @@ export async function benchChatLoad(apiUrl: string, chatbotId: string, chats = L
     }),
   );
   let errors = 0;
-  // Per visitor: messages 0, 2, 4 sent twice at once, message 0 once more after its answer.
-  const retries = visitorCount * (Math.ceil(MESSAGES_PER_VISITOR / 2) + Math.ceil(MESSAGES_PER_VISITOR / 5));
+  // Per visitor: messages 0, 2, 4 sent twice at once, message 0 once more after its answer, message 3 again after a client timeout.
+  const retries = visitorCount * (Math.ceil(MESSAGES_PER_VISITOR / 2) + Math.ceil(MESSAGES_PER_VISITOR / 5) + Math.floor((MESSAGES_PER_VISITOR + 1) / 5));
   const started = performance.now();
   await inParallel(visitorCount, LOAD_CONCURRENCY / MESSAGES_PER_VISITOR, async (v) => {
     const visitor = visitors[v]!;
@@ -94,6 +101,7 @@ export async function benchChatLoad(apiUrl: string, chatbotId: string, chats = L
         .entities.message.query.byConversation({ conversation_id: conversation.conversation_id })
         .go({ pages: 'all', attributes: ['message_id', 'sender_type', 'content'] });
       stored += data.length;
+      // Each client message id has its own words (questionOf): copies of a text are the stored messages of one id.
       for (const m of data) if (m.sender_type === 'user') copies.set(m.content, (copies.get(m.content) ?? 0) + 1);
     }
     // A message stored more than once, or more replies than messages.

@@ -17,7 +17,7 @@ import { claimsAsApiGatewayPasses } from '../local/jwt-claims.js';
 import { signUpAndSignIn } from '../test/support/accounts.js';
 import { apiClient, waitForCrawl } from '../test/support/api-client.js';
 import { benchChat, useThousandChunkIndex } from './chat.js';
-import { benchChatLoad } from './chat-load.js';
+import { benchChatLoad, LOAD_CHATS } from './chat-load.js';
 import { startFakeOpenAiProcess } from './child-process.js';
 import { issueVisitorToken } from '../functions/core/chat/visitor-token.js';
 import { startFixtureSite } from '../local/sample-site.js';
@@ -37,6 +37,8 @@ import { benchTriggerCheck, benchWorkflowExecution } from './workflows.js';
 const RUNS = 5;
 /** `tsx bench/run.ts --only=chat`: only the chat figures (chat server, load), for work on the chat turn. */
 const onlyChat = process.argv.includes('--only=chat');
+/** `--load-chats=N`: a smaller load run (the line names its size), for a shared machine where 10,000 chats take too long. */
+const loadChats = Number(process.argv.find((arg) => arg.startsWith('--load-chats='))?.split('=')[1]) || LOAD_CHATS;
 
 async function main() {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -87,7 +89,7 @@ async function main() {
     if (firstView) console.log(`dashboard initial js gzip: ${(firstView.gzipBytes / 1024).toFixed(1)} KB`);
     await useThousandChunkIndex(ctx.chatbotId);
     for (const line of await benchChat(runtime.apiUrl, ctx.chatbotId)) console.log(line);
-    console.log(await benchChatLoad(runtime.apiUrl, ctx.chatbotId));
+    console.log(await benchChatLoad(runtime.apiUrl, ctx.chatbotId, loadChats));
     if (onlyChat) return;
     console.log(benchTriggerCheck());
     console.log(await benchWorkflowExecution(runtime.apiUrl, ctx.idToken, ctx.chatbotId));
