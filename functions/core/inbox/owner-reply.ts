@@ -25,9 +25,9 @@ export async function sendOwnerReply(
   content: string,
   now = new Date(),
 ): Promise<{ message: InboxMessage; conversation: InboxConversation }> {
-  const { conversation, chatbot } = await conversationFor(caller, conversationId);
+  // Who the person is (their name on the reply) is read beside the conversation, not after it.
+  const [{ conversation, chatbot }, person] = await Promise.all([conversationFor(caller, conversationId), personShown(caller.userId, caller.email)]);
   const joins = takeoverChange(conversation, PERSON_ANSWERING, caller.userId, now) === 'joined';
-  const person = await personShown(caller.userId, caller.email);
   // The visitor sees the person join just before their first reply (the notice is a millisecond older, so listed first).
   if (joins) await announcePersonJoined(conversation, chatbot.business_name, person, new Date(now.getTime() - 1));
   const at = now.toISOString();
