@@ -22,7 +22,7 @@ const questionOf = (i: number) => `Question ${i}: what are your opening hours?`;
 /** How long a client that times out waits before it gives up on an answer (shorter than a turn takes, so the server is still at work). */
 const CLIENT_TIMEOUT_MS = 10;
 
-async function send(apiUrl: string, chatbotId: string, visitor: LoadVisitor, i: number, signal?: AbortSignal): Promise<boolean> {
+async function send(apiUrl: string, chatbotId: string, visitor: LoadVisitor, i: number, signal?: AbortSignal, counted = true): Promise<boolean> {
   const res = await fetch(`${apiUrl}/chat`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': visitor.source },
@@ -30,8 +30,13 @@ async function send(apiUrl: string, chatbotId: string, visitor: LoadVisitor, i: 
     signal,
   });
   const body = (await res.json()) as { message?: string };
-  return res.status === 200 && typeof body.message === 'string';
+  const ok = res.status === 200 && typeof body.message === 'string';
+  if (!ok && counted) failures.set(String(res.status), (failures.get(String(res.status)) ?? 0) + 1);
+  return ok;
 }
+
+/** The errors of the run by kind (an HTTP status, or 'network'), so a non-zero count says what it was. */
+const failures = new Map<string, number>();
 
 /**
  * Sends a visitor's message as a client that retries does: every other one is sent twice at once (a
@@ -41,8 +46,13 @@ async function send(apiUrl: string, chatbotId: string, visitor: LoadVisitor, i: 
  * when any attempt was; the attempt given up is not an error (the client chose not to wait).
  */
 async function sendWithRetries(apiUrl: string, chatbotId: string, visitor: LoadVisitor, i: number): Promise<{ answered: boolean; failed: number }> {
-  const attempt = () => send(apiUrl, chatbotId, visitor, i).catch(() => false);
-  if (i % 5 === 3) await send(apiUrl, chatbotId, visitor, i, AbortSignal.timeout(CLIENT_TIMEOUT_MS)).catch(() => false);
+  const attempt = () =>
+    send(apiUrl, chatbotId, visitor, i).catch(() => {
+      failures.set('network', (failures.get('network') ?? 0) + 1);
+      return false;
+    });
+  // Whatever this attempt got before the client gave up is not counted: the client did not wait for it.
+  if (i % 5 === 3) await send(apiUrl, chatbotId, visitor, i, AbortSignal.timeout(CLIENT_TIMEOUT_MS), false).catch(() => false);
   const results = await Promise.all(i % 2 === 0 ? [attempt(), attempt()] : [attempt()]);
   if (i % 5 === 0) results.push(await attempt());
   return { answered: results.some(Boolean), failed: results.filter((ok) => !ok).length };
@@ -110,5 +120,6 @@ export async function benchChatLoad(apiUrl: string, chatbotId: string, chats = L
     lost += Math.max(0, 2 * visitor.accepted - stored);
   });
   const total = visitorCount * MESSAGES_PER_VISITOR;
-  return `load ${total} chats at ${LOAD_CONCURRENCY} concurrency: ${(total / seconds).toFixed(0)} req/s, errors ${errors}, lost ${lost}, split conversations ${split}, duplicates ${duplicates} (${retries} retried requests mixed in)`;
+  const kinds = [...failures].map(([kind, n]) => `${kind}: ${n}`).join(', ');
+  return `load ${total} chats at ${LOAD_CONCURRENCY} concurrency: ${(total / seconds).toFixed(0)} req/s, errors ${errors}${kinds ? ` (${kinds})` : ''}, lost ${lost}, split conversations ${split}, duplicates ${duplicates} (${retries} retried requests mixed in)`;
 }
