@@ -8,8 +8,9 @@
  * The database is 35 MB; the chat function's whole bundle may be 1 MB. So only what a question needs is
  * kept: words of everyday English (the SUBTLEX-US list the common words come from), the senses of each
  * that English text mostly means (WordNet's counts of each sense in tagged text), and only close
- * relations of those senses: the other words of the same sense (synonyms) and, for nouns, the sense
- * directly above (its hypernym: a vet is a doctor) and directly below (its hyponyms: a puppy is a dog).
+ * relations of those senses of nouns and adjectives: the other words of the same sense (synonyms) and,
+ * for nouns, the sense directly above (its hypernym: a vet is a doctor) and directly below (its
+ * hyponyms: a puppy is a dog).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,7 +20,7 @@ import { toSearchTerm } from '../search-terms.js';
 export const RELATED_WORDS_FILE = resolve(import.meta.dirname, 'related-words.json');
 
 /** Words of this rank or better in spoken English may be related; rarer ones are mostly of rare senses. */
-export const VOCABULARY_SIZE = 20_000;
+export const VOCABULARY_SIZE = 45_000;
 /**
  * A sense is one a word mostly means when tagged text uses it at least this share as often as the
  * word's most used sense: "operation" as surgery (2 of 12 uses of its main sense) is kept, "dog" as
@@ -33,6 +34,8 @@ const SENSE_SHARE = 0.1;
  */
 const MAX_SENSES = 20;
 const MAX_CLOSE_SENSES = 10;
+/** A sense directly above with more senses directly below it than this is too broad to relate them. */
+const MAX_KINDS_BELOW = 50;
 /** Of a sense's hyponyms (a dog has dozens of breeds), the most common this many. */
 const MAX_HYPONYMS = 6;
 
@@ -115,10 +118,26 @@ export function relatedWordsFromWordNet(): RelatedWordLines {
   const synsets = readSynsets();
   const senses = readSenses();
   const close = new Map<string, Set<string>>();
-  for (const [lemma, lemmaSenses] of senses) if (common(lemma)) close.set(lemma, new Set(closeSenses(lemmaSenses).map((sense) => sense.offset)));
+  for (const [lemma, lemmaSenses] of senses) {
+    // Verbs' senses are fine-grained and their synonyms often share only a rare one ("insure":
+    // "ensure", "cancel": "scrub"); the things visitors ask about are nouns and their qualities.
+    const kept = lemmaSenses.filter((sense) => sense.pos !== 'v');
+    if (common(lemma) && kept.length) close.set(lemma, new Set(closeSenses(lemmaSenses).filter((sense) => sense.pos !== 'v').map((sense) => sense.offset)));
+  }
+  // A search term is a stem, which stands for the most used word of it: "engin" for "engine", not
+  // "engineer"; "generat" for "generation", not "generator". Other words of the stem give it nothing
+  // and are given to no one, or "Do you clean engines?" would find "a new generation of products".
+  const stemWord = new Map<string, string>();
+  for (const lemma of [...close.keys()].sort((a, b) => rank.get(a)! - rank.get(b)!)) {
+    const term = toSearchTerm(lemma);
+    if (term && !stemWord.has(term)) stemWord.set(term, lemma);
+  }
+  const standsForStem = (word: string) => stemWord.get(toSearchTerm(word) ?? '') === word;
   // Both words must mostly mean the sense that relates them: "customer" is related to "john" only by
   // a sense of "john" hardly anyone means.
-  const wordsOf = (key: string) => synsets.get(key)?.words.filter((word) => !names.has(word) && close.get(word)?.has(key)) ?? [];
+  const wordsOf = (key: string) => synsets.get(key)?.words.filter((word) => !names.has(word) && standsForStem(word) && close.get(word)?.has(key)) ?? [];
+  // A kind above with this many kinds below it says nothing ("person", "activity", "device").
+  const broadKinds = (key: string) => (synsets.get(key)?.hyponyms.length ?? 0) <= MAX_KINDS_BELOW;
 
   const synonyms = new Map<string, Set<string>>();
   const hypernyms = new Map<string, Set<string>>();
@@ -133,18 +152,16 @@ export function relatedWordsFromWordNet(): RelatedWordLines {
   };
   // A search term stands for every word of its stem: one too vague to relate ("move", "get") makes
   // the term vague too, whatever its rarer forms mean ("moving" as in motion, "getting" as acquiring).
-  const vague = new Set([...close].filter(([, offsets]) => offsets.size === 0).map(([lemma]) => toSearchTerm(lemma)));
   for (const [lemma, offsets] of close) {
     const term = toSearchTerm(lemma);
-    if (!term || vague.has(term)) continue;
+    if (!term || !standsForStem(lemma)) continue;
     for (const offset of offsets) {
       const synset = synsets.get(offset);
       if (!synset) continue;
       add(synonyms, term, wordsOf(offset));
-      // Only nouns have kinds above and below worth a visitor's word: above a verb are the vaguest
-      // verbs ("leave": "act", "move"), and below it ways of doing it ("leave": "desert", "scram").
+      // Only nouns have kinds above and below.
       if (!offset.startsWith('n')) continue;
-      add(hypernyms, term, synset.hypernyms.flatMap(wordsOf));
+      add(hypernyms, term, synset.hypernyms.filter(broadKinds).flatMap(wordsOf));
       add(hyponyms, term, synset.hyponyms.flatMap(wordsOf).sort((a, b) => rank.get(a)! - rank.get(b)!).slice(0, MAX_HYPONYMS));
     }
   }
