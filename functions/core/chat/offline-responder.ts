@@ -180,12 +180,13 @@ const hasTermOrSynonym = (terms: ReadonlySet<string>, term: string) => terms.has
 const SYNONYM_SHARE = 0.8;
 const NEAR_TERM_SHARE = 0.5;
 /**
- * Another form of the visitor's own word, whose stem begins with the other's ("supervises":
- * "supervisor", "deliver": "delivery"), as search finds it by prefix: more than a synonym.
+ * Another form of the visitor's own word: a passage's word that begins with it ("supervises":
+ * "Supervisor", "deliver": "delivery"), as search finds it by prefix; more than a synonym. Not the other
+ * way round: "vegetarian" does not begin "vegetables".
  */
 const OTHER_FORM_SHARE = 0.9;
 const OTHER_FORM_STEM = 5;
-const isOtherForm = (a: string, b: string) => Math.min(a.length, b.length) >= OTHER_FORM_STEM && (a.startsWith(b) || b.startsWith(a));
+const isOtherForm = (said: string, asked: string) => asked.length >= OTHER_FORM_STEM && said.startsWith(asked);
 function termMatch(terms: ReadonlySet<string>, term: string): number {
   if (terms.has(term) || writtenSynonymsOf(term).some((synonym) => terms.has(synonym))) return 1;
   if (term.length >= OTHER_FORM_STEM && [...terms].some((said) => isOtherForm(said, term))) return OTHER_FORM_SHARE;

@@ -115,6 +115,18 @@ describe('search and answers with related words', () => {
     expect(ask('Do you sell takeaway treats?').answer).toContain('takeout treat boxes');
   });
 
+  it("prefers the visitor's own word in another form to a synonym, and never reads a shorter word as another form", () => {
+    const team: KnowledgeDocument[] = [
+      {
+        ...vets[0]!,
+        text: '# About us\n\n## Meet the team\n\n### Alma Reyes\n\nPractice owner and managing vet\n\n### Dev Patel\n\nHead nurse, supervisor of the kennels',
+      },
+    ];
+    expect(ask('Who supervises the kennels?', team).answer).toContain('Dev Patel');
+    const menu: KnowledgeDocument[] = [{ ...vets[0]!, text: '# Menu\n\n## Sides\n\nSeasonal vegetables £4\n\nChips £3' }];
+    expect(ask('How much is the vegetarian platter?', menu).answer).toBe('');
+  });
+
   it("ranks the visitor's own word above a related one", () => {
     const documents: KnowledgeDocument[] = [
       { ...vets[0]!, text: '# Willow Lane Vets\n\n## Procedures\n\nEvery procedure is booked after a consultation.\n\n## Operations\n\nOperations take place on weekday mornings.' },
