@@ -173,8 +173,8 @@ const hasTermOrSynonym = (terms: ReadonlySet<string>, term: string) => terms.has
 /**
  * How much of a question's word a passage saying another word answers: the visitor's own word counts
  * whole, and so does a word of the same group of a small business's words (synonyms.ts: "flat",
- * "apartment"); a synonym of WordNet's less (it may be meant in another sense: "book" a table is no
- * book to read), a word of the sense directly above or below in WordNet less still ("operation":
+ * "apartment"); a synonym of WordNet's less (it may be meant in another sense: a "key" to a door is no
+ * key point), a word of the sense directly above or below in WordNet less still ("operation":
  * "surgery" is a synonym; "dog": "puppy" below).
  */
 const SYNONYM_SHARE = 0.8;

@@ -61,7 +61,7 @@ const LEGACY_FORMAT_VERSION = 1;
 /** A synonym of a question's word counts this much of the word itself. */
 const SYNONYM_WEIGHT = 0.5;
 /**
- * A word of the sense directly above or below a question's word in WordNet ("operation": "procedure";
+ * A word of the sense directly above or below a question's word in WordNet ("vet": "doctor";
  * "dog": "puppy") counts less than a synonym: it may be another thing of the same kind.
  */
 const NEAR_TERM_WEIGHT = 0.25;
