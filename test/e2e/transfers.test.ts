@@ -93,8 +93,9 @@ describe('Agent Transfers in the browser', () => {
     await page.getByRole('button', { name: 'Take over' }).click();
     await expectPage.visible(page.getByText('Conversation taken over: the assistant stops answering'));
     await expectPage.visible(page.getByText('You are answering'));
+    // Acknowledged, not answered by the assistant.
     const silent = (await visitor.ask('Are you still there?')).body;
-    expect(silent).toMatchObject({ message: '', personAnswering: true });
+    expect(silent).toMatchObject({ message: 'Your message is with the team', personAnswering: true });
     await expectPage.visible(page.getByText('Are you still there?'));
 
     await page.goto(`${webUrl}/dashboard/transfers`);
