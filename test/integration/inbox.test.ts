@@ -223,11 +223,14 @@ describe('a visitor’s conversation in the inbox, the owner’s reply, details 
 
     const detail = await owner.get(`/conversations/${older.conversationId}`);
     expect(detail.status).toBe(200);
+    // The owner joined visibly (a system notice, takeover-events.test.ts) just before the reply.
     expect(detail.body.messages.map((m: { sender_type: string; content: string; agent_id: string | null }) => [m.sender_type, m.agent_id !== null])).toEqual([
       ['user', false],
       ['assistant', false],
+      ['system', false],
       ['assistant', true],
     ]);
+    expect(detail.body.messages[2].content).toMatch(/ joined the conversation$/);
     expect(detail.body.messages[0].content).toBe('Are you open on Sundays?');
     expect(detail.body.messages.at(-1).content).toBe('Yes, 8am to noon.');
     const list = await owner.get(`/conversations?chatbotId=${chatbotId}&limit=1`);
@@ -303,7 +306,8 @@ describe('conversations go with their assistant', () => {
       const visitor = chatVisitor(apiUrl, chatbotId);
       const { conversationId } = (await visitor.ask('Do you deliver?')).body;
       await owner.post(`/conversations/${conversationId}/messages`, { content: 'We do, within 5 miles.' });
-      expect(await storedMessageCount(conversationId)).toBe(3);
+      // The visitor's message, the answer, the owner's 'joined' notice and reply.
+      expect(await storedMessageCount(conversationId)).toBe(4);
       expect((await owner.delete(`/chatbots/${chatbotId}`)).status).toBe(200);
       expect((await owner.get(`/conversations/${conversationId}`)).status).toBe(404);
       expect(await storedMessageCount(conversationId)).toBe(0);

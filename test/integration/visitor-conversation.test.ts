@@ -34,12 +34,13 @@ describe('a visitor who reloads sees their whole conversation (get-visitor-conve
       ['assistant', answered.message],
       ['user', 'Can I speak to a human please?'],
       ['assistant', asked.message],
+      ['notice', expect.stringMatching(/ joined the conversation$/)],
       ['assistant', 'Hi, this is Sam from the bakery.'],
     ]);
     // The visitor rates the assistant's answers (and sees their rating again), not a person's reply.
     expect(body.messages[1]).toMatchObject({ id: answered.messageId, rateable: true, rating: 'up' });
-    expect(body.messages[4]).toMatchObject({ rateable: false });
-    expect(body.messages[4].rating).toBeUndefined();
+    expect(body.messages[5]).toMatchObject({ rateable: false, person: { name: expect.any(String) } });
+    expect(body.messages[5].rating).toBeUndefined();
   });
 
   it('another visitor of the same assistant sees only their own conversation', async () => {
