@@ -1,5 +1,6 @@
 import type { InboxMessage } from '@contracts/inbox';
 import { useEffect, useRef } from 'react';
+import { useUserId } from '@/auth/auth-context';
 import { MessageText } from '@/chat/MessageText';
 import { relativeTime } from '@/inbox/relative-time';
 import { cn } from '@/lib/cn';
@@ -8,7 +9,7 @@ import { cn } from '@/lib/cn';
  * Spec 001: messages oldest first; the business's (the assistant's and the owner's) on the right, the
  * customer's on the left, system notices centred, each with a relative time.
  */
-function MessageRow({ message }: { message: InboxMessage }) {
+function MessageRow({ message, userId }: { message: InboxMessage; userId: string }) {
   const time = (
     <time className="text-[11px] text-muted-foreground" dateTime={message.created_at}>
       {relativeTime(message.created_at)}
@@ -35,7 +36,7 @@ function MessageRow({ message }: { message: InboxMessage }) {
         {business ? <MessageText text={message.content} /> : message.content}
       </p>
       <span className="flex gap-2 text-[11px] text-muted-foreground">
-        {business && <span>{message.agent_id ? (message.person_name ?? 'You') : 'Assistant'}</span>}
+        {business && <span>{message.agent_id ? (message.agent_id === userId ? 'You' : (message.person_name ?? 'Team member')) : 'Assistant'}</span>}
         {time}
       </span>
     </li>
@@ -43,6 +44,8 @@ function MessageRow({ message }: { message: InboxMessage }) {
 }
 
 export function MessageThread({ messages }: { messages: InboxMessage[] }) {
+  // The reader's own replies say 'You'; a colleague's their name (as the visitor saw it).
+  const userId = useUserId();
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
@@ -51,7 +54,7 @@ export function MessageThread({ messages }: { messages: InboxMessage[] }) {
     <div className="flex-1 overflow-y-auto p-4">
       <ol className="flex flex-col gap-3" aria-label="Messages">
         {messages.map((message) => (
-          <MessageRow key={message.id} message={message} />
+          <MessageRow key={message.id} message={message} userId={userId} />
         ))}
       </ol>
       <div ref={end} />
