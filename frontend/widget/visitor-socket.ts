@@ -6,6 +6,7 @@
  * an idle socket (10 min); a dropped socket reconnects with the spec's backoff using the current token.
  */
 import type { ServerSocketMessage } from '../../functions/contracts/realtime.js';
+import type { StreamPiece } from './answer-stream.js';
 
 export type VisitorReplyEvent = Extract<ServerSocketMessage, { type: 'reply' }>;
 
@@ -18,7 +19,13 @@ const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000];
  * renews the token with every reply, and any of the visitor's valid tokens opens their socket.
  * Returns a function that closes it for good.
  */
-export function listenForReplies(realtimeUrl: string, token: () => string | undefined, onReply: (reply: VisitorReplyEvent) => void): () => void {
+export function listenForReplies(
+  realtimeUrl: string,
+  token: () => string | undefined,
+  onReply: (reply: VisitorReplyEvent) => void,
+  /** The pieces of an answer streamed to this socket (answer-stream.ts). */
+  onStream?: (piece: StreamPiece) => void,
+): () => void {
   let socket: WebSocket | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -43,6 +50,7 @@ export function listenForReplies(realtimeUrl: string, token: () => string | unde
       try {
         const message = JSON.parse(String(event.data)) as ServerSocketMessage;
         if (message.type === 'reply' && typeof message.content === 'string') onReply(message);
+        if (message.type === 'stream' && typeof message.text === 'string') onStream?.(message);
       } catch {
         // Not ours: ignore.
       }
