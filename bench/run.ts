@@ -18,6 +18,8 @@ import { signUpAndSignIn } from '../test/support/accounts.js';
 import { apiClient, waitForCrawl } from '../test/support/api-client.js';
 import { benchChat, useThousandChunkIndex } from './chat.js';
 import { benchChatLoad } from './chat-load.js';
+import { benchStream } from './stream.js';
+import { loadavg } from 'node:os';
 import { startFakeOpenAiProcess } from './child-process.js';
 import { issueVisitorToken } from '../functions/core/chat/visitor-token.js';
 import { startFixtureSite } from '../local/sample-site.js';
@@ -36,7 +38,9 @@ import { benchTriggerCheck, benchWorkflowExecution } from './workflows.js';
 
 const RUNS = 5;
 /** `tsx bench/run.ts --only=chat`: only the chat figures (chat server, load), for work on the chat turn. */
-const onlyChat = process.argv.includes('--only=chat');
+/** `tsx bench/run.ts --only=stream`: only the streamed answer's figure, with the load average. */
+const onlyStream = process.argv.includes('--only=stream');
+const onlyChat = process.argv.includes('--only=chat') || onlyStream;
 
 async function main() {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -86,8 +90,12 @@ async function main() {
     const firstView = web === 'static' ? await dashboardFirstViewJs(runtime.webUrl, user) : undefined;
     if (firstView) console.log(`dashboard initial js gzip: ${(firstView.gzipBytes / 1024).toFixed(1)} KB`);
     await useThousandChunkIndex(ctx.chatbotId);
-    for (const line of await benchChat(runtime.apiUrl, ctx.chatbotId)) console.log(line);
-    console.log(await benchChatLoad(runtime.apiUrl, ctx.chatbotId));
+    if (!onlyStream) {
+      for (const line of await benchChat(runtime.apiUrl, ctx.chatbotId)) console.log(line);
+      console.log(await benchChatLoad(runtime.apiUrl, ctx.chatbotId));
+    }
+    console.log(await benchStream(runtime.apiUrl, runtime.realtimeUrl, ctx.chatbotId));
+    console.log(`load average: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     if (onlyChat) return;
     console.log(benchTriggerCheck());
     console.log(await benchWorkflowExecution(runtime.apiUrl, ctx.idToken, ctx.chatbotId));

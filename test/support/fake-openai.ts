@@ -22,6 +22,8 @@ export interface FakeOpenAi {
   streamGate?: { afterTokens: number; open: Promise<void> };
   /** When each streamed completion wrote each of its tokens (ms since the epoch, sub-millisecond). */
   tokenTimes: number[][];
+  /** Called with a streamed completion's token times once it has ended. */
+  onStreamed?: (times: number[]) => void;
   /** Uploads to the transcription endpoint: the model named and the audio file's bytes. */
   transcriptionRequests: { model: string; file: Buffer; contentType: string }[];
   /** What the transcription endpoint hears, or the HTTP status it fails with. */
@@ -128,6 +130,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     }
     event({}, 'stop');
     res.end('data: [DONE]\n\n');
+    fake.onStreamed?.(times);
   }
   /** A multipart upload as the SDK sends it: the `model` field and the `file` part. */
   function transcription(contentType: string, body: Buffer, res: import('node:http').ServerResponse) {

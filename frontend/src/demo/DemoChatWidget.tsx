@@ -5,8 +5,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MessageText } from '@/chat/MessageText';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { ApiError, useApi } from '@/lib/api';
-import { getVisitorConversation, rateChatMessage, sendVisitorMessage, trackDemoEvent } from '@/lib/chat-api';
+import { getVisitorConversation, newClientMessageId, rateChatMessage, sendVisitorMessage, trackDemoEvent } from '@/lib/chat-api';
 import { cn } from '@/lib/cn';
+import { streamedText, type StreamPiece } from '../../widget/answer-stream';
 import { listenForReplies } from '../../widget/visitor-socket';
 
 /** Spec 001 section 9: the chat window is 380x600 and opens by itself after 2000 ms. */
@@ -110,6 +111,9 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
   const [focusInput, setFocusInput] = useState(false);
   const [input, setInput] = useState('');
   const [waiting, setWaiting] = useState(false);
+  /** The answer as it is streamed over the socket, until the reply replaces it. */
+  const [partial, setPartial] = useState<string>();
+  const onPiece = useRef<(piece: StreamPiece) => void>(undefined);
   const [messages, setMessages] = useState<WidgetMessage[]>(() => [
     { id: newId(), isBot: true, text: chatbot.welcome_message || `Hi there! I'm ${agent} from ${business}. How can I help you today?` },
   ]);
@@ -175,7 +179,7 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
       if (shown.has(reply.message_id)) return;
       shown.add(reply.message_id);
       setMessages((list) => [...list, { id: newId(), isBot: true, text: reply.content }]);
-    });
+    }, (piece) => onPiece.current?.(piece));
   }, [hasConversation, realtimeUrl]);
 
   const toggle = () => {
@@ -193,6 +197,15 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
     setMessages((list) => [...list, { id: newId(), isBot: false, text }]);
     setWaiting(true);
     const started = Date.now();
+    const responseDelay = Math.min(chatbot.response_delay, MAX_DELAY_MS);
+    const clientMessageId = newClientMessageId();
+    const textOf = streamedText(clientMessageId);
+    const pieceOf = (onPiece.current = (piece) => {
+      const text = textOf(piece);
+      if (text === undefined) return;
+      // Not before the owner's response delay; nothing once the reply is known.
+      window.setTimeout(() => onPiece.current === pieceOf && setPartial(text), started + responseDelay - Date.now());
+    });
 
     const tracked = trackDemoEvent(api, {
       chatbot_id: chatbot.id,
@@ -207,7 +220,11 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
         visitorToken: visitorToken.current,
         contactName: DEMO_CONTACT_NAME,
         confirm,
+        clientMessageId,
+        // The socket is open once the visitor has a conversation: the answer is streamed there.
+        stream: hasConversation,
       });
+      onPiece.current = undefined;
       visitorToken.current = reply.visitorToken;
       storeToken(chatbot.id, reply.visitorToken);
       setHasConversation(true);
@@ -216,7 +233,7 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
       if (reply.personAnswering) return;
       if (!reply.message) throw new Error('The assistant sent an empty reply.');
       // The owner's response delay counts from the visitor's message (Conversation Controls).
-      const delay = Math.min(chatbot.response_delay, MAX_DELAY_MS) - (Date.now() - started);
+      const delay = responseDelay - (Date.now() - started);
       if (delay > 0) await wait(delay);
       const question = reply.confirmation?.action === 'handoff';
       setMessages((list) => [
@@ -233,6 +250,8 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
       const detail = error instanceof Error ? error.message : undefined;
       setMessages((list) => [...list, { id: newId(), isBot: true, text: ERROR_TEXT, error: detail ?? '' }]);
     } finally {
+      onPiece.current = undefined;
+      setPartial(undefined);
       setWaiting(false);
       inputRef.current?.focus();
     }
@@ -344,7 +363,14 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
                 )}
               </div>
             ))}
-            {waiting && chatbot.typing_indicator && (
+            {partial && (
+              <div className="flex justify-start">
+                <div className="max-w-[85%] rounded-2xl rounded-bl-sm bg-background px-3.5 py-2 text-sm break-words whitespace-pre-wrap text-foreground shadow-xs">
+                  <MessageText text={partial} />
+                </div>
+              </div>
+            )}
+            {waiting && !partial && chatbot.typing_indicator && (
               <div className="flex justify-start">
                 <div role="status" className="rounded-2xl rounded-bl-sm bg-background px-3.5 py-2 text-sm text-muted-foreground italic shadow-xs">
                   typing...
