@@ -1,7 +1,10 @@
 import { crawlSite } from '../functions/core/crawl/crawl-site.js';
 import { buildKnowledgeIndex } from '../functions/core/knowledge/index-knowledge.js';
 
-/** Crawl + index of a local site, as assistant creation does it (without the DynamoDB writes). */
+/**
+ * Crawl + index of a local site in one invocation (`crawlSite`), as FAQ generation reads a site (without
+ * the DynamoDB writes). Assistant creation and re-syncs use the crawl engine (bench/crawl-engine.ts).
+ */
 export async function crawlAndIndexSeconds(siteUrl: string): Promise<number> {
   const started = performance.now();
   const { pages } = await crawlSite(siteUrl, { maxPages: 100, allowPrivateNetwork: true });

@@ -72,7 +72,7 @@ async function main() {
   const site = await startFixtureSite({ pages: 100, hangingPage: false });
   try {
     if (!onlyChat) {
-      console.log(`crawl 100 pages: ${(await crawlAndIndexSeconds(site.url)).toFixed(2)} s`);
+      console.log(`crawl 100 pages single invocation (FAQ generation): ${(await crawlAndIndexSeconds(site.url)).toFixed(2)} s`);
       for (const line of await benchCrawlEngine(runtime.apiUrl, runtime.config, runtime.env)) console.log(line);
       for (const line of await benchKnowledge()) console.log(line);
       for (const line of await benchIndexScale(runtime.env)) console.log(line);

@@ -36,6 +36,13 @@ export const SIDE_ENTRIES: Readonly<Record<string, SideEntry>> = {
     loadedBy: 'functions/core/crawl/readability.ts',
     format: 'cjs',
   },
+  // WordNet's related words: 340 KB of data, read when a question is first searched (synchronously).
+  'related-words': {
+    file: 'related-words.cjs',
+    entry: 'functions/core/knowledge/related-words/table.ts',
+    loadedBy: 'functions/core/knowledge/related-words.ts',
+    format: 'cjs',
+  },
 };
 
 export interface BuiltSideEntry {

@@ -2,6 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 
 /** Alarms look at five-minute windows: long enough to be cheap, short enough to be told quickly. */
@@ -82,5 +83,23 @@ export class AsyncWorkAlarms extends Construct {
         alarmDescription: `A run of ${name} took ${DURATION_ALARM_SHARE * 100}% or more of its ${timeoutSeconds} s limit`,
       });
     });
+  }
+}
+
+/**
+ * A state machine's executions that ended failed or timed out. The crawl machine ends failed (its
+ * ReadingFailed state) only after a step failed past its retries and the failure was recorded on the
+ * assistant: the owner sees a failed reading, the operator is told here.
+ */
+export class StateMachineAlarms extends Construct {
+  readonly failedExecutions: Alarm;
+  readonly timedOutExecutions: Alarm;
+
+  constructor(scope: Construct, id: string, stateMachine: IStateMachine, name: string) {
+    super(scope, id);
+    const onExecutions = (metric: 'ExecutionsFailed' | 'ExecutionsTimedOut', what: string) =>
+      alarmOnAny(this, metric, stateMachine.metric(metric, { period: PERIOD, statistic: 'Sum' }), `An execution of the ${name} state machine ${what} at least once in 5 minutes`);
+    this.failedExecutions = onExecutions('ExecutionsFailed', 'failed');
+    this.timedOutExecutions = onExecutions('ExecutionsTimedOut', 'ran past its time limit');
   }
 }

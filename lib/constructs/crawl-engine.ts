@@ -5,6 +5,7 @@ import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cd
 import { Construct } from 'constructs';
 import { CRAWL_DEFINITION_FILE, CRAWL_TASK_FUNCTION, crawlDefinitionSubstitutions } from '../crawl-definition.js';
 import { stateMachineTasks, type FunctionName } from '../routes.js';
+import { StateMachineAlarms } from './alarms.js';
 import { AppFunction, applyUses, type FunctionResources, type StateMachineRef, type WorkflowSchedulerRef } from './app-function.js';
 import { constructId } from './construct-id.js';
 import { acknowledge } from './nag.js';
@@ -24,6 +25,8 @@ export interface CrawlEngineProps {
 export class CrawlEngine extends Construct {
   readonly stateMachine: StateMachine;
   readonly taskFunction: AppFunction;
+  /** Readings that failed (recorded on the assistant, then the execution fails) or ran out of time. */
+  readonly alarms: StateMachineAlarms;
   /** What starts readings: the state machine. */
   readonly crawler: StateMachineRef;
   /** What EventBridge Scheduler starts re-syncs with: its role, and the state machine. */
@@ -60,6 +63,7 @@ export class CrawlEngine extends Construct {
       logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },
     });
     this.crawler = this.stateMachine;
+    this.alarms = new StateMachineAlarms(this, 'Alarms', this.stateMachine, 'crawl');
 
     const schedulerRole = new Role(this, 'SchedulerRole', {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } } }),

@@ -29,6 +29,14 @@ describe('CloudWatch alarms', () => {
     expect(onQueue).toEqual([expect.objectContaining({ Namespace: 'AWS/SQS', Threshold: 1, Statistic: 'Maximum' })]);
   });
 
+  it.each(['ExecutionsFailed', 'ExecutionsTimedOut'])('a crawl execution counted in %s raises an alarm within 5 minutes', (metric) => {
+    const machineId = logicalIdOf(stack.crawlEngine.stateMachine);
+    const onMachine = alarms.filter((a) => a.MetricName === metric && JSON.stringify(a.Dimensions).includes(machineId));
+    expect(onMachine).toEqual([
+      expect.objectContaining({ Namespace: 'AWS/States', Statistic: 'Sum', Period: 300, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' }),
+    ]);
+  });
+
 });
 
 describe('X-Ray tracing', () => {

@@ -11,6 +11,7 @@ import { readHeadMetadata } from '../../functions/core/crawl/head-metadata.js';
 import { parseSitemap } from '../../functions/core/crawl/sitemap.js';
 import { LAMBDA_ALIASES, lambdaBuildOptions } from '../../lib/bundling.js';
 import { buildSideEntries } from '../../lib/side-entries.js';
+import { synonymsOf } from '../../functions/core/knowledge/synonyms.js';
 import type { readDocument } from '../../functions/core/documents/read-document.js';
 import { pdfFixture } from '../support/document-fixtures.js';
 import { Validator as ModelCheck } from '../../lib/lambda-shims/electrodb-model-check.js';
@@ -100,6 +101,22 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
     const bundled = (await import(pathToFileURL(outfile).href)) as { readDocument: typeof readDocument };
     const { text } = await bundled.readDocument('.pdf', await pdfFixture(['Sourdough is baked at dawn.']));
     expect(text).toContain('Sourdough is baked at dawn.');
+  }, 60_000);
+
+  it("leave WordNet's related words out of the bundles that search, which read them from the file beside the handler", async () => {
+    const dir = join(outDir, 'search');
+    const outfile = join(dir, 'index.mjs');
+    const { metafile } = await build({
+      ...lambdaBuildOptions(repoRoot),
+      stdin: { contents: "export { synonymsOf } from './functions/core/knowledge/synonyms.ts';", resolveDir: repoRoot, loader: 'ts' },
+      outfile,
+      metafile: true,
+    });
+    expect(Object.keys(metafile.inputs).filter((input) => input.endsWith('related-words.json'))).toEqual([]);
+    expect((await buildSideEntries(Object.keys(metafile.inputs), dir)).map((side) => side.name)).toEqual(['related-words']);
+    const bundled = (await import(pathToFileURL(outfile).href)) as { synonymsOf: typeof synonymsOf };
+    expect(bundled.synonymsOf('oper')).toContain('surgeri');
+    expect(bundled.synonymsOf('oper')).toEqual(synonymsOf('oper'));
   }, 60_000);
 
   it("answer ElectroDB's model checks as the real validator does, for every model and entity", async () => {

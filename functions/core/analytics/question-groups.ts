@@ -1,6 +1,6 @@
 import { termsOf, similarity } from '../chat/text-terms.js';
 import { factTerm, factTypesAsked } from '../knowledge/fact-types.js';
-import { synonymsOf } from '../knowledge/synonyms.js';
+import { canonicalTerm } from '../knowledge/synonyms.js';
 
 /** A visitor's question as its reply logged it. */
 export interface LoggedQuestion {
@@ -29,7 +29,7 @@ export const SAME_MEANING = 0.5;
  * hours...), so "What does delivery cost?", "delivery fee" and "How much is delivery?" share their terms.
  */
 export function meaningTerms(question: string): string[] {
-  const terms = termsOf(question).map((term) => [term, ...synonymsOf(term)].sort()[0]!);
+  const terms = termsOf(question).map(canonicalTerm);
   return [...new Set([...terms, ...factTypesAsked(question).map(factTerm)])].sort();
 }
 

@@ -4,7 +4,7 @@ import { factTypesAsked, factWordsAsked, namesTeamMember, NAMING_FACT_WORDS, sta
 import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import { isSiteDetailsDocument } from '../knowledge/knowledge-document.js';
 import type { SearchHit } from '../knowledge/search-index.js';
-import { synonymsOf } from '../knowledge/synonyms.js';
+import { narrowerTermsOf, nearTermsOf, synonymsOf, writtenSynonymsOf } from '../knowledge/synonyms.js';
 import { dayVerdict } from './day-hours.js';
 import { SMALL_TALK } from './off-topic.js';
 import { numbersGiven, thresholdApplies } from './quantity-thresholds.js';
@@ -72,6 +72,12 @@ const SAME_VALUE_PREFERENCE = 0.02;
  * of us": "tables of 6 or more by reservation only"; "my son is 15": "under 16s must be accompanied").
  */
 const THRESHOLD_PREFERENCE = 0.05;
+/**
+ * Added, times the share of the question's words a passage says in the visitor's own words (or other
+ * forms of them), to prefer of passages answering alike the one that does not need a synonym:
+ * "Quality Supervisor" for "Who supervises...?" over "Managing Director".
+ */
+const OWN_WORDS_PREFERENCE = 0.01;
 /**
  * Taken from a customer's review: what one customer says ("they even cleaned inside the oven") is no
  * promise of the business, so a review answers only when no passage of the business's own says as much.
@@ -165,6 +171,30 @@ type Candidate = { passage: SearchHit; rank: number; score: number };
 const hasTermOrSynonym = (terms: ReadonlySet<string>, term: string) => terms.has(term) || synonymsOf(term).some((synonym) => terms.has(synonym));
 
 /**
+ * How much of a question's word a passage saying another word answers: the visitor's own word counts
+ * whole, and so does a word of the same group of a small business's words (synonyms.ts: "flat",
+ * "apartment"); a synonym of WordNet's less (it may be meant in another sense: a "key" to a door is no
+ * key point), a word of the sense directly above or below in WordNet less still ("operation":
+ * "surgery" is a synonym; "dog": "puppy" below).
+ */
+const SYNONYM_SHARE = 0.8;
+const NEAR_TERM_SHARE = 0.5;
+/**
+ * Another form of the visitor's own word: a passage's word that begins with it ("supervises":
+ * "Supervisor", "deliver": "delivery"), as search finds it by prefix; more than a synonym. Not the other
+ * way round: "vegetarian" does not begin "vegetables".
+ */
+const OTHER_FORM_SHARE = 0.9;
+const OTHER_FORM_STEM = 5;
+const isOtherForm = (said: string, asked: string) => asked.length >= OTHER_FORM_STEM && said.startsWith(asked);
+function termMatch(terms: ReadonlySet<string>, term: string): number {
+  if (terms.has(term) || writtenSynonymsOf(term).some((synonym) => terms.has(synonym))) return 1;
+  if (term.length >= OTHER_FORM_STEM && [...terms].some((said) => isOtherForm(said, term))) return OTHER_FORM_SHARE;
+  if (synonymsOf(term).some((synonym) => terms.has(synonym))) return SYNONYM_SHARE;
+  return nearTermsOf(term).some((near) => terms.has(near)) ? NEAR_TERM_SHARE : 0;
+}
+
+/**
  * What "how many" counts: the last word before the verb ("How many help-center *articles* can I
  * publish?"). A number answers it only beside that word or a synonym, not beside another word of the
  * question ("Help center: 1 site" is no number of articles).
@@ -240,7 +270,7 @@ export function coverageOf(question: ParsedQuestion, passage: SearchHit): number
   for (const group of question.termGroups) {
     const groupWeight = Math.max(...group.map(weight)) * (group.every((term) => question.contextTerms.has(term)) ? CONTEXT_TERM_SHARE : 1);
     total += groupWeight;
-    if (group.some((term) => hasTermOrSynonym(known, term))) covered += groupWeight;
+    covered += groupWeight * Math.max(...group.map((term) => termMatch(known, term)));
   }
   // The kind of fact asked for ("where", "how much") is itself part of the question, as telling as an average word.
   if (question.factWords.size) {
@@ -275,7 +305,14 @@ function mentionsWhatIsAsked(question: ParsedQuestion, passage: SearchHit): bool
   );
   if (!asked.length) return true;
   const known = termsAnsweredBy(question, passage);
-  return asked.some((group) => group.some((term) => hasTermOrSynonym(known, term)));
+  return asked.some((group) => group.some((term) => termMatch(known, term) > 0));
+}
+
+/** The share of `terms` a passage says as the visitor does, or in another form of the same word (see termMatch). */
+function ownWordsShare(terms: readonly string[], passage: SearchHit): number {
+  if (!terms.length) return 0;
+  const said = new Set(passageTermsOf(`${headingsOf(passage)} ${passage.text}`));
+  return terms.filter((term) => said.has(term) || (term.length >= OTHER_FORM_STEM && [...said].some((other) => isOtherForm(other, term)))).length / terms.length;
 }
 
 /** How many of the question's values (times, months, numbers) the passage says as the question does. */
@@ -316,7 +353,9 @@ function asksAboutUnknownThing(asking: string, passages: readonly SearchHit[], t
   // An everyday word ("night", "qualified") may be said otherwise; a rarer one names a thing.
   if (everydayTermsOf(asking).has(last)) return false;
   const said = new Set(passages.flatMap((passage) => passageTermsOf(`${passage.title} ${passage.heading ?? ''} ${passage.text}`)));
-  return !hasTermOrSynonym(said, last);
+  // A kind of the thing says the business has it ("Do you serve drinks?": "coffee, tea"); the kind it is
+  // one of does not ("Do you have a sauna?": "changing rooms").
+  return !hasTermOrSynonym(said, last) && !narrowerTermsOf(last).some((narrower) => said.has(narrower));
 }
 
 function lightUnknownTermsOf(question: string, asking: string): Set<string> {
@@ -384,7 +423,7 @@ function answerLines(passage: SearchHit, terms: ReadonlySet<string>, asked: read
   // A line says a question's word when it says it or a word meaning the same ("children's cut" for "a child's haircut").
   const unitTerms = units.map((unit) => {
     const said = new Set(passageTermsOf(unit.text));
-    return new Set([...terms].filter((term) => hasTermOrSynonym(said, term)));
+    return new Set([...terms].filter((term) => termMatch(said, term) > 0));
   });
   const linesWith = new Map<string, number>();
   for (const found of unitTerms) for (const term of found) linesWith.set(term, (linesWith.get(term) ?? 0) + 1);
@@ -533,7 +572,8 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
       (passage.source === 'entry' ? OWNER_KNOWLEDGE_PREFERENCE : 0) +
       (statesContact && isSiteDetailsDocument(passage.documentId) ? SITE_CONTACT_PREFERENCE : 0) +
       SAME_VALUE_PREFERENCE * sameValuesSaid(valueTerms, passage) +
-      (given.some((number) => thresholdApplies(number, passage.text)) ? THRESHOLD_PREFERENCE : 0) -
+      (given.some((number) => thresholdApplies(number, passage.text)) ? THRESHOLD_PREFERENCE : 0) +
+      OWN_WORDS_PREFERENCE * ownWordsShare(contentTerms, passage) -
       (isTestimonial(passage) ? REVIEW_PENALTY : 0);
     if (!best || score > best.score) best = { passage, rank, score };
   });

@@ -27,6 +27,8 @@ type SegmentHeader = {
   headings: string[];
   /** Per chunk, a digest of its passage identity: a passage repeated across documents is kept once. */
   keys: string[];
+  /** Chunks whose key an earlier chunk of this segment has (absent in segments written before it was kept). */
+  repeats?: number[];
   fields: number;
   termCount: number;
   /** Byte ranges; numeric sections count 4-byte words. */
@@ -38,6 +40,8 @@ type SegmentHeader = {
 export type SegmentView = {
   chunks: KnowledgeChunk[];
   keys: string[];
+  /** Chunks whose passage an earlier chunk of this segment has: read alone, in order, they are not searched. */
+  repeats: ReadonlySet<number>;
   fields: number;
   /** Per chunk, the number of distinct terms of each search field (BM25's field length). */
   fieldLengths: Uint32Array;
@@ -118,12 +122,14 @@ export function encodeSegment(chunks: readonly KnowledgeChunk[], vectors?: Vecto
     terms: add(Buffer.from(entries.map(([term]) => term).join('\n'), 'utf8')),
     ...(vectors ? { vectors: add(asBytes(vectors.data)) } : {}),
   };
+  const keys = chunks.map(passageDigest);
   const header: SegmentHeader = {
     documents,
     chunkDocuments,
     chunkIds: chunks.map((chunk) => chunk.id),
     headings: chunks.map((chunk) => chunk.heading ?? ''),
-    keys: chunks.map(passageDigest),
+    keys,
+    repeats: repeatsOf(keys),
     fields,
     termCount: entries.length,
     sections,
@@ -187,6 +193,7 @@ export function decodeSegment(input: Uint8Array): SegmentView {
   return {
     chunks,
     keys: header.keys,
+    repeats: new Set(header.repeats ?? repeatsOf(header.keys)),
     fields: header.fields,
     fieldLengths: words(sections.fieldLengths),
     terms,
@@ -194,4 +201,14 @@ export function decodeSegment(input: Uint8Array): SegmentView {
     ...(vectors ? { vectors } : {}),
     bytes: bytes.byteLength,
   };
+}
+
+function repeatsOf(keys: readonly string[]): number[] {
+  const seen = new Set<string>();
+  const repeats: number[] = [];
+  keys.forEach((key, i) => {
+    if (seen.has(key)) repeats.push(i);
+    else seen.add(key);
+  });
+  return repeats;
 }

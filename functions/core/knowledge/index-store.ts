@@ -145,6 +145,10 @@ export async function loadManifest(chatbotId: string, version: string): Promise<
 }
 
 async function fetchIndex(chatbotId: string, version: string): Promise<{ index: SearchIndex; bytes: number }> {
+  // A version's own segment (most versions write one) is asked for with its manifest, not after it:
+  // a cold function waits for one round trip instead of two.
+  const ownKey: CacheKey = `${chatbotId}/${version}`;
+  const own = segmentCache.get(ownKey) ? undefined : fetchBytes(segmentKeyOf(chatbotId, version)).catch(() => undefined);
   const manifestText = await fetchText(manifestKeyOf(chatbotId, version));
   if (manifestText === undefined) {
     const json = await fetchText(legacyKeyOf(chatbotId, version));
@@ -152,15 +156,16 @@ async function fetchIndex(chatbotId: string, version: string): Promise<{ index: 
     return { index: loadIndexFromJson(json), bytes: json.length };
   }
   const manifest = parseManifest(manifestText);
-  const segments = await Promise.all(manifest.segments.map((segment) => loadSegment(chatbotId, version, segment.id)));
+  const segments = await Promise.all(manifest.segments.map((segment) => loadSegment(chatbotId, version, segment.id, segment.id === version ? own : undefined)));
   return { index: assembleIndex(manifest, segments), bytes: segments.reduce((sum, segment) => sum + segment.bytes, 0) };
 }
 
-function loadSegment(chatbotId: string, version: string, segmentId: string): Promise<SegmentView> {
+function loadSegment(chatbotId: string, version: string, segmentId: string, fetching?: Promise<Uint8Array | undefined>): Promise<SegmentView> {
   const key: CacheKey = `${chatbotId}/${segmentId}`;
   const cached = segmentCache.get(key);
   if (cached) return cached;
-  const loading = fetchBytes(segmentKeyOf(chatbotId, segmentId)).then((bytes) => {
+  const bytesOf = async () => (await fetching) ?? fetchBytes(segmentKeyOf(chatbotId, segmentId));
+  const loading = bytesOf().then((bytes) => {
     // Deleted by a newer version's clean-up: this version is gone too.
     if (!bytes) throw new IndexVersionNotFoundError(chatbotId, version);
     const segment = decodeSegment(bytes);

@@ -3,7 +3,7 @@ import { innermostHeading, type KnowledgeChunk } from './chunk.js';
 import { reciprocalRankFusion } from './rank-fusion.js';
 import { factTerm, factTypesAsked, factTypesStated, factWordsAsked, statesFact } from './fact-types.js';
 import { impliedWordsOf, passageImpliedWordsOf, toLegacySearchTerm, toSearchTerm } from './search-terms.js';
-import { synonymsOf } from './synonyms.js';
+import { nearTermsOf, synonymsOf } from './synonyms.js';
 import { withSiteWords } from './question-phrases.js';
 import { loadVectors, nearestRows, storeVectors, type StoredVectors, type VectorMatrix } from './vector-matrix.js';
 
@@ -60,6 +60,11 @@ const FORMAT_VERSION = 2;
 const LEGACY_FORMAT_VERSION = 1;
 /** A synonym of a question's word counts this much of the word itself. */
 const SYNONYM_WEIGHT = 0.5;
+/**
+ * A word of the sense directly above or below a question's word in WordNet ("vet": "doctor";
+ * "dog": "puppy") counts less than a synonym: it may be another thing of the same kind.
+ */
+const NEAR_TERM_WEIGHT = 0.25;
 /**
  * In hybrid search (reciprocal rank fusion, where neighbouring ranks differ by about 2 %), a passage
  * stating the kind of fact asked for, or the owner's own knowledge, moves up a few places: enough to
@@ -201,14 +206,18 @@ export function searchIndex(index: SearchIndex, query: string, k = 5, options: S
 
 /**
  * The question in the site's words (question-phrases.ts), plus the fact terms of the kinds of fact it asks for (a price, the hours: passages
- * stating one match) and, weighing less, the synonyms of its words ("customers" finds "clients").
+ * stating one match) and, weighing less, the synonyms of its words ("customers" finds "clients") and,
+ * less still, the words WordNet puts directly above or below them ("vet" finds "doctor").
  */
 function expandedQuery(query: string, legacyTerms: boolean): Query {
   if (legacyTerms) return query;
   // Everyday phrases are searched as the site's word for them ("every two weeks": "biweekly").
   const text = withSiteWords(query.slice(0, MAX_QUERY_CHARS));
   const terms = defaultTokenize(text).slice(0, MAX_QUERY_WORDS).map(toSearchTerm);
-  const synonyms = [...new Set(terms.flatMap((term) => (term ? synonymsOf(term) : [])))];
+  const own = new Set(terms);
+  const synonyms = [...new Set(terms.flatMap((term) => (term ? synonymsOf(term) : [])))].filter((term) => !own.has(term));
+  const said = new Set([...own, ...synonyms]);
+  const near = [...new Set(terms.flatMap((term) => (term ? nearTermsOf(term) : [])))].filter((term) => !said.has(term));
   // The words the question implies ("no-show": "noshow"), as passages are indexed with theirs.
   const queries: Query[] = [[text, ...impliedWordsOf(text)].join(' ')];
   // A passage stating the kind of fact asked for answers every word that asks for it ("What *number*
@@ -223,6 +232,7 @@ function expandedQuery(query: string, legacyTerms: boolean): Query {
   }
   // Synonyms are search terms already: not stemmed again, matched whole.
   if (synonyms.length) queries.push({ queries: synonyms, boostTerm: () => SYNONYM_WEIGHT, processTerm: (t: string) => t, prefix: false, fuzzy: false });
+  if (near.length) queries.push({ queries: near, boostTerm: () => NEAR_TERM_WEIGHT, processTerm: (t: string) => t, prefix: false, fuzzy: false });
   return queries.length === 1 ? queries[0]! : { combineWith: 'OR', queries };
 }
 

@@ -31,10 +31,47 @@ class LazyPostings {
 /** MiniSearch's fields of an instance, assigned as its own `loadJS` does (it does not expose a lazy load). */
 type MiniSearchInternals = {
   _index: SearchableMap<LazyPostings>;
-  _documentIds: Map<number, number>;
-  _idToShortId: Map<number, number>;
-  _fieldLength: Map<number, number[]>;
+  _documentIds: PositionIds;
+  _idToShortId: PositionIds;
+  _fieldLength: FieldLengthRows;
 };
+
+/**
+ * A chunk's short id, id and position are one number: MiniSearch's id maps (ten thousands of entries
+ * a cold function would fill) become this. MiniSearch reads them with get / has (and iterates them
+ * only for wildcard queries and toJSON).
+ */
+class PositionIds {
+  constructor(readonly size: number) {}
+  has(id: number): boolean {
+    return Number.isInteger(id) && id >= 0 && id < this.size;
+  }
+  get(id: number): number | undefined {
+    return this.has(id) ? id : undefined;
+  }
+  *[Symbol.iterator](): IterableIterator<[number, number]> {
+    for (let i = 0; i < this.size; i++) yield [i, i];
+  }
+}
+
+/** Per chunk, its fields' lengths, as MiniSearch's `_fieldLength.get(id)[field]` reads them; a row is made when first read. */
+class FieldLengthRows {
+  readonly #rows: number[][] = [];
+  constructor(
+    readonly lengths: Uint32Array,
+    readonly fields: number,
+  ) {}
+  get size(): number {
+    return this.lengths.length / this.fields;
+  }
+  get(id: number): number[] | undefined {
+    if (id < 0 || id >= this.size) return undefined;
+    return (this.#rows[id] ??= Array.from(this.lengths.subarray(id * this.fields, (id + 1) * this.fields)));
+  }
+  *[Symbol.iterator](): IterableIterator<[number, number[]]> {
+    for (let i = 0; i < this.size; i++) yield [i, this.get(i)!];
+  }
+}
 
 /**
  * The searchable index of a manifest's documents: chunks numbered in the manifest's document order
@@ -46,26 +83,31 @@ export function assembleIndex(manifest: IndexManifest, segments: readonly Segmen
   const fieldCount = (miniSearchOptions.fields as string[]).length;
   const localToGlobal = segments.map((segment) => new Int32Array(segment.chunks.length).fill(-1));
   const chunks: KnowledgeChunk[] = [];
-  const fieldLengths: number[][] = [];
-  const seen = new Set<string>();
+  const total = manifest.documents.reduce((sum, document) => sum + document.count, 0);
+  const lengths = new Uint32Array(total * fieldCount);
+  // A manifest reading its only segment whole and in order keeps the chunks the segment says are not
+  // repeats; otherwise each passage's key is checked (the first in manifest order is kept).
+  const seen = readsWholeInOrder(manifest, segments) ? undefined : new Set<string>();
   for (const document of manifest.documents) {
-    const { chunks: stored, keys, fieldLengths: lengths, fields } = segments[document.segment]!;
+    const { chunks: stored, keys, fieldLengths, fields } = segments[document.segment]!;
     if (fields !== fieldCount) throw new Error(`Segment ${manifest.segments[document.segment]!.id} has ${fields} fields, expected ${fieldCount}`);
     if (document.first + document.count > stored.length) throw new Error(`Manifest document ${document.id} exceeds its segment`);
     for (let local = document.first; local < document.first + document.count; local++) {
-      if (seen.has(keys[local]!)) continue;
-      seen.add(keys[local]!);
+      if (seen) {
+        if (seen.has(keys[local]!)) continue;
+        seen.add(keys[local]!);
+      } else if (segments[document.segment]!.repeats.has(local)) continue;
       localToGlobal[document.segment]![local] = chunks.length;
+      lengths.set(fieldLengths.subarray(local * fields, (local + 1) * fields), chunks.length * fieldCount);
       chunks.push(stored[local]!);
-      fieldLengths.push(Array.from(lengths.subarray(local * fields, (local + 1) * fields)));
     }
   }
 
   // MiniSearch's running average, in the same order as adding the chunks one by one: the same floats.
   const averageFieldLength: number[] = [];
-  fieldLengths.forEach((lengths, count) => {
-    for (let f = 0; f < fieldCount; f++) averageFieldLength[f] = ((averageFieldLength[f] || 0) * count + lengths[f]!) / (count + 1);
-  });
+  for (let count = 0; count < chunks.length; count++) {
+    for (let f = 0; f < fieldCount; f++) averageFieldLength[f] = ((averageFieldLength[f] || 0) * count + lengths[count * fieldCount + f]!) / (count + 1);
+  }
 
   // Per field: chunk -> term frequency, as MiniSearch keeps them; a field without the term has none.
   const decode = (refs: TermRefs) => {
@@ -92,7 +134,7 @@ export function assembleIndex(manifest: IndexManifest, segments: readonly Segmen
     });
   };
 
-  const vocabulary = sortedSearchableMap(termsOf(segments).map(([term, refs]) => [term, new LazyPostings(refs, decode)]));
+  const vocabulary = vocabularyOf(segments, decode);
 
   const text = MiniSearch.loadJS<IndexedChunk>(
     {
@@ -111,23 +153,36 @@ export function assembleIndex(manifest: IndexManifest, segments: readonly Segmen
   );
   const internals = text as unknown as MiniSearchInternals;
   internals._index = vocabulary;
-  internals._documentIds = new Map(chunks.map((_, i) => [i, i]));
-  internals._idToShortId = new Map(internals._documentIds);
-  internals._fieldLength = new Map(fieldLengths.map((lengths, i) => [i, lengths]));
+  internals._documentIds = new PositionIds(chunks.length);
+  internals._idToShortId = new PositionIds(chunks.length);
+  internals._fieldLength = new FieldLengthRows(lengths, fieldCount);
 
   const vectors = vectorsOf(segments, localToGlobal, chunks.length);
   return { chunks, text, ...(vectors ? { vectors } : {}) };
 }
 
+function readsWholeInOrder(manifest: IndexManifest, segments: readonly SegmentView[]): boolean {
+  if (segments.length !== 1) return false;
+  let next = 0;
+  for (const document of manifest.documents) {
+    if (document.first !== next) return false;
+    next += document.count;
+  }
+  return next === segments[0]!.chunks.length;
+}
+
 const isAscending = (pairs: readonly [number, number][]) => pairs.every((pair, i) => i === 0 || pairs[i - 1]![0] < pair[0]);
 
 /**
- * Every term of the segments in sorted order, with where its postings are. Sorted insertion makes the
- * vocabulary's tree, and so the order prefix and fuzzy matches are scored in, independent of how the
- * documents are split into segments.
+ * Every term of the segments in sorted order, with where its postings are, as a tree whose nodes are
+ * filled when a search first walks them. Sorted insertion makes the vocabulary's tree, and so the
+ * order prefix and fuzzy matches are scored in, independent of how the documents are split into segments.
  */
-function termsOf(segments: readonly SegmentView[]): [string, TermRefs][] {
-  if (segments.length === 1) return segments[0]!.terms.map((term, i) => [term, [0, i]]);
+function vocabularyOf(segments: readonly SegmentView[], decode: (refs: TermRefs) => (Map<number, number> | undefined)[]): SearchableMap<LazyPostings> {
+  if (segments.length === 1) {
+    const { terms } = segments[0]!;
+    return sortedSearchableMap(terms.length, (i) => terms[i]!, (i) => new LazyPostings([0, i], decode));
+  }
   const refs = new Map<string, TermRefs>();
   segments.forEach((segment, s) =>
     segment.terms.forEach((term, i) => {
@@ -136,7 +191,8 @@ function termsOf(segments: readonly SegmentView[]): [string, TermRefs][] {
       else refs.set(term, [s, i]);
     }),
   );
-  return [...refs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const sorted = [...refs.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return sortedSearchableMap(sorted.length, (i) => sorted[i]!, (i) => new LazyPostings(refs.get(sorted[i]!)!, decode));
 }
 
 /** The live chunks' vectors in their order; chunks of a segment without vectors (of that model) get zero rows. */
@@ -165,30 +221,91 @@ type RadixNode<T> = Map<string, RadixNode<T> | T>;
 const LEAF = '';
 
 /**
- * The SearchableMap that inserting `entries` (sorted, distinct) one by one would make, built in one
- * pass: the same edges in the same order (with sorted insertion an edge is only ever split at the
- * last child of a node, so children stay in key order). Inserting 30,000 terms one by one scans each
- * node's children per term and costs a cold function tens of milliseconds; this costs a few.
+ * A radix tree node whose edges are made when first read. A search walks a few hundred of a large
+ * vocabulary's tens of thousands of nodes (exact, prefix and fuzzy lookups all descend from the root,
+ * pruning), so a cold function builds only those. Every read (and write) fills the node first, so
+ * SearchableMap sees an ordinary Map.
  */
-export function sortedSearchableMap<T>(entries: readonly [string, T][]): SearchableMap<T> {
-  const build = (from: number, to: number, depth: number): RadixNode<T> => {
-    const node: RadixNode<T> = new Map();
-    let i = from;
-    if (entries[i]![0].length === depth) node.set(LEAF, entries[i++]![1]);
-    while (i < to) {
-      const first = entries[i]![0];
-      const char = first[depth];
-      let j = i + 1;
-      while (j < to && entries[j]![0][depth] === char) j++;
-      // The group's common prefix is the first and last key's (the keys are sorted).
-      const last = entries[j - 1]![0];
-      let end = depth + 1;
-      while (end < first.length && end < last.length && first[end] === last[end]) end++;
-      node.set(first.slice(depth, end), build(i, j, end));
-      i = j;
-    }
-    return node;
-  };
-  const tree = entries.length ? build(0, entries.length, 0) : new Map();
+class LazyRadixNode<T> extends Map<string, RadixNode<T> | T> {
+  #fill: ((add: (key: string, value: RadixNode<T> | T) => void) => void) | undefined;
+
+  constructor(fill: (add: (key: string, value: RadixNode<T> | T) => void) => void) {
+    super();
+    this.#fill = fill;
+  }
+  #ready(): void {
+    const fill = this.#fill;
+    if (!fill) return;
+    this.#fill = undefined;
+    fill((key, value) => super.set(key, value));
+  }
+  override get(key: string) {
+    this.#ready();
+    return super.get(key);
+  }
+  override has(key: string) {
+    this.#ready();
+    return super.has(key);
+  }
+  override set(key: string, value: RadixNode<T> | T) {
+    this.#ready();
+    return super.set(key, value);
+  }
+  override delete(key: string) {
+    this.#ready();
+    return super.delete(key);
+  }
+  override get size() {
+    this.#ready();
+    return super.size;
+  }
+  override keys() {
+    this.#ready();
+    return super.keys();
+  }
+  override values() {
+    this.#ready();
+    return super.values();
+  }
+  override entries() {
+    this.#ready();
+    return super.entries();
+  }
+  override forEach(callback: (value: RadixNode<T> | T, key: string, map: Map<string, RadixNode<T> | T>) => void, thisArg?: unknown) {
+    this.#ready();
+    super.forEach(callback, thisArg);
+  }
+  override [Symbol.iterator]() {
+    this.#ready();
+    return super[Symbol.iterator]();
+  }
+}
+
+/**
+ * The SearchableMap that inserting the `count` keys (sorted, distinct; `keyAt(i)`, value `valueAt(i)`)
+ * one by one would make: the same edges in the same order (with sorted insertion an edge is only ever
+ * split at the last child of a node, so children stay in key order). Inserting 30,000 terms one by one
+ * scans each node's children per term and costs a cold function tens of milliseconds; building the
+ * whole tree at once still costs most of a cold load, so nodes are filled when first read.
+ */
+export function sortedSearchableMap<T>(count: number, keyAt: (i: number) => string, valueAt: (i: number) => T): SearchableMap<T> {
+  const build = (from: number, to: number, depth: number): RadixNode<T> =>
+    new LazyRadixNode<T>((add) => {
+      let i = from;
+      if (keyAt(i).length === depth) add(LEAF, valueAt(i++));
+      while (i < to) {
+        const first = keyAt(i);
+        const char = first[depth];
+        let j = i + 1;
+        while (j < to && keyAt(j)[depth] === char) j++;
+        // The group's common prefix is the first and last key's (the keys are sorted).
+        const last = keyAt(j - 1);
+        let end = depth + 1;
+        while (end < first.length && end < last.length && first[end] === last[end]) end++;
+        add(first.slice(depth, end), build(i, j, end));
+        i = j;
+      }
+    });
+  const tree = count ? build(0, count, 0) : new Map();
   return new (SearchableMap as unknown as new (tree: RadixNode<T>) => SearchableMap<T>)(tree);
 }

@@ -1,9 +1,13 @@
+import { wordNetRelatedTerms } from './related-words.js';
 import { toSearchTerm } from './search-terms.js';
 
 /**
- * Words visitors and small-business websites use for the same thing. Stemming makes "cleaners" find
- * "cleaner"; this makes "customers" find "clients" and "shop" find "retail", on any site, without a
- * model. Groups are general English; they never name a business, a place or a product.
+ * Words visitors and small-business websites use for the same thing that WordNet does not relate
+ * closely (related-words.ts has the rest): trade usage ("package", "plan", "tier"), spellings of one
+ * word, and business senses WordNet keeps apart ("fee", "price", "rate"). Stemming makes "cleaners"
+ * find "cleaner"; this makes "shop" find "retail", on any site, without a model. Groups are general
+ * English; they never name a business, a place or a product. A pair WordNet relates in the senses
+ * English mostly means ("guarantee" and "warranty", "big" and "large") is not written here.
  */
 const GROUPS = [
   'customer client patron',
@@ -18,9 +22,7 @@ const GROUPS = [
   'office workplace commercial business',
   'extra additional hidden surcharge',
   'discount deal promotion',
-  'guarantee warranty',
   'green eco ecofriendly sustainable',
-  'vet screen background',
   'check screen verify',
   'hire recruit',
   'redo reclean',
@@ -29,19 +31,15 @@ const GROUPS = [
   'reply respond response',
   'quick fast prompt',
   'location address',
-  'country countries',
   'children child kids',
   'pet dog cat',
   'sofa couch upholstery',
-  'rug carpet',
-  'fridge refrigerator',
   'tenancy rental lease',
+  'fridge refrigerator',
   'moving move relocation',
   'biweekly fortnightly',
   'equipment supplies',
   'products detergent',
-  'large big',
-  'small little',
   'cheapest lowest',
   'free complimentary',
   'area neighborhood neighbourhood district region town city village community suburb',
@@ -76,7 +74,41 @@ for (const group of GROUPS) {
 }
 for (const [kinds, whole] of KINDS) for (const kind of searchTermsOf(kinds)) addSynonyms(kind, searchTermsOf(whole));
 
-/** The other search terms meaning the same as `term` (a search term). */
-export function synonymsOf(term: string): readonly string[] {
+/** The other search terms the groups above give `term` (a search term): the same thing in a small business's words. */
+export function writtenSynonymsOf(term: string): readonly string[] {
   return synonymsByTerm.get(term) ?? [];
+}
+
+/** The other search terms meaning the same as `term` (a search term): in the groups above or in WordNet. */
+export function synonymsOf(term: string): readonly string[] {
+  const written = synonymsByTerm.get(term) ?? [];
+  const wordNet = wordNetRelatedTerms(term).synonyms;
+  return wordNet.length ? [...new Set([...written, ...wordNet])] : written;
+}
+
+/**
+ * Terms of the senses directly above and below `term`'s in WordNet ("vet": "doctor"; "dog": "puppy"):
+ * related, less closely than synonyms.
+ */
+export function nearTermsOf(term: string): readonly string[] {
+  const { broader, narrower } = wordNetRelatedTerms(term);
+  return [...broader, ...narrower];
+}
+
+/** Terms of senses directly below `term`'s: kinds of it ("drink": "coffee", "tea"). */
+export function narrowerTermsOf(term: string): readonly string[] {
+  return wordNetRelatedTerms(term).narrower;
+}
+
+/**
+ * One term standing for the words meaning the same as `term`, for grouping paraphrases: the first of
+ * its group above, else the first of those WordNet synonyms whose synonyms include it in turn (a word
+ * that is a synonym of another only in a rare sense of it keeps its own meaning: "reserve" is not
+ * grouped with "allow").
+ */
+export function canonicalTerm(term: string): string {
+  const written = synonymsByTerm.get(term);
+  if (written?.length) return [term, ...written].sort()[0]!;
+  const mutual = wordNetRelatedTerms(term).synonyms.filter((synonym) => wordNetRelatedTerms(synonym).synonyms.includes(term));
+  return [term, ...mutual].sort()[0]!;
 }

@@ -113,7 +113,7 @@ export async function beginRun(input: BeginInput): Promise<RunRef & { skip: bool
   let context = readContextOf(run, 1);
   try {
     if (input.kind === 'retry') {
-      await offerAddresses(retryUrls, { chatbotId, runId, sites: context.sites, robots: context.robots, firstSeq: 0, room: capacity, linked: true });
+      await offerAddresses(retryUrls, { chatbotId, runId, sites: context.sites, robots: context.robots, firstSeq: 0, room: capacity, linked: true, alone: true });
       await markDiscovered(ref);
       return { ...ref, skip: false };
     }
@@ -124,7 +124,7 @@ export async function beginRun(input: BeginInput): Promise<RunRef & { skip: bool
       // Known pages first, each by its stored address: a re-sync checks every one of them before new ones.
       await offerAddresses(
         pages.map((page) => page.url),
-        { chatbotId, runId, sites: context.sites, robots: context.robots, firstSeq: seq, room: pages.length, linked: false, known: true },
+        { chatbotId, runId, sites: context.sites, robots: context.robots, firstSeq: seq, room: pages.length, linked: false, known: true, alone: true },
       );
       seq += pages.length;
     }
@@ -165,6 +165,7 @@ export async function beginRun(input: BeginInput): Promise<RunRef & { skip: bool
       firstSeq: seq,
       room: capacity - found.length,
       linked: true,
+      alone: true,
     });
     await markDiscovered(ref);
     const tasks = await runTasks(chatbotId, runId, ['state', 'reason', 'url']);

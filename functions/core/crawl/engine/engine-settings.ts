@@ -10,6 +10,12 @@ export const HOST_CONCURRENCY = 4;
 export const WORKER_CONCURRENCY = 2;
 /** Pages one batch (one worker invocation) reads at most. */
 export const BATCH_PAGES = 25;
+/**
+ * Pages one batch reads at most when they are pages the assistant knows (a re-sync): mostly one
+ * conditional request each and nothing to parse, so fewer, larger rounds (each round costs a plan
+ * over the whole frontier and a worker start) at the same number of requests in flight.
+ */
+export const KNOWN_BATCH_PAGES = 100;
 /** Crawl-delay beyond this is read as this: a site asking for minutes between pages would never be read. */
 export const MAX_CRAWL_DELAY_MS = 30_000;
 /** A worker takes no new page after this much of its time, and leaves the rest of its batch queued. */

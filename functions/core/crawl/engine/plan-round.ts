@@ -5,6 +5,7 @@ import {
   crawlTimeLimitMs,
   frontierCapacity,
   HOST_CONCURRENCY,
+  KNOWN_BATCH_PAGES,
   MAX_ATTEMPTS,
   WORKER_BUDGET_MS,
   WORKER_CONCURRENCY,
@@ -29,13 +30,18 @@ export interface RoundPlan {
 }
 
 const SEQ_PER_ROUND = 1_000_000;
+/** Writes of one DynamoDB transaction at most. */
+const CLAIMS_TOGETHER = 100;
 const SEQ_PER_BATCH = 10_000;
 
-type PlannedTask = Pick<CrawlTask, 'key' | 'state' | 'reason' | 'url' | 'seq' | 'attempts' | 'pattern' | 'chatbot_id' | 'run_id'>;
+type PlannedTask = Pick<CrawlTask, 'key' | 'state' | 'reason' | 'url' | 'seq' | 'attempts' | 'pattern' | 'known' | 'chatbot_id' | 'run_id'>;
 
-async function setStates(tasks: readonly PlannedTask[], update: Partial<CrawlTask>): Promise<void> {
+async function setStates(tasks: readonly PlannedTask[], update: Partial<CrawlTask>, perTask?: (task: PlannedTask) => Partial<CrawlTask>): Promise<void> {
   await forEachLimited(tasks, 16, async (task) => {
-    await db().entities.crawlTask.patch({ chatbot_id: task.chatbot_id, run_id: task.run_id, key: task.key }).set(update).go({ response: 'none' });
+    await db()
+      .entities.crawlTask.patch({ chatbot_id: task.chatbot_id, run_id: task.run_id, key: task.key })
+      .set({ ...update, ...perTask?.(task) })
+      .go({ response: 'none' });
   });
 }
 
@@ -65,7 +71,7 @@ export async function planRound({ chatbot_id: chatbotId, run_id: runId }: RunRef
     return finished;
   }
   if (run.status !== 'running') return finished;
-  const tasks: PlannedTask[] = await runTasks(chatbotId, runId, ['key', 'state', 'reason', 'url', 'seq', 'attempts', 'pattern', 'chatbot_id', 'run_id']);
+  const tasks: PlannedTask[] = await runTasks(chatbotId, runId, ['key', 'state', 'reason', 'url', 'seq', 'attempts', 'pattern', 'known', 'chatbot_id', 'run_id']);
 
   // Still claimed after their round: their worker died (or was stopped). Read again, up to a bound.
   const orphaned = tasks.filter((task) => task.state === 'claimed');
@@ -111,13 +117,25 @@ export async function planRound({ chatbot_id: chatbotId, run_id: runId }: RunRef
 
   const delay = run.crawl_delay_ms ?? 0;
   const batchCount = delay ? 1 : Math.max(1, Math.floor(HOST_CONCURRENCY / WORKER_CONCURRENCY));
-  const batchPages = delay ? Math.max(1, Math.min(BATCH_PAGES, Math.floor(WORKER_BUDGET_MS / delay))) : BATCH_PAGES;
+  // Known pages are queued first (Begin), so a re-sync's first rounds are of known pages only.
+  const firstNew = next.findIndex((task) => !task.known);
+  const knownAhead = firstNew === -1 ? next.length : firstNew;
+  const batchPages = delay
+    ? Math.max(1, Math.min(BATCH_PAGES, Math.floor(WORKER_BUDGET_MS / delay)))
+    : knownAhead >= batchCount * BATCH_PAGES
+      ? Math.min(KNOWN_BATCH_PAGES, Math.floor(knownAhead / batchCount))
+      : BATCH_PAGES;
   const taken = next.slice(0, Math.min(run.max_pages - counts.kept, batchCount * batchPages));
-  await forEachLimited(taken, 16, async (task) => {
-    await db()
-      .entities.crawlTask.patch({ chatbot_id: chatbotId, run_id: runId, key: task.key })
-      .set({ state: 'claimed', attempts: task.attempts + 1 })
-      .go({ response: 'none' });
+  // Claimed CLAIMS_TOGETHER at a time in one transaction: a re-sync's round claims 200 pages.
+  const groups = Array.from({ length: Math.ceil(taken.length / CLAIMS_TOGETHER) }, (_, i) => taken.slice(i * CLAIMS_TOGETHER, (i + 1) * CLAIMS_TOGETHER));
+  await forEachLimited(groups, 4, async (group) => {
+    const { canceled } = await db()
+      .transaction.write(({ crawlTask }) =>
+        group.map((task) => crawlTask.patch({ chatbot_id: chatbotId, run_id: runId, key: task.key }).set({ state: 'claimed', attempts: task.attempts + 1 }).commit()),
+      )
+      .go();
+    // One write refused (a task gone with its deleted assistant): each claimed alone, as one would be.
+    if (canceled) await setStates(group, { state: 'claimed' }, (task) => ({ attempts: task.attempts + 1 }));
   });
   const batchTotal = Math.ceil(taken.length / batchPages);
   const room = Math.max(0, Math.floor((frontierCapacity(run.max_pages) - tasks.length) / batchTotal));

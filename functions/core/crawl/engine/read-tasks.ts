@@ -6,6 +6,9 @@ import { SITE_DOWN_AFTER } from './engine-settings.js';
 import { readPage, type KnownPage, type PageReading, type ReadContext } from './read-page.js';
 import { forEachLimited, type CrawlTask } from './run-store.js';
 
+/** Unchanged pages recorded in one transaction (DynamoDB takes up to 100 writes in one). */
+const UNCHANGED_TOGETHER = 25;
+
 export interface ReadOptions {
   /** Requests in flight at once (1 with a Crawl-delay). */
   concurrency: number;
@@ -91,9 +94,33 @@ async function record(task: CrawlTask, update: Partial<CrawlTask>): Promise<bool
 }
 
 /**
+ * Records unchanged pages (most of a re-sync) in one transaction of the same conditional writes. When
+ * one of them is no longer held by this batch, each is recorded alone, as `record` does. False when the
+ * batch lost a page.
+ */
+async function recordTogether(group: readonly (readonly [CrawlTask, Partial<CrawlTask>])[]): Promise<boolean> {
+  const { canceled } = await db()
+    .transaction.write(({ crawlTask }) =>
+      group.map(([task, update]) =>
+        crawlTask
+          .patch({ chatbot_id: task.chatbot_id, run_id: task.run_id, key: task.key })
+          .set(update)
+          .where((attr, op) => op.eq(attr.state, 'claimed'))
+          .commit(),
+      ),
+    )
+    .go();
+  if (!canceled) return true;
+  let held = true;
+  for (const [task, update] of group) if (!(await record(task, update))) held = false;
+  return held;
+}
+
+/**
  * Reads the claimed tasks of one batch, politely (a few requests at a time, the Crawl-delay between
  * them), and records each outcome on its task as soon as it is known, so a worker that dies loses
- * only the page in its hands. Stops early when the site is down (several failures in a row) or the
+ * only the page in its hands; unchanged pages (one conditional request each) are recorded
+ * UNCHANGED_TOGETHER at a time, so a worker dying loses at most those, read again by a later batch. Stops early when the site is down (several failures in a row) or the
  * worker's time is up; what it did not start goes back to the queue.
  */
 export async function readTasks(tasks: readonly CrawlTask[], context: ReadContext, options: ReadOptions): Promise<ReadOutcome> {
@@ -104,6 +131,11 @@ export async function readTasks(tasks: readonly CrawlTask[], context: ReadContex
   let lastStart = options.delayMs ? Date.now() : 0;
   const unstarted: CrawlTask[] = [];
   let lost = false;
+  const unchanged: (readonly [CrawlTask, Partial<CrawlTask>])[] = [];
+  const recordUnchanged = async () => {
+    const group = unchanged.splice(0);
+    if (group.length && !(await recordTogether(group))) lost = true;
+  };
   await forEachLimited(tasks, options.concurrency, async (task) => {
     if (lost) return;
     if (outcome.siteDown || Date.now() > options.deadline) {
@@ -127,9 +159,15 @@ export async function readTasks(tasks: readonly CrawlTask[], context: ReadContex
     }
     if (options.isStart && 'finalUrl' in reading && reading.finalUrl) outcome.startFinalUrl = reading.finalUrl;
     if ((reading.state === 'read' || reading.state === 'unchanged') && reading.links.length) outcome.links.push(...reading.links);
+    if (reading.state === 'unchanged') {
+      unchanged.push([task, taskUpdate(reading)]);
+      if (unchanged.length >= UNCHANGED_TOGETHER) await recordUnchanged();
+      return;
+    }
     // The batch lost its pages (the assistant was deleted and its run removed): nothing more to read.
     if (!(await record(task, taskUpdate(reading)))) lost = true;
   });
+  await recordUnchanged();
   // Not started: back to the queue, without counting the attempt against them.
   await forEachLimited(unstarted, 8, async (task) => {
     await record(task, { state: 'queued', attempts: Math.max(0, task.attempts - 1) });
