@@ -18,6 +18,8 @@ import { signUpAndSignIn } from '../test/support/accounts.js';
 import { apiClient, waitForCrawl } from '../test/support/api-client.js';
 import { benchChat, useThousandChunkIndex } from './chat.js';
 import { benchChatLoad, LOAD_CHATS } from './chat-load.js';
+import { benchStream } from './stream.js';
+import { loadavg } from 'node:os';
 import { startFakeOpenAiProcess } from './child-process.js';
 import { issueVisitorToken } from '../functions/core/chat/visitor-token.js';
 import { startFixtureSite } from '../local/sample-site.js';
@@ -36,7 +38,9 @@ import { benchTriggerCheck, benchWorkflowExecution } from './workflows.js';
 
 const RUNS = 5;
 /** `tsx bench/run.ts --only=chat`: only the chat figures (chat server, load), for work on the chat turn. */
-const onlyChat = process.argv.includes('--only=chat');
+/** `tsx bench/run.ts --only=stream`: only the streamed answer's figure, with the load average. */
+const onlyStream = process.argv.includes('--only=stream');
+const onlyChat = process.argv.includes('--only=chat') || onlyStream;
 /** `--load-chats=N`: a smaller load run (the line names its size), for a shared machine where 10,000 chats take too long. */
 const loadChats = Number(process.argv.find((arg) => arg.startsWith('--load-chats='))?.split('=')[1]) || LOAD_CHATS;
 
@@ -88,8 +92,12 @@ async function main() {
     const firstView = web === 'static' ? await dashboardFirstViewJs(runtime.webUrl, user) : undefined;
     if (firstView) console.log(`dashboard initial js gzip: ${(firstView.gzipBytes / 1024).toFixed(1)} KB`);
     await useThousandChunkIndex(ctx.chatbotId);
-    for (const line of await benchChat(runtime.apiUrl, ctx.chatbotId)) console.log(line);
-    console.log(await benchChatLoad(runtime.apiUrl, ctx.chatbotId, loadChats));
+    if (!onlyStream) {
+      for (const line of await benchChat(runtime.apiUrl, ctx.chatbotId)) console.log(line);
+      console.log(await benchChatLoad(runtime.apiUrl, ctx.chatbotId, loadChats));
+    }
+    console.log(await benchStream(runtime.apiUrl, runtime.realtimeUrl, ctx.chatbotId));
+    console.log(`load average: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     if (onlyChat) return;
     console.log(benchTriggerCheck());
     console.log(await benchWorkflowExecution(runtime.apiUrl, ctx.idToken, ctx.chatbotId));

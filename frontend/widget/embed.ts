@@ -99,9 +99,8 @@ async function start(script: HTMLScriptElement): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, attempt * 700));
     }
   };
-  const send: WidgetOptions['send'] = async (message, visitorToken, confirm) => {
-    const clientMessageId = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-    const body = { message, chatbotId, visitorToken, clientMessageId, contactName: 'Website Visitor', confirm };
+  const send: WidgetOptions['send'] = async (message, visitorToken, confirm, { clientMessageId, stream }) => {
+    const body = { message, chatbotId, visitorToken, clientMessageId, stream, contactName: 'Website Visitor', confirm };
     let response = await postAgain('/chat', body, visitorToken ? [401] : []);
     // A token that no longer verifies (expired, key replaced): the visitor starts a new conversation.
     if (response.status === 401) response = await postAgain('/chat', { ...body, visitorToken: undefined, confirm: undefined });

@@ -6,6 +6,7 @@
  * an idle socket (10 min); a dropped socket reconnects with the spec's backoff using the current token.
  */
 import type { ServerSocketMessage } from '../../functions/contracts/realtime.js';
+import type { StreamPiece } from './answer-stream.js';
 
 export type VisitorReplyEvent = Extract<ServerSocketMessage, { type: 'reply' }>;
 
@@ -22,12 +23,15 @@ const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000];
 /**
  * Listens for replies while the page is open. `token()` is read at each (re)connection: the server
  * renews the token with every reply, and any of the visitor's valid tokens opens their socket.
- * Returns a function that closes it for good.
+ * Returns a function that closes it for good, whose `send` sends on it (the typing signal).
  */
 export function listenForReplies(
   realtimeUrl: string,
   token: () => string | undefined,
   onReply: (reply: VisitorReplyEvent) => void,
+  /** The pieces of an answer streamed to this socket (answer-stream.ts). */
+  onStream?: (piece: StreamPiece) => void,
+  /** A person joined or is typing, the assistant answers again (issue 28). */
   onEvent?: (event: VisitorEvent) => void,
 ): VisitorSocket {
   let socket: WebSocket | undefined;
@@ -54,6 +58,7 @@ export function listenForReplies(
       try {
         const message = JSON.parse(String(event.data)) as ServerSocketMessage;
         if (message.type === 'reply' && typeof message.content === 'string') onReply(message);
+        if (message.type === 'stream' && typeof message.text === 'string') onStream?.(message);
         else if (message.type === 'person_joined' || message.type === 'handed_back' || message.type === 'person_typing') onEvent?.(message);
       } catch {
         // Not ours: ignore.

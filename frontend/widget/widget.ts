@@ -3,6 +3,7 @@ import { MAX_CHAT_MESSAGE_CHARS, MAX_DELAY_MS } from '../../functions/contracts/
 import { splitMessageLinks } from '../src/lib/chat-links.js';
 import { loadConversation, saveConversation, type StoredMessage } from './history.js';
 import { widgetCss } from './styles.js';
+import { streamedText, type StreamPiece } from './answer-stream.js';
 import { takeoverView } from './takeover.js';
 import { listenForReplies, type VisitorSocket } from './visitor-socket.js';
 
@@ -69,7 +70,7 @@ export interface WidgetOptions {
    * Sends one visitor message (or a confirmation's Yes / No) with the visitor's token (none before the
    * first reply); rejects with the error text to show when the server could not take it.
    */
-  send(message: string, visitorToken: string | undefined, confirm?: ConfirmAnswer): Promise<WidgetOutcome>;
+  send(message: string, visitorToken: string | undefined, confirm: ConfirmAnswer | undefined, sending: Sending): Promise<WidgetOutcome>;
   /** The realtime WebSocket's URL: a person's replies from the inbox arrive there live (absent: none arrive). */
   realtimeUrl?: string;
   /** Stores the visitor's thumbs up / down on a reply; rejects with the error text to show. */
@@ -79,6 +80,12 @@ export interface WidgetOptions {
    * included); undefined when it cannot be read, and the widget keeps what it stored.
    */
   load(visitorToken: string): Promise<VisitorConversationResponse | undefined>;
+}
+
+/** The message's client message id, and whether the answer may be streamed to the widget's socket. */
+export interface Sending {
+  clientMessageId: string;
+  stream: boolean;
 }
 
 type Role = StoredMessage['role'] | 'error';
@@ -291,6 +298,8 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
   /** The visitor's conversation (what their typing signal names). */
   let conversationId = state.messages.find((m) => m.conversationId)?.conversationId;
   const shownReplies = new Set<string>();
+  /** Takes the streamed pieces of the answer the visitor is waiting for. */
+  let onPiece: ((piece: StreamPiece) => void) | undefined;
   const listen = () => {
     if (socket || !options.realtimeUrl || !state.visitorToken) return;
     socket = listenForReplies(
@@ -303,6 +312,7 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
         takeover.replyFrom(reply.person?.name);
         remember({ role: 'assistant', text: reply.content, ...(reply.person && { person: reply.person.name }) });
       },
+      (piece) => onPiece?.(piece),
       (event) => {
         conversationId = event.conversation_id;
         if ('message_id' in event) {
@@ -367,10 +377,29 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
     }
     remember({ role: 'user', text: message });
     const started = Date.now();
+    const delay = Math.min(Number(bot.response_delay) || 0, MAX_DELAY_MS);
     typing.hidden = !bot.typing_indicator;
     scrollDown();
+    const clientMessageId = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+    // The answer as it is written, in a bubble the final reply replaces (not before the owner's response delay).
+    let partial: HTMLElement | undefined;
+    const textOf = streamedText(clientMessageId);
+    const pieceOf = (onPiece = (piece) => {
+      const text = textOf(piece);
+      const draw = () => {
+        if (onPiece !== pieceOf || text === undefined) return;
+        partial ??= log.insertBefore(el('div', 'm a'), typing);
+        partial.replaceChildren();
+        renderMessageText(partial, text);
+        typing.hidden = true;
+        scrollDown();
+      };
+      setTimeout(draw, started + delay - Date.now());
+    });
     try {
-      const outcome = await options.send(message, state.visitorToken, confirm);
+      const outcome = await options.send(message, state.visitorToken, confirm, { clientMessageId, stream: socket !== undefined });
+      // The reply is known: later pieces (another attempt's) are not drawn; the streamed text stays until the reply replaces it.
+      onPiece = undefined;
       state.visitorToken = outcome.visitorToken;
       save();
       listen();
@@ -379,20 +408,24 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
       conversationId = reply.conversationId;
       if (reply.personAnswering) {
         // "Your message is with the team": a line, not an answer (nor stored: the server does not keep it).
+        partial?.remove();
         typing.hidden = true;
         takeover.waitForTeam();
         show('notice', reply.message);
         return;
       }
       if (reply.transferRequested) takeover.waitForTeam();
-      const wait = Math.min(Number(bot.response_delay) || 0, MAX_DELAY_MS) - (Date.now() - started);
+      const wait = delay - (Date.now() - started);
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       typing.hidden = true;
       // A question is answered with Yes / No, not rated.
       const rated = reply.confirmation ? {} : { id: reply.messageId, conversationId: reply.conversationId };
+      partial?.remove();
       remember({ role: 'assistant', text: reply.message, ...rated });
       ask(reply);
     } catch (error) {
+      onPiece = undefined;
+      partial?.remove();
       typing.hidden = true;
       show('error', error instanceof Error && error.message ? error.message : 'Sorry, something went wrong. Please try again.');
     } finally {

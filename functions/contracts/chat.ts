@@ -31,6 +31,14 @@ export const clientMessageIdSchema = z
   .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'clientMessageId is 8 to 100 letters, digits or . _ : - (a UUID is a good choice)')
   .optional();
 
+/**
+ * The client listens on its realtime socket (its visitor token's, or the signed-in user's): a model's
+ * answer is streamed there sentence by sentence as `stream` events under the client message id, while
+ * this request still returns the whole reply (which replaces the streamed text). Without a client
+ * message id nothing is streamed.
+ */
+const streamSchema = z.boolean().optional();
+
 /** A visitor token as the server issued it (a compact JWS). */
 export const visitorTokenSchema = z.string().min(1).max(2048);
 
@@ -44,6 +52,7 @@ export const chatRequestSchema = z.object({
   chatbotId: z.string().min(1).max(100),
   visitorToken: visitorTokenSchema.optional(),
   clientMessageId: clientMessageIdSchema,
+  stream: streamSchema,
   contactName: z.string().trim().max(100).optional(),
   confirm: confirmAnswerSchema,
 });
@@ -57,6 +66,7 @@ export const ownerChatRequestSchema = z.object({
   message: chatMessageSchema,
   session: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'session is 1 to 64 letters, digits, _ or -'),
   clientMessageId: clientMessageIdSchema,
+  stream: streamSchema,
   contactName: z.string().trim().max(100).optional(),
   confirm: confirmAnswerSchema,
 });

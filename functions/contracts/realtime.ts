@@ -33,6 +33,13 @@ export type ServerSocketMessage =
    * reply from the inbox, or the transfer fallback message), shown as the business's reply.
    */
   | { type: 'reply'; conversation_id: string; message_id: string; content: string; created_at: string; person?: PersonShown }
+  /**
+   * To the socket(s) of the client that sent `client_message_id` with `stream: true` (contracts/chat.ts):
+   * the next checked piece of the model's answer (one sentence, with the space before it; the last may be
+   * the fallback message). Pieces in `seq` order (from 0) concatenate to the stored reply; the HTTP answer
+   * then replaces them. A new `seq` 0 for the same id is a retry starting again.
+   */
+  | { type: 'stream'; client_message_id: string; seq: number; text: string }
   | { type: 'error'; message: string }
   | TakeoverEvent
   | VoiceServerEvent;

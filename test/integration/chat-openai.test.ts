@@ -1,16 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { assistantFromFixtureSite } from '../support/fixture-assistant.js';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONVERSATION_SETTINGS, type ConversationSettings } from '../../functions/contracts/chatbot.js';
-import { freePorts } from '../../local/ports.js';
-import { startLocalRuntime, type LocalRuntime } from '../../local/runtime.js';
+import type { LocalRuntime } from '../../local/runtime.js';
 import type { FixtureSite } from '../../local/sample-site.js';
 import type { ApiClient } from '../support/api-client.js';
 import { dashboardSocket } from '../support/dashboard-socket.js';
-import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
+import type { FakeOpenAi } from '../support/fake-openai.js';
+import { startOpenAiRuntime, type OpenAiRuntime } from '../support/openai-runtime.js';
 import { credentialsOf, graphStandIn, trainForChannels } from '../support/graph-stand-in.js';
 import { chatVisitor, contactIdOf } from '../support/visitor.js';
 
@@ -19,30 +15,19 @@ import { chatVisitor, contactIdOf } from '../support/visitor.js';
  * process's environment, pointed at a local fake of the OpenAI API.
  */
 describe('the chat engine with an AI provider (OpenAI client, local fake server)', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'assistants-openai-'));
   let runtime: LocalRuntime;
   let fake: FakeOpenAi;
   let site: FixtureSite;
   let owner: ApiClient;
   let ownerIdToken: string;
   let chatbotId: string;
+  let started: OpenAiRuntime | undefined;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    process.env.OPENAI_API_KEY = 'sk-test';
-    process.env.OPENAI_BASE_URL = fake.baseURL;
-    // Each visitor its own address (test/support/visitor.ts), as the limits count per source.
-    runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web: 'none', trustForwardedFor: true, databaseInMemory: true });
-    ({ site, owner, ownerIdToken, chatbotId } = await assistantFromFixtureSite(runtime.apiUrl, runtime.config));
+    started = await startOpenAiRuntime('openai');
+    ({ runtime, fake, site, owner, ownerIdToken, chatbotId } = started);
   }, 120_000);
-  afterAll(async () => {
-    delete process.env.OPENAI_API_KEY;
-    delete process.env.OPENAI_BASE_URL;
-    await site?.stop();
-    await runtime?.stop();
-    await fake?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => started?.stop());
 
   const save = async (changes: Partial<ConversationSettings>) => {
     const res = await owner.put(`/chatbots/${chatbotId}/settings`, { ...DEFAULT_CONVERSATION_SETTINGS, ...changes });

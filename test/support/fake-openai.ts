@@ -16,6 +16,14 @@ export interface FakeOpenAi {
   embeddingDelayMs: number;
   /** Chat completions answer after this long (a slow model); 0 answers at once. */
   replyDelayMs: number;
+  /** A streamed completion (`stream: true`) waits this long between its tokens (words); 0 sends them at once. */
+  tokenDelayMs: number;
+  /** A streamed completion stops after this many tokens until `open` resolves (a model caught mid-answer). */
+  streamGate?: { afterTokens: number; open: Promise<void> };
+  /** When each streamed completion wrote each of its tokens (ms since the epoch, sub-millisecond). */
+  tokenTimes: number[][];
+  /** Called with a streamed completion's token times once it has ended. */
+  onStreamed?: (times: number[]) => void;
   /** Uploads to the transcription endpoint: the model named and the audio file's bytes. */
   transcriptionRequests: { model: string; file: Buffer; contentType: string }[];
   /** What the transcription endpoint hears, or the HTTP status it fails with. */
@@ -34,6 +42,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     embeddedTexts: [],
     embeddingDelayMs: 0,
     replyDelayMs: 0,
+    tokenDelayMs: 0,
+    tokenTimes: [],
     transcriptionRequests: [],
     transcript: { text: 'What are your opening hours?' },
   };
@@ -80,6 +90,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         const reply = fake.replyFor?.(body) ?? fake.reply;
         const answer = () => {
           if ('status' in reply) return send(reply.status, { error: { message: 'fake provider failure', type: 'server_error' } });
+          if (body.stream === true) return void streamCompletion(reply.text, body.model, res);
           return send(200, {
             id: 'chatcmpl-fake',
             object: 'chat.completion',
@@ -100,6 +111,27 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       send(404, { error: { message: `no fake for ${req.url}` } });
     });
   });
+  /** The answer as server-sent events, one word (with the space before it) per chunk, as OpenAI streams. */
+  async function streamCompletion(text: string, model: string, res: import('node:http').ServerResponse) {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const event = (delta: Record<string, unknown>, finish: string | null = null) =>
+      res.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+    const tokens = text.match(/\s*\S+/g) ?? [];
+    const times: number[] = [];
+    fake.tokenTimes.push(times);
+    event({ role: 'assistant', content: '' });
+    for (const [index, token] of tokens.entries()) {
+      if (res.destroyed) return;
+      if (index > 0 && fake.tokenDelayMs) await new Promise((resolve) => setTimeout(resolve, fake.tokenDelayMs));
+      if (fake.streamGate && index === fake.streamGate.afterTokens) await fake.streamGate.open;
+      if (res.destroyed) return;
+      times.push(performance.timeOrigin + performance.now());
+      event({ content: token });
+    }
+    event({}, 'stop');
+    res.end('data: [DONE]\n\n');
+    fake.onStreamed?.(times);
+  }
   /** A multipart upload as the SDK sends it: the `model` field and the `file` part. */
   function transcription(contentType: string, body: Buffer, res: import('node:http').ServerResponse) {
     const boundary = /boundary=(.+)$/.exec(contentType)?.[1];

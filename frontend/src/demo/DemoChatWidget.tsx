@@ -5,9 +5,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MessageText } from '@/chat/MessageText';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { ApiError, useApi } from '@/lib/api';
-import { getVisitorConversation, rateChatMessage, sendVisitorMessage, trackDemoEvent } from '@/lib/chat-api';
+import { getVisitorConversation, newClientMessageId, rateChatMessage, sendVisitorMessage, trackDemoEvent } from '@/lib/chat-api';
 import { cn } from '@/lib/cn';
 import { TYPING_EVERY_MS, TYPING_SHOWN_MS } from '@contracts/takeover';
+import { streamedText, type StreamPiece } from '../../widget/answer-stream';
 import { listenForReplies, type VisitorSocket } from '../../widget/visitor-socket';
 
 /** Spec 001 section 9: the chat window is 380x600 and opens by itself after 2000 ms. */
@@ -115,6 +116,9 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
   const [focusInput, setFocusInput] = useState(false);
   const [input, setInput] = useState('');
   const [waiting, setWaiting] = useState(false);
+  /** The answer as it is streamed over the socket, until the reply replaces it. */
+  const [partial, setPartial] = useState<string>();
+  const onPiece = useRef<(piece: StreamPiece) => void>(undefined);
   const [messages, setMessages] = useState<WidgetMessage[]>(() => [
     { id: newId(), isBot: true, text: chatbot.welcome_message || `Hi there! I'm ${agent} from ${business}. How can I help you today?` },
   ]);
@@ -209,6 +213,7 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
         }
         setMessages((list) => [...list, { id: reply.message_id, isBot: true, text: reply.content, person: reply.person?.name }]);
       },
+      (piece) => onPiece.current?.(piece),
       (event) => {
         conversationId.current = event.conversation_id;
         if (event.type === 'person_typing') {
@@ -257,6 +262,15 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
     setMessages((list) => [...list, { id: newId(), isBot: false, text }]);
     setWaiting(true);
     const started = Date.now();
+    const responseDelay = Math.min(chatbot.response_delay, MAX_DELAY_MS);
+    const clientMessageId = newClientMessageId();
+    const textOf = streamedText(clientMessageId);
+    const pieceOf = (onPiece.current = (piece) => {
+      const text = textOf(piece);
+      if (text === undefined) return;
+      // Not before the owner's response delay; nothing once the reply is known.
+      window.setTimeout(() => onPiece.current === pieceOf && setPartial(text), started + responseDelay - Date.now());
+    });
 
     const tracked = trackDemoEvent(api, {
       chatbot_id: chatbot.id,
@@ -271,7 +285,11 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
         visitorToken: visitorToken.current,
         contactName: DEMO_CONTACT_NAME,
         confirm,
+        clientMessageId,
+        // The socket is open once the visitor has a conversation: the answer is streamed there.
+        stream: hasConversation,
       });
+      onPiece.current = undefined;
       visitorToken.current = reply.visitorToken;
       storeToken(chatbot.id, reply.visitorToken);
       setHasConversation(true);
@@ -286,7 +304,7 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
       if (reply.transferRequested) withTeam.current = true;
       if (!reply.message) throw new Error('The assistant sent an empty reply.');
       // The owner's response delay counts from the visitor's message (Conversation Controls).
-      const delay = Math.min(chatbot.response_delay, MAX_DELAY_MS) - (Date.now() - started);
+      const delay = responseDelay - (Date.now() - started);
       if (delay > 0) await wait(delay);
       const question = reply.confirmation?.action === 'handoff';
       setMessages((list) => [
@@ -303,6 +321,8 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
       const detail = error instanceof Error ? error.message : undefined;
       setMessages((list) => [...list, { id: newId(), isBot: true, text: ERROR_TEXT, error: detail ?? '' }]);
     } finally {
+      onPiece.current = undefined;
+      setPartial(undefined);
       setWaiting(false);
       inputRef.current?.focus();
     }
@@ -423,6 +443,13 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
               </div>
               ),
             )}
+            {partial && (
+              <div className="flex justify-start">
+                <div className="max-w-[85%] rounded-2xl rounded-bl-sm bg-background px-3.5 py-2 text-sm break-words whitespace-pre-wrap text-foreground shadow-xs">
+                  <MessageText text={partial} />
+                </div>
+              </div>
+            )}
             {personTyping && !waiting && (
               <div className="flex justify-start">
                 <div role="status" className="rounded-2xl rounded-bl-sm bg-background px-3.5 py-2 text-sm text-muted-foreground italic shadow-xs">
@@ -430,7 +457,7 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
                 </div>
               </div>
             )}
-            {waiting && chatbot.typing_indicator && (
+            {waiting && !partial && chatbot.typing_indicator && (
               <div className="flex justify-start">
                 <div role="status" className="rounded-2xl rounded-bl-sm bg-background px-3.5 py-2 text-sm text-muted-foreground italic shadow-xs">
                   typing...

@@ -5,6 +5,7 @@ import type { ReplyOutcome } from '../analytics/chat-turn-analytics.js';
 import type { prepareInboxAnnouncement } from '../realtime/inbox-updates.js';
 import type { TransferNotice } from '../transfers/transfer-mail.js';
 import type { WorkflowTriggers } from '../workflows/chat-triggers.js';
+import type { StreamTarget } from './answer-stream.js';
 import type { Contact } from './conversation-store.js';
 
 /**
@@ -43,6 +44,11 @@ export interface ChatTurn extends Contact {
    * Passed in by the routes that have the realtime API, so the owner's test chat does not need it.
    */
   announceToInbox?: typeof prepareInboxAnnouncement;
+  /**
+   * The client listens on its socket for this message's answer (it sent `stream` with a client message
+   * id): a model's answer is streamed there sentence by sentence (answer-stream.ts).
+   */
+  streamTo?: StreamTarget;
   /** How the reply answered (answered, fallback, ...), for counts of the caller's own (voice sessions). */
   onReplyOutcome?: (outcome: ReplyOutcome) => void;
 }

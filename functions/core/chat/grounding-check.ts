@@ -7,26 +7,36 @@ import { amountsIn } from '../knowledge/currency-amounts.js';
  * phone number that reads exactly like a real one.
  */
 export function unsupportedFacts(reply: string, givenTexts: readonly string[]): string[] {
-  const text = reply.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/https?:\/\/\S+/g, ' ');
+  return factCheck(givenTexts)(reply);
+}
+
+/**
+ * unsupportedFacts with what was given read once: a streamed answer checks each sentence against the
+ * same texts (core/chat/answer-stream.ts).
+ */
+export function factCheck(givenTexts: readonly string[]): (reply: string) => string[] {
   const given = givenTexts.join('\n');
   const givenLower = given.toLowerCase();
   const givenNumbers = new Set(numbersIn(given));
   const givenPhones = (given.match(PHONE) ?? []).map((phone) => phone.replace(/\D/g, ''));
-  const unsupported: string[] = [];
+  return (reply) => {
+    const text = reply.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/https?:\/\/\S+/g, ' ');
+    const unsupported: string[] = [];
 
-  const emails = text.match(EMAIL) ?? [];
-  for (const email of emails) if (!givenLower.includes(email.toLowerCase())) unsupported.push(email);
-  const withoutEmails = text.replace(EMAIL, ' ');
+    const emails = text.match(EMAIL) ?? [];
+    for (const email of emails) if (!givenLower.includes(email.toLowerCase())) unsupported.push(email);
+    const withoutEmails = text.replace(EMAIL, ' ');
 
-  const phones = withoutEmails.match(PHONE) ?? [];
-  for (const phone of phones) {
-    const digits = phone.replace(/\D/g, '');
-    // A number may be written with or without its country code or trunk zero.
-    if (digits.length >= 7 && !givenPhones.some((known) => known.endsWith(digits.slice(-7)))) unsupported.push(phone.trim());
-  }
-  const rest = withoutEmails.replace(PHONE, (match) => (match.replace(/\D/g, '').length >= 7 ? ' ' : match));
-  for (const number of numbersIn(rest)) if (!givenNumbers.has(number)) unsupported.push(number);
-  return unsupported;
+    const phones = withoutEmails.match(PHONE) ?? [];
+    for (const phone of phones) {
+      const digits = phone.replace(/\D/g, '');
+      // A number may be written with or without its country code or trunk zero.
+      if (digits.length >= 7 && !givenPhones.some((known) => known.endsWith(digits.slice(-7)))) unsupported.push(phone.trim());
+    }
+    const rest = withoutEmails.replace(PHONE, (match) => (match.replace(/\D/g, '').length >= 7 ? ' ' : match));
+    for (const number of numbersIn(rest)) if (!givenNumbers.has(number)) unsupported.push(number);
+    return unsupported;
+  };
 }
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;

@@ -1,4 +1,5 @@
-import { chatCompletionText, type ChatMessage } from '../runtime/openai-api.js';
+import { chatCompletionText, type ChatCompletionRequest, type ChatMessage } from '../runtime/openai-api.js';
+import { chatCompletionDeltas } from '../runtime/openai-stream.js';
 import type { StoredMessage } from './conversation-store.js';
 
 export class ProviderFailure extends Error {}
@@ -13,14 +14,15 @@ export const ANSWER_TIME_LIMITS = { timeoutMs: 15_000, maxRetries: 1, totalTimeo
 /** True when answers come from OpenAI (a key is configured); otherwise the offline responder answers. */
 export const llmConfigured = () => Boolean(process.env.OPENAI_API_KEY);
 
-/** One chat completion grounded by the system prompt; any provider error becomes a ProviderFailure. */
-export async function openAiAnswer(args: {
+export interface AnswerPrompt {
   system: string;
   history: readonly StoredMessage[];
   question: string;
   temperature: number;
   maxCharacters: number;
-}): Promise<string> {
+}
+
+function completionRequest(args: AnswerPrompt): ChatCompletionRequest {
   const messages: ChatMessage[] = [
     { role: 'system', content: args.system },
     ...args.history
@@ -28,19 +30,32 @@ export async function openAiAnswer(args: {
       .map((m): ChatMessage => ({ role: m.sender_type === 'user' ? 'user' : 'assistant', content: m.content })),
     { role: 'user', content: args.question },
   ];
+  return {
+    model: process.env.OPENAI_MODEL || 'gpt-4o-mini',
+    temperature: args.temperature,
+    max_tokens: Math.ceil(args.maxCharacters / 3),
+    messages,
+  };
+}
+
+const connection = () => ({ apiKey: process.env.OPENAI_API_KEY!, baseURL: process.env.OPENAI_BASE_URL, ...ANSWER_TIME_LIMITS });
+
+/** One chat completion grounded by the system prompt; any provider error becomes a ProviderFailure. */
+export async function openAiAnswer(args: AnswerPrompt): Promise<string> {
   try {
-    const completion = await chatCompletionText(
-      {
-        model: process.env.OPENAI_MODEL || 'gpt-4o-mini',
-        temperature: args.temperature,
-        max_tokens: Math.ceil(args.maxCharacters / 3),
-        messages,
-      },
-      { apiKey: process.env.OPENAI_API_KEY!, baseURL: process.env.OPENAI_BASE_URL, ...ANSWER_TIME_LIMITS },
-    );
+    const completion = await chatCompletionText(completionRequest(args), connection());
     const text = completion?.trim();
     if (!text) throw new Error('The model returned no text');
     return text;
+  } catch (error) {
+    throw new ProviderFailure((error as Error).message);
+  }
+}
+
+/** The same completion as it is written (streamed): its pieces of text; any provider error becomes a ProviderFailure. */
+export async function* openAiAnswerDeltas(args: AnswerPrompt): AsyncGenerator<string> {
+  try {
+    yield* chatCompletionDeltas(completionRequest(args), connection());
   } catch (error) {
     throw new ProviderFailure((error as Error).message);
   }

@@ -23,6 +23,8 @@ export function ownerChat(caller: Caller, chatbotId: string, request: OwnerChatR
       clientMessageId: request.clientMessageId,
       confirm: request.confirm,
       caller,
+      // The caller's own open dashboards (their signed-in sockets); the page that sent it picks it by its id.
+      ...(request.stream && request.clientMessageId && { streamTo: { clientMessageId: request.clientMessageId, socketKey: caller.userId } }),
       countTurn: () => enforceLimit(`chat:owner:${caller.userId}`, OWNER_CHAT_PER_MINUTE, 'Too many test messages right now.', now.getTime()),
     },
     now,

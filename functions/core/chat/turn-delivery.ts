@@ -13,8 +13,9 @@ import { db } from '../data/db.js';
 import type { ItemPut } from '../data/put-together.js';
 import { doneRecord, failClaim, finishClaim } from './turn-claim.js';
 import { requestAgentTransfer, transferWaitsUntil, type TransferRef } from './escalation.js';
-import { unsupportedFacts } from './grounding-check.js';
-import { ProviderFailure, openAiAnswer } from './openai-responder.js';
+import { streamAnswer } from './answer-stream.js';
+import { factCheck } from './grounding-check.js';
+import { ProviderFailure, openAiAnswer, openAiAnswerDeltas, type AnswerPrompt } from './openai-responder.js';
 import type { ReplyDecision, Source } from './reply-decision.js';
 import { sourceTitle } from './source-link.js';
 import { systemPrompt, temperatureFor } from './system-prompt.js';
@@ -28,6 +29,8 @@ interface Reply {
   confirmation?: 'handoff';
   offTopic: boolean;
   confirmationTurn: boolean;
+  /** Streamed to the client as it is: cut to length and checked already, stored exactly as sent. */
+  streamed?: true;
 }
 
 /**
@@ -67,46 +70,67 @@ export async function keepAfterFailure(turn: StartedTurn): Promise<void> {
 
 /**
  * The model's answer to the turn, checked against what it was given: one stating a price, number,
- * phone or e-mail the knowledge does not becomes the fallback message. Undefined when the provider failed.
+ * phone or e-mail the knowledge does not becomes the fallback message. Streamed to the client's socket
+ * when it listens, each sentence checked before it is sent: the first that fails ends the answer with
+ * the fallback message. Undefined when the provider failed.
  */
 async function modelReply(turn: StartedTurn, state: TurnState, decision: Extract<ReplyDecision, { kind: 'model' }>): Promise<Reply | undefined> {
   const { bot, settings, request } = turn;
   const { passages, requiredAnswer } = decision;
-  let text: string;
-  try {
-    text = await openAiAnswer({
-      system: systemPrompt({
-        businessName: bot.business_name,
-        agentName: bot.agent_name,
-        personality: bot.agent_personality,
-        websiteUrl: bot.website_url,
-        settings,
-        passages,
-        requiredAnswer,
-      }),
-      history: state.history,
-      question: request.message,
-      temperature: temperatureFor(settings.creativityLevel),
-      maxCharacters: settings.maxResponseLength,
-    });
-  } catch (error) {
-    if (!(error instanceof ProviderFailure)) throw error;
-    log.error('AI provider failed', { chatbotId: bot.chatbot_id, conversationId: turn.conversationId, error: error.message });
-    return undefined;
-  }
-  const given = [
+  const prompt: AnswerPrompt = {
+    system: systemPrompt({
+      businessName: bot.business_name,
+      agentName: bot.agent_name,
+      personality: bot.agent_personality,
+      websiteUrl: bot.website_url,
+      settings,
+      passages,
+      requiredAnswer,
+    }),
+    history: state.history,
+    question: request.message,
+    temperature: temperatureFor(settings.creativityLevel),
+    maxCharacters: settings.maxResponseLength,
+  };
+  const invented = factCheck([
     ...passages.map((p) => `${p.title}\n${p.heading ?? ''}\n${p.text}`),
     requiredAnswer ?? '',
     request.message,
     ...state.history.map((m) => m.content),
-  ];
-  const invented = unsupportedFacts(text, given);
-  if (invented.length) {
-    log.warn('The model stated facts its knowledge does not; answering with the fallback', { chatbotId: bot.chatbot_id, invented });
-    return { text: settings.fallbackMessage, sources: [], offTopic: false, confirmationTurn: false };
-  }
+  ]);
+  const logContext = { chatbotId: bot.chatbot_id, conversationId: turn.conversationId };
+  const fallback: Reply = { text: settings.fallbackMessage, sources: [], offTopic: false, confirmationTurn: false };
   const sources = passages.filter((p) => p.url).map((p) => ({ title: sourceTitle(p), url: p.url! })).slice(0, 3);
-  return { text, sources, offTopic: false, confirmationTurn: false };
+  let text: string;
+  try {
+    if (request.streamTo) {
+      const answer = await streamAnswer({
+        deltas: openAiAnswerDeltas(prompt),
+        target: request.streamTo,
+        invented,
+        fallbackMessage: settings.fallbackMessage,
+        maxCharacters: settings.maxResponseLength,
+        logContext,
+      });
+      if (answer.streamed) {
+        // An answer ended by the fallback is the fallback's: its sources are not shown.
+        return { ...fallback, text: answer.text, sources: answer.endedWithFallback ? [] : sources, streamed: true };
+      }
+      text = answer.text;
+    } else {
+      text = await openAiAnswer(prompt);
+    }
+  } catch (error) {
+    if (!(error instanceof ProviderFailure)) throw error;
+    log.error('AI provider failed', { ...logContext, error: error.message });
+    return undefined;
+  }
+  const facts = invented(text);
+  if (facts.length) {
+    log.warn('The model stated facts its knowledge does not; answering with the fallback', { chatbotId: bot.chatbot_id, invented: facts });
+    return fallback;
+  }
+  return { ...fallback, text, sources };
 }
 
 /** The decided reply made concrete: a handoff records its transfer, the model writes its answer. */
@@ -167,7 +191,8 @@ export async function deliverReply(turn: StartedTurn, state: TurnState, decision
     confirmationTurn: reply.confirmationTurn,
   });
   request.onReplyOutcome?.(answered);
-  const answer = limitAnswerLength(reply.text, settings.maxResponseLength);
+  // A streamed answer is stored exactly as the client received it (it was cut to length as it was sent).
+  const answer = reply.streamed ? reply.text : limitAnswerLength(reply.text, settings.maxResponseLength);
   const responseMs = Math.round(performance.now() - turn.started);
   const userActions: UserAction[] = [];
   if (isNew) userActions.push('conversation_started');

@@ -4,6 +4,7 @@ import { workflowTriggers } from '../workflows/chat-triggers.js';
 import { chat } from './chat-engine.js';
 import { enforcePublicLimits, type PublicLimits } from './rate-limit.js';
 import { prepareInboxAnnouncement } from '../realtime/inbox-updates.js';
+import { visitorSocketKey } from '../realtime/visitor-replies.js';
 import { issueVisitorToken, newContactId, verifyVisitorToken } from './visitor-token.js';
 
 /** Public chat limits per minute (README "Limits"); the environment may raise them. */
@@ -41,6 +42,10 @@ export async function visitorChat(
       contactName: request.contactName,
       confirm: request.confirm,
       newContact: !request.visitorToken,
+      // Only a visitor with a token can have opened their socket (it is opened with that token).
+      ...(request.stream &&
+        request.clientMessageId &&
+        request.visitorToken && { streamTo: { clientMessageId: request.clientMessageId, socketKey: visitorSocketKey(visitor.chatbotId, visitor.contactId) } }),
       pageOrigin,
       workflows: workflowTriggers,
       // The owner's open inboxes show the visitor's message and reply as they are stored.

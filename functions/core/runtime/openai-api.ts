@@ -68,7 +68,7 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
 /** Less time than this left in the total budget: no further attempt. */
 export const MIN_ATTEMPT_MS = 1_000;
 
-interface Answer {
+export interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
   text: string;
@@ -79,7 +79,7 @@ class NotConnected extends Error {}
 class Aborted extends Error {}
 
 /** Waits `ms`, or less when the signal aborts meanwhile. */
-const sleep = (ms: number, signal?: AbortSignal) =>
+export const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal?.aborted) return resolve();
     const done = () => {
@@ -95,7 +95,7 @@ const header = (headers: IncomingHttpHeaders | undefined, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-function retryDelayMs(attempt: number, answer?: Answer): number {
+export function retryDelayMs(attempt: number, answer?: Answer): number {
   const afterMs = Number(header(answer?.headers, 'retry-after-ms'));
   if (afterMs > 0 && afterMs < MAX_RETRY_AFTER_MS) return afterMs;
   const after = header(answer?.headers, 'retry-after');
@@ -106,13 +106,13 @@ function retryDelayMs(attempt: number, answer?: Answer): number {
   return Math.min(500 * 2 ** attempt, 8_000) * (1 - Math.random() * 0.25);
 }
 
-function retryable(answer: Answer): boolean {
+export function retryable(answer: Answer): boolean {
   const told = header(answer.headers, 'x-should-retry');
   if (told === 'true' || told === 'false') return told === 'true';
   return [408, 409, 429].includes(answer.status) || answer.status >= 500;
 }
 
-function refusal(answer: Answer): OpenAiError {
+export function refusal(answer: Answer): OpenAiError {
   let message: unknown;
   try {
     const body = JSON.parse(answer.text) as { error?: { message?: unknown }; message?: unknown };

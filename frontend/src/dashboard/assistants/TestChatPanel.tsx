@@ -4,9 +4,11 @@ import { BotIcon, CheckIcon, PencilIcon, RotateCcwIcon, SendIcon, XIcon } from '
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useAuth } from '@/auth/auth-context';
-import { ChatBubble, TypingBubble } from '@/chat/ChatBubble';
+import { AnswerOnTheWay } from '@/chat/AnswerOnTheWay';
+import { ChatBubble } from '@/chat/ChatBubble';
 import { CONFIRMATION_REPLY_TEXT, ConfirmationButtons } from '@/chat/ConfirmationButtons';
 import { MessageText } from '@/chat/MessageText';
+import { useAnswerStream } from '@/chat/use-answer-stream';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -139,9 +141,12 @@ export default function TestChatPanel({ chatbot }: { chatbot: Chatbot }) {
   const panelRef = useRef<HTMLDivElement>(null);
   const inputId = `test-chat-input-${chatbot.id}`;
   const titleId = `test-chat-title-${chatbot.id}`;
+  // The model's answer streams over the signed-in user's socket while it is written.
+  const stream = useAnswerStream();
   const reply = useMutation({
     mutationFn: ({ text, confirm }: { text: string; confirm?: ChatRequest['confirm'] }) =>
-      sendOwnerChatMessage(api, chatbot.id, { message: text, session, contactName: TEST_CONTACT_NAME, confirm }),
+      sendOwnerChatMessage(api, chatbot.id, { message: text, session, contactName: TEST_CONTACT_NAME, confirm, ...stream.begin() }),
+    onSettled: stream.end,
   });
   const waiting = reply.isPending;
 
@@ -298,7 +303,7 @@ export default function TestChatPanel({ chatbot }: { chatbot: Chatbot }) {
             </ChatBubble>
           );
         })}
-        {waiting && <TypingBubble label={`${chatbot.agent_name || business} is typing`} />}
+        <AnswerOnTheWay waiting={waiting} partial={stream.partial} typingLabel={`${chatbot.agent_name || business} is typing`} />
       </div>
 
       <form onSubmit={onSubmit} className="flex items-end gap-2 border-t bg-background px-4 py-3 sm:px-6">

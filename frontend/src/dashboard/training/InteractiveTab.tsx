@@ -4,9 +4,11 @@ import { trainingCorrectionContexts, trainingScores, type TrainingScore } from '
 import { useMutation } from '@tanstack/react-query';
 import { BotIcon, CheckIcon, PencilIcon, SendIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type Dispatch, type FormEvent, type KeyboardEvent, type SetStateAction } from 'react';
-import { ChatBubble, TypingBubble } from '@/chat/ChatBubble';
+import { AnswerOnTheWay } from '@/chat/AnswerOnTheWay';
+import { ChatBubble } from '@/chat/ChatBubble';
 import { CONFIRMATION_REPLY_TEXT, ConfirmationButtons } from '@/chat/ConfirmationButtons';
 import { MessageText } from '@/chat/MessageText';
+import { useAnswerStream } from '@/chat/use-answer-stream';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -155,9 +157,12 @@ export function InteractiveTab({
   const [input, setInput] = useState('');
   const [editingId, setEditingId] = useState<string | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  // The model's answer streams over the signed-in user's socket while it is written.
+  const stream = useAnswerStream();
   const reply = useMutation({
     mutationFn: ({ chatbotId, text, confirm }: { chatbotId: string; text: string; confirm?: ChatRequest['confirm'] }) =>
-      sendOwnerChatMessage(api, chatbotId, { message: text, ...TRAINING_CONTACT, confirm }),
+      sendOwnerChatMessage(api, chatbotId, { message: text, ...TRAINING_CONTACT, confirm, ...stream.begin() }),
+    onSettled: stream.end,
   });
   const waiting = reply.isPending;
   const agent = chatbot ? chatbot.agent_name || chatbot.business_name : 'your assistant';
@@ -292,7 +297,7 @@ export function InteractiveTab({
             </ChatBubble>
           );
         })}
-        {waiting && <TypingBubble label={`${agent} is typing`} />}
+        <AnswerOnTheWay waiting={waiting} partial={stream.partial} typingLabel={`${agent} is typing`} />
       </div>
 
       <form onSubmit={onSubmit} className="flex items-end gap-2 border-t bg-background px-4 py-3 sm:px-6">
