@@ -234,7 +234,7 @@ export const httpRoutes = [
     method: 'POST',
     path: '/chatbots/{id}/chat',
     access: 'user', action: 'edit',
-    uses: ['table', 'documents', 'providers'],
+    uses: ['table', 'documents', 'providers', 'realtime'],
     maxBodyBytes: 16 * 1024,
     timeoutSeconds: 29,
   },

@@ -19,7 +19,8 @@ const KEYS = [
     what: 'channel credentials are sealed',
     description: 'credentials of WhatsApp, Messenger and Instagram',
     env: 'CHANNEL_KEY_SECRET_NAME',
-    readers: ['connect-channel', 'test-channel-connection', 'channel-webhook', 'process-channel-webhook', 'send-owner-reply', 'run-workflow-action'],
+    // set-conversation-status tells a channel customer that the assistant answers again after a hand-back.
+    readers: ['connect-channel', 'test-channel-connection', 'channel-webhook', 'process-channel-webhook', 'send-owner-reply', 'run-workflow-action', 'set-conversation-status'],
   },
 ];
 
