@@ -143,7 +143,9 @@ describe('re-sync', () => {
       (quiet) => quiet,
       'the site to be asked nothing more',
     );
-    expect(seen - deletedAt).toBeLessThanOrEqual(8);
+    // A worker records unchanged pages 25 at a time (read-tasks.ts) and finds its pages gone at that
+    // write: at most 25 unchanged pages and the 4 in its hands per worker, 2 workers at once.
+    expect(seen - deletedAt).toBeLessThanOrEqual(2 * (25 + 4));
     expect(await itemsOf(chatbotId)).toBe(0);
   }, 300_000);
 });
