@@ -57,6 +57,8 @@ export function takeoverView(parts: TakeoverParts) {
       answeredBy(joined);
       parts.notice(event.content, joined);
     },
+    /** A message ends the visitor's typing in the inbox: their next keystroke is a new burst, told at once. */
+    messageSent: () => void (lastTyped = 0),
     /** The visitor typed: `signal` tells the inbox, at most every TYPING_EVERY_MS. */
     typed(signal: () => void) {
       const now = Date.now();

@@ -369,6 +369,7 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
     if (!message || busy) return;
     busy = true;
     sent++;
+    takeover.messageSent();
     sendButton.disabled = true;
     question?.remove();
     if (!confirm) {

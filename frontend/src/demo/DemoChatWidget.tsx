@@ -259,6 +259,8 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
   const exchange = async (text: string, confirm?: ChatRequest['confirm']) => {
     closeQuestion();
     sent.current++;
+    // A message ends the visitor's typing in the inbox: their next keystroke is a new burst, told at once.
+    lastTyped.current = 0;
     setMessages((list) => [...list, { id: newId(), isBot: false, text }]);
     setWaiting(true);
     const started = Date.now();

@@ -3,7 +3,7 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { useOwnerReply } from '@/inbox/inbox-queries';
-import { signalTyping } from '@/inbox/inbox-typing';
+import { replySent, signalTyping } from '@/inbox/inbox-typing';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 
@@ -21,6 +21,7 @@ export function ReplyBox({ conversationId, sendError }: { conversationId: string
     reply.send(content, {
       onSuccess: () => {
         setText('');
+        replySent(conversationId);
         notify.success('Message sent');
       },
       onError: (error) => notify.error(sendError, { description: errorMessage(error) }),

@@ -38,6 +38,11 @@ export function signalTyping(conversationId: string): void {
   socket.send(JSON.stringify({ action: 'typing', conversation_id: conversationId }));
 }
 
+/** The person's reply was sent, which ends their typing: their next keystroke is told at once. */
+export function replySent(conversationId: string): void {
+  lastSignal.delete(conversationId);
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => void listeners.delete(listener);
