@@ -1,5 +1,6 @@
 import { namesCountry } from './country-names.js';
 import { statesAmount } from './currency-amounts.js';
+import { ASKED_IN_OTHER_LANGUAGES, folded, FRENCH_WHERE, OTHER_DAY, STATED_IN_OTHER_LANGUAGES } from './other-languages.js';
 
 /**
  * The kinds of fact visitors most often ask a business for, recognised the same way in passages
@@ -120,8 +121,16 @@ export function statesFact(text: string, type: FactType): boolean {
   if (type === 'person') return statesPerson(text);
   if (type === 'address' && postcode.test(text)) return true;
   if (type === 'country') return namesCountry(text);
-  return statedIn[type].test(text);
+  return statedIn[type].test(text) || statedInOtherLanguage(text, type);
 }
+
+/** Hours, addresses, years in business and durations as other languages write them (other-languages.ts). */
+function statedInOtherLanguage(text: string, type: FactType): boolean {
+  const pattern = (STATED_IN_OTHER_LANGUAGES as Partial<Record<FactType, RegExp>>)[type];
+  return !!pattern && pattern.test(folded(text));
+}
+
+const askedInOtherLanguage = (type: FactType) => (ASKED_IN_OTHER_LANGUAGES as Partial<Record<FactType, RegExp>>)[type];
 
 /**
  * "Get a free quote before we start any work": a price of nothing is a price, said in a sentence. A
@@ -202,7 +211,8 @@ function hasPhoneNumber(text: string): boolean {
 /** The kinds of fact a question asks for (none for most questions). */
 export function factTypesAsked(question: string): FactType[] {
   const text = question.toLowerCase().replace(/[’`]/g, "'");
-  const asked = FACT_TYPES.filter((type) => askedBy[type].test(text));
+  const other = folded(text);
+  const asked = FACT_TYPES.filter((type) => askedBy[type].test(text) || !!askedInOtherLanguage(type)?.test(other) || (type === 'address' && FRENCH_WHERE.test(text)));
   if (contactWords.test(text)) for (const type of contactTypes) if (!asked.includes(type)) asked.push(type);
   return asked.filter((type) => !coveredByFounded(asked, type));
 }
@@ -225,15 +235,20 @@ export function factWordsAsked(question: string): Map<FactType, Set<string>> {
     for (const word of phrase.match(/[\p{L}\p{N}]+/gu) ?? []) set.add(word);
     words.set(type, set);
   };
+  const other = folded(text);
   for (const type of FACT_TYPES) {
     for (const match of text.matchAll(new RegExp(askedBy[type].source, 'g'))) add(type, match[0]);
+    const inOtherLanguage = askedInOtherLanguage(type);
+    if (inOtherLanguage) for (const match of other.matchAll(new RegExp(inOtherLanguage.source, 'gu'))) add(type, match[0]);
   }
+  if (FRENCH_WHERE.test(text)) add('address', 'où');
   // In a question about opening times, the day or part of it asked about ("open on Saturday mornings",
   // "Which evenings are you open late?") and the day's start and end ("What time do you start?") are
   // answered by the hours, which say when, not "evening" or "start".
   if (words.has('hours')) {
     const when = String.raw`\b${day}\b|\b(?:today|tonight|tomorrow|holidays?|week-?days?|week-?ends?|(?:morning|afternoon|evening|night|lunch(?:time)?)s?|late|latest|early|earliest|start|finish|begin)\b`;
     for (const match of text.matchAll(new RegExp(when, 'g'))) add('hours', match[0]);
+    for (const match of other.matchAll(new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${OTHER_DAY}|${OTHER_WHEN})(?![\p{L}\p{N}])`, 'gu'))) add('hours', match[0]);
   }
   for (const match of text.matchAll(new RegExp(contactWords.source, 'g'))) for (const type of contactTypes) add(type, match[0]);
   for (const type of [...words.keys()]) if (coveredByFounded([...words.keys()], type)) words.delete(type);
@@ -241,6 +256,10 @@ export function factWordsAsked(question: string): Map<FactType, Set<string>> {
   for (const match of text.matchAll(/\bwho(?:m|se)?\s+([\p{L}]+)/gu)) add('person', match[1]!);
   return words;
 }
+
+/** Parts of the day and week asked about in the languages of other-languages.ts ("heute", "mañana", "le soir", "fim de semana"). */
+const OTHER_WHEN =
+  'heute|morgen|morgens|abends|wochenende|werktags|feiertag\\w*|hoy|manana|tarde|noche|fin de semana|entre semana|festivos?|aujourd\'hui|demain|matin|soir|week-end|semaine|jours feries|hoje|amanha|manha|noite|fim de semana|durante a semana|feriados?|oggi|domani|mattina|sera|fine settimana|vandaag|morgen|ochtend|avond|weekend|dzisiaj|jutro|rano|wieczorem|weekend';
 
 /** The search term a passage stating a fact of this kind is indexed with (never a real English word). */
 export const factTerm = (type: FactType) => `zzfact${type}`;
