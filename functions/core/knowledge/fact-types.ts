@@ -16,7 +16,15 @@ export type FactType = (typeof FACT_TYPES)[number];
 const ROLES =
   'founder|co-?founder|owner|director|manager|supervisor|lead|head|chief|ceo|coo|cto|president|partner|principal|coordinator|administrator|receptionist|therapist|physio(?:therapist)?|chef|sommelier|specialist|consultant|advisor|adviser|accountant|technician|engineer|nurse|doctor|dentist|surgeon|vet|veterinarian|instructor|trainer|teacher|tutor|coach|stylist|designer|developer|officer|secretary|assistant|clerk|agent|representative|' +
   // Trades and crafts of small businesses: the people a visitor asks for by what they do.
-  'mechanic|barber|hairdresser|colou?rist|groomer|hygienist|optometrist|optician|pharmacist|midwife|osteopath|chiropractor|podiatrist|masseu(?:r|se)|esthetician|beautician|artist|baker|barista|bartender|photographer|electrician|plumber|builder|carpenter|joiner|decorator|gardener|landscaper|roofer|locksmith|tiler|glazier|welder|tailor|florist|butcher|guide|lawyer|solicitor|attorney|architect|surveyor|pilot|skipper|captain';
+  'mechanic|barber|hairdresser|colou?rist|groomer|hygienist|optometrist|optician|pharmacist|midwife|osteopath|chiropractor|podiatrist|masseu(?:r|se)|esthetician|beautician|artist|baker|barista|bartender|photographer|electrician|plumber|builder|carpenter|joiner|decorator|gardener|landscaper|roofer|locksmith|tiler|glazier|welder|tailor|florist|butcher|guide|lawyer|solicitor|attorney|architect|surveyor|pilot|skipper|captain|' +
+  // The same in German, Spanish, French, Portuguese, Italian and Polish, as team pages write them
+  // (forms starting and ending with an ASCII letter, as the pattern's word boundaries need).
+  'inhaber(?:in)?|gesch[äa]ftsf[üu]hrer(?:in)?|k[öo]chin|koch|k[üu]chenchef(?:in)?|friseur(?:in|e)?|friseurmeister(?:in)?|b[äa]ckermeister(?:in)?|physiotherapeut(?:in)?|zahnarzt|zahn[äa]rztin|arzt|trainerin|' +
+  'due[ñn][oa]|propietari[oa]|gerente|cociner[oa]|jefe de cocina|peluquer[oa]|entrenador(?:a)?|fisioterapeuta|m[ée]dic[oa]|dentista|odont[óo]log[oa]|' +
+  'propri[ée]taire|g[ée]rante?|fondat(?:eur|rice)|coiffeu(?:r|se)|cuisini(?:er|[èe]re)|esth[ée]ticienne|kin[ée]sith[ée]rapeute|m[ée]decin|dentiste|' +
+  'dono|dona|propriet[áa]ri[oa]|cabeleireir[oa]|treinador(?:a)?|professor(?:a)?|nutricionista|' +
+  'titolare|parrucchier[ea]|cuoc[oa]|allenatore|fisioterapista|' +
+  'w[łl]a[śs]ciciel(?:ka)?|kierownik|fizjoterapeut(?:a|ka)|trener(?:ka)?|dietety(?:k|czka)|lekarz|stomatolog';
 
 const day = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?`;
 /** A time of day: "9am", "5:30 pm", "17:30". */
@@ -179,7 +187,8 @@ function statesPerson(markdown: string): boolean {
 }
 
 /** A section of people: "Meet the team", "Our teachers", "Our vets". */
-const PEOPLE_SECTION = /\b(?:team|staff|people|crew|teachers|instructors|trainers|coaches|stylists|doctors|dentists|vets|veterinarians|therapists|physios|lawyers|solicitors|attorneys|accountants|partners|who we are)\b/i;
+const PEOPLE_SECTION =
+  /\b(?:team|staff|people|crew|teachers|instructors|trainers|coaches|stylists|doctors|dentists|vets|veterinarians|therapists|physios|lawyers|solicitors|attorneys|accountants|partners|who we are|mitarbeiter(?:innen)?|equipo|nuestro equipo|personal|[ée]quipe|equipa|squadra|zesp[óo][łl]|kadra|specjali[śs]ci|wer wir sind|qui(?:enes)? somos|qui sommes-nous|quem somos|chi siamo|o nas)\b/i;
 /** A heading that is a name: two to four capitalised words, maybe after a title ("Dr Nadia Rahman", "Marta Novak"). */
 const NAME_HEADING = /^(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?\p{Lu}[\p{Ll}'-]+(?:\s+(?:(?:du|de|da|di|dos|van|von|der|den|le|la|al|el|bin|ter|ten)\s+)*\p{Lu}[\p{Ll}'.-]*){1,3}(?:,\s*[\p{L}.]+)?$/u;
 

@@ -204,3 +204,34 @@ describe('answering in other languages', () => {
     expect(ask('¿Cuánto cuesta una tarta de cumpleaños?', cafe, 'Café Luna')).not.toMatch(/\d/);
   });
 });
+
+describe('people in other languages', () => {
+  const studio = [
+    page('https://ruch.example/', 'Studio Ruchu', `# Studio Ruchu
+
+Gabinet fizjoterapii w Krakowie.
+
+## Zespół
+
+### Marta Zielińska
+
+Fizjoterapeutka, prowadzi terapię kobiet w ciąży i kinesiotaping.
+
+### Tomasz Nowak
+
+Właściciel gabinetu, trener przygotowania motorycznego.`),
+  ];
+
+  it('knows a person by a role in another language', () => {
+    expect(statesFact('Jonas Keller, Bäckermeister und Inhaber', 'person')).toBe(true);
+    expect(statesFact('Lucía Martín, jefe de cocina', 'person')).toBe(true);
+    expect(statesFact('Claire Dubois, propriétaire du salon', 'person')).toBe(true);
+  });
+
+  it('answers who does what from a team page in Polish', () => {
+    // Refused rather than answered with the wrong person: "właścicielem" (instrumental) is not
+    // "Właściciel" without a Polish stemmer.
+    expect(ask('Kto jest właścicielem?', studio, 'Studio Ruchu')).toBe('');
+    expect(ask('Kto robi kinesiotaping?', studio, 'Studio Ruchu')).toContain('Marta Zielińska');
+  });
+});

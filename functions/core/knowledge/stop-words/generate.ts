@@ -63,7 +63,8 @@ export function stopWordsOfOtherLanguages(englishStopWords: ReadonlySet<string>)
   const languagesOf = new Map<string, Set<string>>();
   for (const language of LANGUAGES) {
     for (const word of stopword[language] ?? []) {
-      const term = folded(word);
+      // "jusqu'", "qu'": the word before an elided vowel, as search terms split "jusqu'à".
+      const term = folded(word).replace(/['’]$/, '');
       // One-letter words are initials and units as often ("Block C", "5 m"); English decides those.
       if (term.length < 2 || !/^\p{L}+$/u.test(term) || englishStopWords.has(term)) continue;
       if (!languagesOf.has(term)) languagesOf.set(term, new Set());
