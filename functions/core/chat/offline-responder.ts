@@ -3,7 +3,7 @@ import { everydayTermsOf } from '../knowledge/common-words/common-words.js';
 import { factTypesAsked, factWordsAsked, namesTeamMember, NAMING_FACT_WORDS, statesFact, statesFactUnder, type FactType } from '../knowledge/fact-types.js';
 import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import { isSiteDetailsDocument } from '../knowledge/knowledge-document.js';
-import { isInOtherLanguage, isOtherLanguageYesNo } from '../knowledge/other-languages.js';
+import { isOtherLanguageYesNo } from '../knowledge/other-languages.js';
 import type { SearchHit } from '../knowledge/search-index.js';
 import { narrowerTermsOf, nearTermsOf, synonymsOf, writtenSynonymsOf } from '../knowledge/synonyms.js';
 import { dayVerdict } from './day-hours.js';
@@ -360,13 +360,8 @@ function asksAboutUnknownThing(asking: string, passages: readonly SearchHit[], t
   return !hasTermOrSynonym(said, last) && !narrowerTermsOf(last).some((narrower) => said.has(narrower));
 }
 
-/**
- * The everyday words are English ones: in a question in another language ("Com quanta antecedência
- * *preciso* cancelar?") an unknown word may as well be everyday, so all its unknown words weigh as
- * everyday ones, except the last of a yes/no question, which names what is asked about.
- */
 function lightUnknownTermsOf(question: string, asking: string): Set<string> {
-  const everyday = isInOtherLanguage(question) ? new Set(termsOf(question)) : everydayTermsOf(question);
+  const everyday = everydayTermsOf(question);
   const askingTerms = termsOf(asking);
   if (isYesNoQuestion(asking) && askingTerms.length) everyday.delete(askingTerms.at(-1)!);
   return everyday;

@@ -134,7 +134,7 @@ export function statesFact(text: string, type: FactType): boolean {
 
 /** Hours, addresses, years in business and durations as other languages write them (other-languages.ts). */
 function statedInOtherLanguage(text: string, type: FactType): boolean {
-  const pattern = (STATED_IN_OTHER_LANGUAGES as Partial<Record<FactType, RegExp>>)[type];
+  const pattern = (STATED_IN_OTHER_LANGUAGES as Partial<Record<FactType, { test(text: string): boolean }>>)[type];
   return !!pattern && pattern.test(folded(text));
 }
 
