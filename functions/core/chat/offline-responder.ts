@@ -3,6 +3,7 @@ import { everydayTermsOf } from '../knowledge/common-words/common-words.js';
 import { factTypesAsked, factWordsAsked, namesTeamMember, NAMING_FACT_WORDS, statesFact, statesFactUnder, type FactType } from '../knowledge/fact-types.js';
 import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import { isSiteDetailsDocument } from '../knowledge/knowledge-document.js';
+import { isOtherLanguageYesNo } from '../knowledge/other-languages.js';
 import type { SearchHit } from '../knowledge/search-index.js';
 import { narrowerTermsOf, nearTermsOf, synonymsOf, writtenSynonymsOf } from '../knowledge/synonyms.js';
 import { dayVerdict } from './day-hours.js';
@@ -155,7 +156,8 @@ const WRITER_FACTS: ReadonlySet<FactType> = new Set(['person', 'country']);
 /** Reviews name their writers ("Michael Thompson, Office Manager"), who are customers, not the business's people. */
 const isTestimonial = (passage: SearchHit) => /\b(?:testimonials?|reviews?|(?:clients?|customers?|patients?|guests?) (?:say|said|love)|what (?:people|they) say)\b/i.test(passage.heading ?? '');
 
-const isYesNoQuestion = (question: string) => /^\s*(?:are|is|do|does|did|can|could|will|would|should|have|has|may|must)\b/i.test(question);
+const isYesNoQuestion = (question: string) =>
+  /^\s*(?:are|is|do|does|did|can|could|will|would|should|have|has|may|must)\b/i.test(question) || isOtherLanguageYesNo(question);
 const CONTACT_FACTS: ReadonlySet<FactType> = new Set(['phone', 'email', 'address']);
 /** Numbers that mean something only beside what they count: days, people, rooms. */
 const COUNT_FACTS: ReadonlySet<FactType> = new Set(['duration', 'quantity']);

@@ -1,5 +1,6 @@
 import { namesCountry } from './country-names.js';
 import { statesAmount } from './currency-amounts.js';
+import { ASKED_IN_OTHER_LANGUAGES, folded, FRENCH_WHERE, OTHER_DAY, STATED_IN_OTHER_LANGUAGES } from './other-languages.js';
 
 /**
  * The kinds of fact visitors most often ask a business for, recognised the same way in passages
@@ -15,7 +16,15 @@ export type FactType = (typeof FACT_TYPES)[number];
 const ROLES =
   'founder|co-?founder|owner|director|manager|supervisor|lead|head|chief|ceo|coo|cto|president|partner|principal|coordinator|administrator|receptionist|therapist|physio(?:therapist)?|chef|sommelier|specialist|consultant|advisor|adviser|accountant|technician|engineer|nurse|doctor|dentist|surgeon|vet|veterinarian|instructor|trainer|teacher|tutor|coach|stylist|designer|developer|officer|secretary|assistant|clerk|agent|representative|' +
   // Trades and crafts of small businesses: the people a visitor asks for by what they do.
-  'mechanic|barber|hairdresser|colou?rist|groomer|hygienist|optometrist|optician|pharmacist|midwife|osteopath|chiropractor|podiatrist|masseu(?:r|se)|esthetician|beautician|artist|baker|barista|bartender|photographer|electrician|plumber|builder|carpenter|joiner|decorator|gardener|landscaper|roofer|locksmith|tiler|glazier|welder|tailor|florist|butcher|guide|lawyer|solicitor|attorney|architect|surveyor|pilot|skipper|captain';
+  'mechanic|barber|hairdresser|colou?rist|groomer|hygienist|optometrist|optician|pharmacist|midwife|osteopath|chiropractor|podiatrist|masseu(?:r|se)|esthetician|beautician|artist|baker|barista|bartender|photographer|electrician|plumber|builder|carpenter|joiner|decorator|gardener|landscaper|roofer|locksmith|tiler|glazier|welder|tailor|florist|butcher|guide|lawyer|solicitor|attorney|architect|surveyor|pilot|skipper|captain|' +
+  // The same in German, Spanish, French, Portuguese, Italian and Polish, as team pages write them
+  // (forms starting and ending with an ASCII letter, as the pattern's word boundaries need).
+  'inhaber(?:in)?|gesch[äa]ftsf[üu]hrer(?:in)?|k[öo]chin|koch|k[üu]chenchef(?:in)?|friseur(?:in|e)?|friseurmeister(?:in)?|b[äa]ckermeister(?:in)?|physiotherapeut(?:in)?|zahnarzt|zahn[äa]rztin|arzt|trainerin|' +
+  'due[ñn][oa]|propietari[oa]|gerente|cociner[oa]|jefe de cocina|peluquer[oa]|entrenador(?:a)?|fisioterapeuta|m[ée]dic[oa]|dentista|odont[óo]log[oa]|' +
+  'propri[ée]taire|g[ée]rante?|fondat(?:eur|rice)|coiffeu(?:r|se)|cuisini(?:er|[èe]re)|esth[ée]ticienne|kin[ée]sith[ée]rapeute|m[ée]decin|dentiste|' +
+  'dono|dona|propriet[áa]ri[oa]|cabeleireir[oa]|treinador(?:a)?|professor(?:a)?|nutricionista|' +
+  'titolare|parrucchier[ea]|cuoc[oa]|allenatore|fisioterapista|' +
+  'w[łl]a[śs]ciciel(?:ka)?|kierownik|fizjoterapeut(?:a|ka)|trener(?:ka)?|dietety(?:k|czka)|lekarz|stomatolog';
 
 const day = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?`;
 /** A time of day: "9am", "5:30 pm", "17:30". */
@@ -120,8 +129,16 @@ export function statesFact(text: string, type: FactType): boolean {
   if (type === 'person') return statesPerson(text);
   if (type === 'address' && postcode.test(text)) return true;
   if (type === 'country') return namesCountry(text);
-  return statedIn[type].test(text);
+  return statedIn[type].test(text) || statedInOtherLanguage(text, type);
 }
+
+/** Hours, addresses, years in business and durations as other languages write them (other-languages.ts). */
+function statedInOtherLanguage(text: string, type: FactType): boolean {
+  const pattern = (STATED_IN_OTHER_LANGUAGES as Partial<Record<FactType, { test(text: string): boolean }>>)[type];
+  return !!pattern && pattern.test(folded(text));
+}
+
+const askedInOtherLanguage = (type: FactType) => (ASKED_IN_OTHER_LANGUAGES as Partial<Record<FactType, RegExp>>)[type];
 
 /**
  * "Get a free quote before we start any work": a price of nothing is a price, said in a sentence. A
@@ -170,7 +187,8 @@ function statesPerson(markdown: string): boolean {
 }
 
 /** A section of people: "Meet the team", "Our teachers", "Our vets". */
-const PEOPLE_SECTION = /\b(?:team|staff|people|crew|teachers|instructors|trainers|coaches|stylists|doctors|dentists|vets|veterinarians|therapists|physios|lawyers|solicitors|attorneys|accountants|partners|who we are)\b/i;
+const PEOPLE_SECTION =
+  /\b(?:team|staff|people|crew|teachers|instructors|trainers|coaches|stylists|doctors|dentists|vets|veterinarians|therapists|physios|lawyers|solicitors|attorneys|accountants|partners|who we are|mitarbeiter(?:innen)?|equipo|nuestro equipo|personal|[ée]quipe|equipa|squadra|zesp[óo][łl]|kadra|specjali[śs]ci|wer wir sind|qui(?:enes)? somos|qui sommes-nous|quem somos|chi siamo|o nas)\b/i;
 /** A heading that is a name: two to four capitalised words, maybe after a title ("Dr Nadia Rahman", "Marta Novak"). */
 const NAME_HEADING = /^(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?\p{Lu}[\p{Ll}'-]+(?:\s+(?:(?:du|de|da|di|dos|van|von|der|den|le|la|al|el|bin|ter|ten)\s+)*\p{Lu}[\p{Ll}'.-]*){1,3}(?:,\s*[\p{L}.]+)?$/u;
 
@@ -202,7 +220,8 @@ function hasPhoneNumber(text: string): boolean {
 /** The kinds of fact a question asks for (none for most questions). */
 export function factTypesAsked(question: string): FactType[] {
   const text = question.toLowerCase().replace(/[’`]/g, "'");
-  const asked = FACT_TYPES.filter((type) => askedBy[type].test(text));
+  const other = folded(text);
+  const asked = FACT_TYPES.filter((type) => askedBy[type].test(text) || !!askedInOtherLanguage(type)?.test(other) || (type === 'address' && FRENCH_WHERE.test(text)));
   if (contactWords.test(text)) for (const type of contactTypes) if (!asked.includes(type)) asked.push(type);
   return asked.filter((type) => !coveredByFounded(asked, type));
 }
@@ -225,15 +244,20 @@ export function factWordsAsked(question: string): Map<FactType, Set<string>> {
     for (const word of phrase.match(/[\p{L}\p{N}]+/gu) ?? []) set.add(word);
     words.set(type, set);
   };
+  const other = folded(text);
   for (const type of FACT_TYPES) {
     for (const match of text.matchAll(new RegExp(askedBy[type].source, 'g'))) add(type, match[0]);
+    const inOtherLanguage = askedInOtherLanguage(type);
+    if (inOtherLanguage) for (const match of other.matchAll(new RegExp(inOtherLanguage.source, 'gu'))) add(type, match[0]);
   }
+  if (FRENCH_WHERE.test(text)) add('address', 'où');
   // In a question about opening times, the day or part of it asked about ("open on Saturday mornings",
   // "Which evenings are you open late?") and the day's start and end ("What time do you start?") are
   // answered by the hours, which say when, not "evening" or "start".
   if (words.has('hours')) {
     const when = String.raw`\b${day}\b|\b(?:today|tonight|tomorrow|holidays?|week-?days?|week-?ends?|(?:morning|afternoon|evening|night|lunch(?:time)?)s?|late|latest|early|earliest|start|finish|begin)\b`;
     for (const match of text.matchAll(new RegExp(when, 'g'))) add('hours', match[0]);
+    for (const match of other.matchAll(new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${OTHER_DAY}|${OTHER_WHEN})(?![\p{L}\p{N}])`, 'gu'))) add('hours', match[0]);
   }
   for (const match of text.matchAll(new RegExp(contactWords.source, 'g'))) for (const type of contactTypes) add(type, match[0]);
   for (const type of [...words.keys()]) if (coveredByFounded([...words.keys()], type)) words.delete(type);
@@ -241,6 +265,10 @@ export function factWordsAsked(question: string): Map<FactType, Set<string>> {
   for (const match of text.matchAll(/\bwho(?:m|se)?\s+([\p{L}]+)/gu)) add('person', match[1]!);
   return words;
 }
+
+/** Parts of the day and week asked about in the languages of other-languages.ts ("heute", "mañana", "le soir", "fim de semana"). */
+const OTHER_WHEN =
+  'heute|morgen|morgens|abends|wochenende|werktags|feiertag\\w*|hoy|manana|tarde|noche|fin de semana|entre semana|festivos?|aujourd\'hui|demain|matin|soir|week-end|semaine|jours feries|hoje|amanha|manha|noite|fim de semana|durante a semana|feriados?|oggi|domani|mattina|sera|fine settimana|vandaag|morgen|ochtend|avond|weekend|dzisiaj|jutro|rano|wieczorem|weekend';
 
 /** The search term a passage stating a fact of this kind is indexed with (never a real English word). */
 export const factTerm = (type: FactType) => `zzfact${type}`;

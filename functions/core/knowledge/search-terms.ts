@@ -1,5 +1,6 @@
 import stem from 'wink-porter2-stemmer';
 import { NUMBER_WORDS, numberValue } from './number-words.js';
+import otherStopWords from './stop-words/stop-words.json' with { type: 'json' };
 
 /**
  * How text becomes search terms, the same for indexing and for queries: lower case, accents folded
@@ -8,7 +9,7 @@ import { NUMBER_WORDS, numberValue } from './number-words.js';
  * Stop words carry no meaning for ranking and would make every chunk match every question
  * ("what are your ...").
  */
-const stopWords = new Set(
+const englishStop = new Set(
   `a about above after again against all am an and any are aren as at be because been before being below
   between both but by can cannot could couldn d did didn do does doesn doing don down during each few for
   from further had hadn has hasn have haven having he her here hers herself him himself his how i if in
@@ -18,6 +19,15 @@ const stopWords = new Set(
   until up us ve very was wasn we were weren what when where which while who whom why will with won would
   wouldn y you your yours yourself yourselves`.split(/\s+/),
 );
+/**
+ * And those of other languages (stop-words/generate.ts): a question in German, Spanish or French
+ * ("Was kostet *die* Suite *für* zwei Personen?") is about its other words, as an English one is.
+ * Words that are also English words of everyday meaning ("car", "son") are not among them.
+ */
+const stopWords = new Set([...englishStop, ...otherStopWords.split(' ')]);
+
+/** The English list alone, from which stop-words/generate.ts leaves out the other languages' words. */
+export const englishStopWords = (): ReadonlySet<string> => englishStop;
 
 const combiningMarks = /[\u0300-\u036f]/g;
 const letterOrDigit = /[\p{L}\p{N}]/u;

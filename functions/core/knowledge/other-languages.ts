@@ -1,0 +1,206 @@
+import { englishStopWords } from './search-terms.js';
+import otherStopWords from './stop-words/stop-words.json' with { type: 'json' };
+import weekdays from './weekdays/weekdays.json' with { type: 'json' };
+
+/**
+ * The kinds of fact of fact-types.ts as sites and visitors write them in German, Spanish, French,
+ * Portuguese, Italian, Dutch and Polish. Matched on text folded as search terms are (lower case,
+ * accents removed: "Öffnungszeiten" is "offnungszeiten", "¿Dónde?" is "donde"). Day names come from
+ * CLDR (weekdays/generate.ts); the words asking for a fact are the few each language uses for it.
+ */
+const combiningMarks = /[\u0300-\u036f]/g;
+export const folded = (text: string) => text.toLowerCase().normalize('NFD').replace(combiningMarks, '');
+
+/** Alternatives as whole words: a letter or digit on neither side ("preis" in "preise" is no word). */
+const words = (alternatives: string) => new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${alternatives})(?![\p{L}\p{N}])`, 'u');
+
+/** Any locale's name of a day: "montag", "lunes", "segunda-feira", "mié". */
+export const OTHER_DAY = weekdays.names.flat().sort((a, b) => b.length - a.length).join('|');
+const DAY_NAMES: ReadonlySet<string> = new Set(weekdays.names.flat());
+const DAY_ABBREVIATIONS: ReadonlySet<string> = new Set(weekdays.abbreviations.flat());
+
+/** A time of day as other languages write it: "18 Uhr", "9.30 Uhr", "19h", "9h30", "10 h". */
+const TIME = /(?<![\p{L}\p{N}])\d{1,2}(?:[:.]\d{2})?\s*uhr(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])\d{1,2}\s?h(?:\s?\d{2})?(?![\p{L}\p{N}])/u;
+/** Closed, in the languages above: "Montag geschlossen", "domingo cerrado", "Ruhetag". */
+const CLOSED = /geschlossen|ruhetag|cerrado|ferme|fermeture|fechado|chiuso|gesloten|zamkniete/;
+/** "Öffnungszeiten:", "Horario:", "Horaires :": the label of a listing of hours. */
+const HOURS_LABEL = /(?<![\p{L}\p{N}])(?:offnungszeiten|geoffnet|horarios?|horaires?|horario de atendimento|orari|openingstijden|godziny otwarcia)\s*:/u;
+/** Between two abbreviated days of a range: "Mo–Fr", "lun-vie", "Di. bis So.", "lun. au ven.". */
+const RANGE_JOIN = /^\.?\s*(?:[-–—]|bis|a|au|à|al|ate)\s*$/u;
+
+/** A street word as the languages above write it: "Calle Mayor 5", "12 rue de la Paix", "Rua Augusta, 123", "ul. Długa 5". */
+const STREET_WORDS: ReadonlySet<string> = new Set(
+  'calle c avenida avda av paseo plaza carrer carretera camino rue avenue boulevard bd chemin place allee impasse quai route rua travessa praca estrada rodovia alameda via viale piazza corso vicolo straat laan plein gracht ul ulica al aleja plac'.split(' '),
+);
+/** German streets are one word: "Hauptstraße 12", "Am Mühlweg 3". */
+const GERMAN_STREET_END = /(?:strasse|straße|str|weg|gasse|platz|allee|ring|damm|ufer|chaussee)$/;
+const POSTCODE_TOWN = /(?<![\p{L}\p{N}.,])\d{5}\s+[\p{L}-]{3,}|\b\d{2}-\d{3}\s+[\p{L}-]{3,}|\b\d{4}\s?[a-z]{2}\s+[\p{L}-]{3,}|\b\d{4}-\d{3}\b/u;
+const ADDRESS_LABEL = /(?<![\p{L}\p{N}])(?:adresse|anschrift|direccion|endereco|indirizzo|adres|ubicacion|localizacao)\s*:/u;
+
+const WORD = /[\p{L}-]+/gu;
+/** The text after a word up to the end of its sentence or line, at most `chars` long. */
+const after = (text: string, end: number, chars: number) => /^[^.\n]*/.exec(text.slice(end, end + chars))![0];
+
+/**
+ * Word by word rather than by one expression with hundreds of alternatives tried at every position,
+ * which cost 0.1-0.2 ms a passage, several times per question.
+ */
+function statesHours(text: string): boolean {
+  if (TIME.test(text) || HOURS_LABEL.test(text)) return true;
+  if (!/\d/.test(text) && !CLOSED.test(text)) return false;
+  let previousAbbreviation: { end: number } | undefined;
+  for (const match of text.matchAll(WORD)) {
+    const word = match[0];
+    const end = match.index + word.length;
+    if (DAY_NAMES.has(word)) {
+      const rest = after(text, end, 40);
+      if (/\d/.test(rest) || CLOSED.test(rest)) return true;
+    }
+    if (DAY_ABBREVIATIONS.has(word)) {
+      if (previousAbbreviation && RANGE_JOIN.test(text.slice(previousAbbreviation.end, match.index)) && /\d/.test(after(text, end, 20))) return true;
+      previousAbbreviation = { end };
+    }
+  }
+  return false;
+}
+
+function statesAddress(text: string): boolean {
+  if (POSTCODE_TOWN.test(text) || ADDRESS_LABEL.test(text)) return true;
+  if (!/\d/.test(text)) return false;
+  for (const match of text.matchAll(WORD)) {
+    const word = match[0];
+    const end = match.index + word.length;
+    if (word.length > 6 && GERMAN_STREET_END.test(word) && /^\.?\s*\d{1,4}/.test(text.slice(end, end + 6))) return true;
+    if (!STREET_WORDS.has(word)) continue;
+    // "Calle Mayor 5" (a number after the name), "12 bis rue..." or "210, Rua..." (before the street word).
+    if (/^[./]?\s+[\p{L}'-]+[^\n]{0,40}?\d/u.test(text.slice(end, end + 60)) || /\d{1,4}\s*(?:bis|ter)?,?\s+$/.test(text.slice(Math.max(0, match.index - 12), match.index))) return true;
+  }
+  return false;
+}
+
+/** What a passage says to state a fact of each kind, in the languages above (folded text). */
+export const STATED_IN_OTHER_LANGUAGES = {
+  hours: { test: statesHours },
+  address: { test: statesAddress },
+  // "seit 1987", "desde 1998", "depuis 2004", "fundada em 2011", "gegründet 1990", "20 Jahre Erfahrung", "15 años de experiencia".
+  founded: new RegExp(
+    [
+      String.raw`(?<![\p{L}])(?:seit|gegrundet(?: im jahr| in)?|grundungsjahr|desde|fundad[oa] en|fundad[oa] em|depuis|fonde(?:e)? en|cree(?:e)? en|dal|fondat[oa] nel|sinds|opgericht in|od roku|od)\s+(?:1[89]|20)\d{2}(?!\d)`,
+      String.raw`\d+\+?\s*(?:jahre?n?|anos|ans|anni|jaar|lat)\s+(?:erfahrung|de experiencia|d'experience|de experiencia|di esperienza|ervaring|doswiadczenia)`,
+      String.raw`(?<![\p{L}])(?:uber|mehr als|seit uber|mas de|plus de|mais de|oltre|meer dan|ponad)\s+\d+\s+(?:jahren?|anos|ans|anni|jaar|lat)`,
+    ].join('|'),
+    'u',
+  ),
+  duration: words(
+    String.raw`\d+(?:[.,]\d+)?\s*(?:-\s*\d+\s*)?(?:minuten|min|stunden?|std|tagen?|wochen?|monaten?|jahren?|minutos?|horas?|dias?|semanas?|meses|mes|anos?|heures?|jours?|semaines?|mois|ans|minuti|ore|giorni|settimane|mesi|anni|uur|dagen|weken|maanden|jaar|minut|godzin[ay]?|dni|tygodni|miesiecy)`,
+  ),
+} as const;
+
+/** The words that ask for each kind of fact in the languages above (folded question). */
+export const ASKED_IN_OTHER_LANGUAGES = {
+  price: words(
+    [
+      'kostet|kosten|preis|preise|preisen|zahle|zahlen|teuer|gunstig\\w*|gebuhr\\w*|tarif\\w*',
+      'cuanto (?:cuesta|cuestan|vale|valen|sale|salen|cobran)|precios?|cuesta|cuestan|tarifas?|barat[oa]s?',
+      'combien(?! de (?:temps|personnes|places|fois|jours|heures|minutes|annees|ans|gens|enfants))|prix|coute|coutent|tarifs?',
+      'quanto (?:custa|custam|sai|saem|cobram)|precos?|custa|custam|valor|barat[oa]s?',
+      'quanto costa|prezz[oi]|costano|tariff[ae]',
+      'kost|prijs|prijzen|hoeveel kost\\w*',
+      'ile kosztuj\\w*|cena|ceny|cennik|koszt\\w*|ile plac\\w*',
+    ].join('|'),
+  ),
+  hours: words(
+    [
+      'offnungszeit\\w*|geoffnet|offen|offnet|offnen|schliesst|schliessen|geschlossen|bis wann|ab wann|uhrzeit',
+      'horarios?|abiert[oa]s?|abren|abre|cierran|cierra|cerrad[oa]s?|a que hora|hasta que hora',
+      'horaires?|ouvert\\w*|ouvre\\w*|fermez|ferment|fermes?|quelle heure',
+      'abert[oa]s?|abrem|fecham|fechad[oa]s?|que horas',
+      'orari[oa]?|apert[oaie]|apre|aprite|chiude\\w*|chius[oaie]|che ora',
+      'openingstijden|geopend|gesloten|sluit\\w*|hoe laat',
+      'godzin\\w* otwarcia|otwart\\w*|czynn\\w*|zamkniet\\w*|do ktorej|od ktorej|o ktorej',
+    ].join('|'),
+  ),
+  phone: words(
+    [
+      'telefon\\w*|telefono|telephone|telefone|telefoon\\w*|handynummer|anruf\\w*|llamar\\w*|llamo|appeler|ligar|zadzwoni\\w*|chiamar\\w*|bellen',
+      'welche[rn]? nummer|unter welcher nummer|numer\\w* telefon\\w*|numero(?= (?:de )?(?:tel|whats|movil|celular|contacto|contato))',
+    ].join('|'),
+  ),
+  email: words('correo\\w*|courriel|e-?mail\\w*|adresse e-?mail|endereco de e-?mail'),
+  address: words(
+    [
+      'adresse|anschrift|standort|wo (?:seid|sind|ist|befindet|liegt|finde)|in welche[rm] (?:stadt|ort|strasse)|anfahrt',
+      'donde (?:esta|estan|queda|quedan|se encuentra\\w*|se ubica\\w*)|direccion|ubicacion|ubicad[oa]s?|en que (?:ciudad|calle|zona|barrio)',
+      'se trouve\\w*|situes?|situee?s?|adresse',
+      'onde (?:fica|ficam|e|esta|estao)|endereco|localizacao|localizad[oa]s?',
+      'dove (?:siete|si trova|e)|indirizzo',
+      'waar (?:zijn|zit|is|ligt)|adres',
+      'gdzie|adres\\w*',
+    ].join('|'),
+  ),
+  person: words(
+    [
+      'wer|wem|wessen',
+      'quien(?:es)?',
+      'qui (?:est|sont|fait|s\'occupe|dirige|gere|prepare|tient)|comment s\'appelle\\w*',
+      'quem',
+      'chi (?:e|sono|fa|gestisce)',
+      'kto|kogo|komu',
+    ].join('|'),
+  ),
+  founded: words(
+    [
+      'seit wann|wie lange gibt es|wie alt ist|gegrundet|grundungsjahr',
+      'desde cuando|cuantos anos (?:lleva|llevan|tiene|tienen)|fundad[oa]|cuando (?:abrio|abrieron|se fundo)',
+      'depuis quand|depuis combien|fonde(?:e)?|quand (?:avez-vous|a) ouvert',
+      'desde quando|ha quanto tempo',
+      'da quando|fondat[oa]',
+      'od kiedy|ile lat',
+    ].join('|'),
+  ),
+  duration: words('wie lange|wie schnell|cuanto (?:tiempo|dura|tarda)|con cuanta antelacion|combien de temps|combien de jours|quanto tempo|quanta antecedencia|quanto demora|quanto dura|jak dlugo|ile trwa'),
+  quantity: words('wie viele|cuant[oa]s|combien de(?! temps)|quant[oa]s|quanti|hoeveel|ile'),
+} as const;
+
+/** "Où se trouve...?", "Où êtes-vous ?": French "où" folds to "ou" (or), so it is matched before folding. */
+export const FRENCH_WHERE = /(?<![\p{L}])où(?![\p{L}])/u;
+
+const OTHER_STOP_WORDS = new Set(otherStopWords.split(' '));
+
+/**
+ * Whether a sentence is written in another language than English: more of its words are stop words of
+ * the other languages (stop-words.json) than English ones ("Vocês têm estacionamento?": "voces", "tem").
+ */
+export function isInOtherLanguage(sentence: string): boolean {
+  let other = 0;
+  let english = 0;
+  for (const word of folded(sentence).match(/[\p{L}]+/gu) ?? []) {
+    if (englishStopWords().has(word)) english++;
+    else if (OTHER_STOP_WORDS.has(word)) other++;
+  }
+  return other > english;
+}
+
+/** The words that ask for something other than yes or no: "was", "¿dónde?", "combien", "quanto", "gdzie". */
+const QUESTION_WORD = words(
+  [
+    'was|wie|wo|wann|wer|wem|wen|wessen|welche[rnms]?|warum|wieso|weshalb|woher|wohin|wieviel',
+    'que|quoi|quel|quelle|quels|quelles|combien|comment|ou|quand|qui|pourquoi|lequel|laquelle',
+    'cuanto|cuanta|cuantos|cuantas|donde|cuando|quien|quienes|como|cual|cuales|por que',
+    'quanto|quanta|quantos|quantas|onde|quando|quem|qual|quais|porque|por que',
+    'cosa|che|quale|quali|dove|chi|perche',
+    'wat|waar|wanneer|welk|welke|hoe|waarom|hoeveel',
+    'co|gdzie|kiedy|kto|jak|jaki|jaka|jakie|ile|dlaczego|ktory|ktora|ktore|kogo|komu',
+  ].join('|'),
+);
+
+/**
+ * A yes/no question in another language: Polish asks with "czy"; the others by word order or
+ * intonation ("Vous êtes ouverts le lundi ?", "¿Tienen terraza?", "Habt ihr WLAN?"), so a question
+ * in another language with no question word asks yes or no.
+ */
+export function isOtherLanguageYesNo(sentence: string): boolean {
+  if (!/\?\s*$/.test(sentence) || !isInOtherLanguage(sentence)) return false;
+  const text = folded(sentence).replace(/^[\s¿¡"'(]+/, '');
+  return /^czy(?![\p{L}])/u.test(text) || !(QUESTION_WORD.test(text) || FRENCH_WHERE.test(sentence.toLowerCase()));
+}

