@@ -167,11 +167,10 @@ export async function searchKnowledgeForQuestion(
   if (!('chunks' in index)) {
     // Read from its segments' heads: full text only (an index with vectors of this model is read whole).
     const ranking = index.count ? textRanking(index.text, query, false, index.sourceOf).slice(0, k) : [];
-    const chunks = await index.chunksAt(ranking.map((result) => result.id));
-    return {
-      passages: ranking.map((result, i) => hitOf(chunks[i]!, result.score)),
-      termWeights: questionTermWeights({ text: index.text, chunks: { length: index.count } }, query),
-    };
+    // The passages' records are on their way while the terms are weighed.
+    const chunks = index.chunksAt(ranking.map((result) => result.id));
+    const termWeights = questionTermWeights({ text: index.text, chunks: { length: index.count } }, query);
+    return { passages: (await chunks).map((chunk, i) => hitOf(chunk, ranking[i]!.score)), termWeights };
   }
   let queryVector: Float32Array | undefined;
   if (index.vectors && embeddings?.model === index.vectors.model) {

@@ -87,6 +87,7 @@ export type SegmentView = SegmentHead & { chunks: KnowledgeChunk[]; vectors?: Ve
 const MAGIC = 'KIS3';
 const LEGACY_MAGIC = 'KIS2';
 const PREAMBLE = 12;
+export const SEGMENT_PREAMBLE_BYTES = PREAMBLE;
 const KEY_BYTES = 16;
 const align = (n: number) => (n + 3) & ~3;
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -211,8 +212,13 @@ export function encodeSegment(chunks: readonly KnowledgeChunk[], vectors?: Vecto
 
 /** How many leading bytes of a stored segment a search needs (the head); the whole object for KIS2. */
 export function segmentHeadLength(segment: Uint8Array): number {
-  const buffer = Buffer.from(segment.buffer, segment.byteOffset, segment.byteLength);
-  return buffer.toString('latin1', 0, 4) === MAGIC ? buffer.readUInt32LE(4) : segment.byteLength;
+  return headLengthOf(segment) ?? segment.byteLength;
+}
+
+/** The head's length from a segment's first bytes (at least SEGMENT_PREAMBLE_BYTES); undefined for KIS2. */
+export function headLengthOf(start: Uint8Array): number | undefined {
+  const buffer = Buffer.from(start.buffer, start.byteOffset, start.byteLength);
+  return buffer.byteLength >= PREAMBLE && buffer.toString('latin1', 0, 4) === MAGIC ? buffer.readUInt32LE(4) : undefined;
 }
 
 // Typed array views need 4-byte alignment, which a Buffer from Node's pool may lack.

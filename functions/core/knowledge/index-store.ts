@@ -11,7 +11,15 @@ import { LruCache } from '../runtime/lru-cache.js';
 import { isMissingObject } from '../storage/missing-object.js';
 import { getS3Client } from '../storage/s3-client.js';
 import { MANIFEST_FORMAT, MANIFEST_FORMAT_VERSION, parseManifest, type IndexManifest, type ManifestDocument, type ManifestSegment } from './index-manifest.js';
-import { chunkOfRecord, decodeSegment, decodeSegmentHead, segmentHeadLength, type SegmentView } from './index-segment.js';
+import {
+  chunkOfRecord,
+  decodeSegment,
+  decodeSegmentHead,
+  headLengthOf,
+  SEGMENT_PREAMBLE_BYTES,
+  segmentHeadLength,
+  type SegmentView,
+} from './index-segment.js';
 import type { KnowledgeChunk } from './chunk.js';
 import { loadChunkVectorsFromJson, loadIndexFromJson, type SearchIndex } from './search-index.js';
 import { assembleIndex, assembleText, type AssembledText } from './segmented-index.js';
@@ -125,11 +133,11 @@ async function putOnce(key: string, body: Uint8Array | string, contentType: stri
  * The index of that version, from this Lambda's memory when it was loaded before (concurrent loads
  * share one request). Throws IndexVersionNotFoundError when the version does not exist.
  */
-export function loadIndex(chatbotId: string, version: string, manifest?: IndexManifest): Promise<SearchIndex> {
+export function loadIndex(chatbotId: string, version: string, manifest?: IndexManifest, own?: Promise<Uint8Array | undefined>): Promise<SearchIndex> {
   if (!safeId.test(chatbotId) || !isIndexVersion(version)) {
     return Promise.reject(new IndexVersionNotFoundError(chatbotId, version));
   }
-  return cachedLoad(cache, `${chatbotId}/${version}`, () => fetchIndex(chatbotId, version, manifest));
+  return cachedLoad(cache, `${chatbotId}/${version}`, () => fetchIndex(chatbotId, version, manifest, own));
 }
 
 /** A load shared by concurrent callers and kept when it succeeds, weighed by its bytes. */
@@ -180,9 +188,41 @@ export async function loadIndexForSearch(chatbotId: string, version: string, vec
   const key: CacheKey = `${chatbotId}/${version}`;
   const known = cache.get(key) ?? headCache.get(key);
   if (known) return known;
+  // The version's own segment is asked for with the manifest: one round trip, as loadIndex does.
+  const own = segmentCache.get(key) ? undefined : fetchOwnSegment(chatbotId, version);
   const manifest = await loadManifest(chatbotId, version);
-  if (!manifest || !searchedFromHeads(chatbotId, manifest, vectorModel)) return loadIndex(chatbotId, version, manifest);
-  return cachedLoad(headCache, key, () => fetchHeadIndex(chatbotId, version, manifest));
+  if (!manifest || !searchedFromHeads(chatbotId, manifest, vectorModel)) {
+    return loadIndex(chatbotId, version, manifest, own?.then((read) => (read?.whole ? read.bytes : undefined)));
+  }
+  return cachedLoad(headCache, key, () => fetchHeadIndex(chatbotId, version, manifest, own));
+}
+
+/**
+ * A version's own segment, asked for before its manifest says how it will be read: whole when it is
+ * small (or of the KIS2 layout), else up to the end of its head, the rest of the response abandoned.
+ * Undefined when that read failed (the caller reads again and reports what is wrong).
+ */
+async function fetchOwnSegment(chatbotId: string, version: string): Promise<{ bytes: Uint8Array; whole: boolean } | undefined> {
+  try {
+    const response = await getS3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: segmentKeyOf(chatbotId, version) }));
+    const body = response.Body as AsyncIterable<Uint8Array> | undefined;
+    const total = response.ContentLength;
+    if (!body || total === undefined) return undefined;
+    const parts: Uint8Array[] = [];
+    let received = 0;
+    let wanted = total < headSearchMinBytes() ? total : undefined;
+    for await (const part of body) {
+      parts.push(part);
+      received += part.byteLength;
+      if (wanted === undefined && received >= SEGMENT_PREAMBLE_BYTES) wanted = Math.min(headLengthOf(Buffer.concat(parts)) ?? total, total);
+      // Leaving the loop destroys the response: the records and vectors after the head are not read.
+      if (wanted !== undefined && received >= wanted) break;
+    }
+    const bytes = Buffer.concat(parts);
+    return bytes.byteLength >= total ? { bytes, whole: true } : bytes.byteLength >= (wanted ?? total) ? { bytes, whole: false } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function searchedFromHeads(chatbotId: string, manifest: IndexManifest, vectorModel: string | undefined): boolean {
@@ -192,10 +232,16 @@ function searchedFromHeads(chatbotId: string, manifest: IndexManifest, vectorMod
   return toFetch.reduce((sum, segment) => sum + segment.bytes!, 0) >= headSearchMinBytes();
 }
 
-async function fetchHeadIndex(chatbotId: string, version: string, manifest: IndexManifest): Promise<{ value: HeadIndex; bytes: number }> {
+async function fetchHeadIndex(
+  chatbotId: string,
+  version: string,
+  manifest: IndexManifest,
+  own?: Promise<{ bytes: Uint8Array } | undefined>,
+): Promise<{ value: HeadIndex; bytes: number }> {
   const heads = await Promise.all(
     manifest.segments.map(async (segment) => {
-      const bytes = await fetchBytes(segmentKeyOf(chatbotId, segment.id), [0, segment.head!]);
+      const read = segment.id === version ? (await own)?.bytes : undefined;
+      const bytes = read ?? (await fetchBytes(segmentKeyOf(chatbotId, segment.id), [0, segment.head!]));
       if (!bytes) throw new IndexVersionNotFoundError(chatbotId, version);
       return decodeSegmentHead(bytes);
     }),
@@ -255,8 +301,13 @@ export async function loadManifest(chatbotId: string, version: string): Promise<
   return text === undefined ? undefined : parseManifest(text);
 }
 
-async function fetchIndex(chatbotId: string, version: string, manifest?: IndexManifest): Promise<{ value: SearchIndex; bytes: number }> {
-  if (manifest) return assembled(chatbotId, version, manifest);
+async function fetchIndex(
+  chatbotId: string,
+  version: string,
+  manifest?: IndexManifest,
+  ownRead?: Promise<Uint8Array | undefined>,
+): Promise<{ value: SearchIndex; bytes: number }> {
+  if (manifest) return assembled(chatbotId, version, manifest, ownRead);
   // A version's own segment (most versions write one) is asked for with its manifest, not after it:
   // a cold function waits for one round trip instead of two.
   const ownKey: CacheKey = `${chatbotId}/${version}`;
