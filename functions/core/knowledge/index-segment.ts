@@ -158,9 +158,9 @@ export function encodeSegment(chunks: readonly KnowledgeChunk[], vectors?: Vecto
     }
     return at;
   });
-  const records = chunks.map((chunk) => Buffer.from(JSON.stringify([chunk.id, chunk.heading ?? '', chunk.text]), 'utf8'));
+  const records = chunks.map((chunk) => JSON.stringify([chunk.id, chunk.heading ?? '', chunk.text]));
   const recordStarts = new Uint32Array(chunks.length + 1);
-  records.forEach((record, i) => (recordStarts[i + 1] = recordStarts[i]! + record.byteLength));
+  records.forEach((record, i) => (recordStarts[i + 1] = recordStarts[i]! + Buffer.byteLength(record, 'utf8')));
   const keys = chunks.map(passageDigest);
 
   const asBytes = (array: Uint32Array | Float32Array) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
@@ -172,7 +172,7 @@ export function encodeSegment(chunks: readonly KnowledgeChunk[], vectors?: Vecto
     ['keys', Buffer.from(keys.join(''), 'latin1')],
     ['recordStarts', asBytes(recordStarts)],
     ['postings', postings.bytes.subarray(0, postings.length)],
-    ['records', Buffer.concat(records)],
+    ['records', Buffer.from(records.join(''), 'utf8')],
     ...(vectors ? [['vectors', asBytes(vectors.data)] as [keyof HeaderV3['sections'], Uint8Array]] : []),
   ];
   const header: Omit<HeaderV3, 'sections'> = {

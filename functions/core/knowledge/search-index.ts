@@ -244,9 +244,10 @@ export function textRanking(
   legacyTerms: boolean,
   sourceOf: (position: number) => KnowledgeChunk['source'] | undefined,
 ): { id: number; score: number }[] {
-  return text
-    .search(expandedQuery(query, legacyTerms), { boostDocument: (id) => (sourceOf(id as number) === 'entry' ? OWNER_KNOWLEDGE_BOOST : 1) })
-    .map((result) => ({ id: result.id as number, score: result.score }));
+  // Ids are chunk positions (idField 'i'); the results are not copied, a search may match thousands.
+  return text.search(expandedQuery(query, legacyTerms), {
+    boostDocument: (id) => (sourceOf(id as number) === 'entry' ? OWNER_KNOWLEDGE_BOOST : 1),
+  }) as { id: number; score: number }[];
 }
 
 function toHit(index: SearchIndex, position: number, score: number): SearchHit {
