@@ -89,6 +89,7 @@ const LEGACY_MAGIC = 'KIS2';
 const PREAMBLE = 12;
 export const SEGMENT_PREAMBLE_BYTES = PREAMBLE;
 const KEY_BYTES = 16;
+const CORRUPT = 'Corrupt knowledge index segment';
 const align = (n: number) => (n + 3) & ~3;
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -228,9 +229,9 @@ const aligned = (input: Uint8Array) => (input.byteOffset % 4 === 0 ? input : inp
 export function decodeSegmentHead(input: Uint8Array): SegmentHead {
   const bytes = aligned(input);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buffer.byteLength < PREAMBLE || buffer.toString('latin1', 0, 4) !== MAGIC) throw new Error('Not a knowledge index segment head');
-  const headBytes = buffer.readUInt32LE(4);
-  if (buffer.byteLength < headBytes) throw new Error('Knowledge index segment head cut short');
+  const headBytes = headLengthOf(bytes);
+  // Not a KIS3 segment, or its head cut short.
+  if (headBytes === undefined || buffer.byteLength < headBytes) throw new Error(CORRUPT);
   const header = JSON.parse(buffer.toString('utf8', PREAMBLE, PREAMBLE + buffer.readUInt32LE(8))) as HeaderV3;
   const { sections } = header;
   const words = ([offset, length]: Section) => new Uint32Array(bytes.buffer, bytes.byteOffset + offset, length / 4);
@@ -240,7 +241,7 @@ export function decodeSegmentHead(input: Uint8Array): SegmentHead {
   const postings = bytes.subarray(sections.postings[0], sections.postings[0] + sections.postings[1]);
   const keysAt = sections.keys[0];
   const fieldCount = header.fields;
-  if (terms.length !== header.termCount || recordStarts.length !== header.chunkCount + 1) throw new Error('Corrupt knowledge index segment');
+  if (terms.length !== header.termCount || recordStarts.length !== header.chunkCount + 1) throw new Error(CORRUPT);
   return {
     chunkCount: header.chunkCount,
     fields: header.fields,
@@ -326,7 +327,7 @@ function decodeLegacySegment(bytes: Uint8Array): SegmentView {
     return chunk;
   });
   const terms = header.termCount ? buffer.toString('utf8', sections.terms[0], sections.terms[0] + sections.terms[1]).split('\n') : [];
-  if (terms.length !== header.termCount || header.keys.length !== chunks.length) throw new Error('Corrupt knowledge index segment');
+  if (terms.length !== header.termCount || header.keys.length !== chunks.length) throw new Error(CORRUPT);
   const postings = words(sections.postings);
   const fieldCount = header.fields;
   const vectors = vectorsOf(header, bytes);

@@ -72,7 +72,7 @@ describe('an index assembled from segments', () => {
     expect(headBytes).toBeLessThan(bytes.byteLength);
     // The head is all a search reads; the records after it are the passages' texts.
     const head = decodeSegmentHead(bytes.slice(0, headBytes));
-    expect(() => decodeSegmentHead(bytes.slice(0, headBytes - 1))).toThrow(/cut short/);
+    expect(() => decodeSegmentHead(bytes.slice(0, headBytes - 1))).toThrow(/Corrupt/);
     const starts = perDocument.map((_, d) => perDocument.slice(0, d).reduce((n, chunks) => n + chunks.length, 0));
     const manifest = manifestOf(() => 0, (d) => starts[d]!, 1);
     const index = assembleIndex(manifest, [whole]);
