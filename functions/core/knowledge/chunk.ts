@@ -57,16 +57,7 @@ export function chunkDocument(document: KnowledgeDocument): KnowledgeChunk[] {
 
   const pathText = (headings: readonly { text: string }[]) => headings.map((h) => h.text).join(HEADING_PATH_SEPARATOR);
   const newChunk = (heading: string, text: string) => {
-    const chunk: KnowledgeChunk = {
-      id: `${document.id}#${chunks.length}`,
-      documentId: document.id,
-      source: document.source,
-      title: document.title,
-      ...(document.url ? { url: document.url } : {}),
-      ...(heading ? { heading } : {}),
-      text,
-      ...(document.type ? { type: document.type } : {}),
-    };
+    const chunk = chunkOf(document, `${document.id}#${chunks.length}`, heading, text);
     chunks.push(chunk);
     lastChunkOf.set(heading, chunk);
   };
@@ -117,6 +108,25 @@ export function chunkDocument(document: KnowledgeDocument): KnowledgeChunk[] {
   while (path.length) closeHeading();
   endRun();
   return chunks;
+}
+
+/** A passage of a document, labelled with what it needs to cite its source. */
+export function chunkOf(
+  document: Pick<KnowledgeDocument, 'id' | 'source' | 'title' | 'url' | 'type'>,
+  id: string,
+  heading: string | undefined,
+  text: string,
+): KnowledgeChunk {
+  return {
+    id,
+    documentId: document.id,
+    source: document.source,
+    title: document.title,
+    ...(document.url ? { url: document.url } : {}),
+    ...(heading ? { heading } : {}),
+    text,
+    ...(document.type ? { type: document.type } : {}),
+  };
 }
 
 /** Whitespace- and case-insensitive identity of a passage: a block repeated across pages is kept once. */

@@ -5,10 +5,10 @@ import type { EmbeddingProvider } from './embedding-provider.js';
 import type { IndexManifest, ManifestDocument, ManifestSegment } from './index-manifest.js';
 import { documentDigest, indexPipelineFingerprint } from './index-pipeline.js';
 import { decodeSegment, encodeSegment } from './index-segment.js';
-import { loadIndex, manifestOf, type BuiltIndex } from './index-store.js';
+import { loadIndexForSearch, manifestOf, type BuiltIndex } from './index-store.js';
 import type { KnowledgeDocument } from './knowledge-document.js';
 import { embeddingProviderFromEnv } from './openai-embeddings.js';
-import { questionTermWeights, searchIndex, type SearchHit, type SearchIndex } from './search-index.js';
+import { hitOf, questionTermWeights, searchIndex, textRanking, type SearchHit, type SearchIndex } from './search-index.js';
 import { assembleIndex } from './segmented-index.js';
 
 export type KnowledgeIndexOptions = {
@@ -162,8 +162,16 @@ export async function searchKnowledgeForQuestion(
   options: KnowledgeIndexOptions = {},
 ): Promise<QuestionKnowledge> {
   if (!query.trim() || k <= 0) return { passages: [], termWeights: new Map() };
-  const index = await loadIndex(chatbotId, version);
   const embeddings = providerOf(options);
+  const index = await loadIndexForSearch(chatbotId, version, embeddings?.model);
+  if (!('chunks' in index)) {
+    // Read from its segments' heads: full text only (an index with vectors of this model is read whole).
+    const ranking = index.count ? textRanking(index.text, query, false, index.sourceOf).slice(0, k) : [];
+    // The passages' records are on their way while the terms are weighed.
+    const chunks = index.chunksAt(ranking.map((result) => result.id));
+    const termWeights = questionTermWeights({ text: index.text, chunks: { length: index.count } }, query);
+    return { passages: (await chunks).map((chunk, i) => hitOf(chunk, ranking[i]!.score)), termWeights };
+  }
   let queryVector: Float32Array | undefined;
   if (index.vectors && embeddings?.model === index.vectors.model) {
     try {

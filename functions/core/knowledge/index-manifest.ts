@@ -20,6 +20,9 @@ export type ManifestSegment = {
   chunks: number;
   /** Embedding model of its vectors, and whether every chunk has one. */
   vectors?: { model: string; complete: boolean };
+  /** Stored bytes, and how many leading bytes a search reads (KIS3 segments; absent for KIS2). */
+  bytes?: number;
+  head?: number;
 };
 
 export type ManifestDocument = {

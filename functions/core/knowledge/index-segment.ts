@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { passageKey, type KnowledgeChunk } from './chunk.js';
+import { chunkOf, passageKey, type KnowledgeChunk } from './chunk.js';
 import { buildSearchIndex } from './search-index.js';
 import type { VectorMatrix } from './vector-matrix.js';
 
@@ -9,56 +9,110 @@ import type { VectorMatrix } from './vector-matrix.js';
  * segments; a change of a few documents writes one small segment and a new manifest, and the other
  * segments are shared with the previous version (as Lucene's segments are).
  *
- * Layout (little-endian): "KIS2" | u32 header offset | u32 header bytes | sections | header JSON.
- * Sections, each 4-byte aligned: the chunks' texts (UTF-8, one string), u32 text ends, u32 field
- * lengths, u32 postings (term offsets then data), the sorted terms ('\n'-separated), f32 vectors.
- * A term's postings are, per search field in order, a count then (chunk, term frequency) pairs: what
- * MiniSearch keeps per term, decoded only for the terms a search touches (segmented-index.ts).
- * Nothing is parsed per posting at load: a cold function reads the texts as one string, the
- * vocabulary as one string, and views the numbers in place.
+ * Layout "KIS3" (little-endian), in the order a cold search reads it:
+ *   "KIS3" | u32 head bytes | u32 header bytes | header JSON | head sections | records | vectors
+ * The head (everything before the records) is what a search needs: the sorted vocabulary, where each
+ * term's postings are, the postings (per term and search field: a count, then (chunk gap, term
+ * frequency) pairs, all varints), per chunk its field lengths, document and passage key, and where its
+ * record is. A record is one chunk's `[id, heading, text]` as JSON: a cold function reads the head
+ * with one ranged GET and then only the records of the passages it answers with (index-store.ts).
+ * The earlier layout "KIS2" (u32 postings, texts in the middle, header at the end) is still read whole.
  */
 type Section = [offset: number, length: number];
 
-type SegmentHeader = {
-  documents: { id: string; source: KnowledgeChunk['source']; title: string; url?: string; type?: string }[];
-  /** Per chunk: its document (index into `documents`), id and heading path ('' for none). */
+export type SegmentDocument = { id: string; source: KnowledgeChunk['source']; title: string; url?: string; type?: string };
+
+type HeaderV3 = {
+  documents: SegmentDocument[];
+  chunkCount: number;
+  fields: number;
+  termCount: number;
+  /** Chunks whose key an earlier chunk of this segment has. */
+  repeats: number[];
+  /** Byte ranges from the start of the object; numeric sections are 4-byte aligned. */
+  sections: {
+    terms: Section;
+    /** u32 per term + 1: where its postings start within `postings`. */
+    termStarts: Section;
+    fieldLengths: Section;
+    chunkDocuments: Section;
+    /** 16 ASCII bytes per chunk (passageDigest). */
+    keys: Section;
+    /** u32 per chunk + 1: where its record starts within `records`. */
+    recordStarts: Section;
+    postings: Section;
+    records: Section;
+    vectors?: Section;
+  };
+  vectors?: { model: string; dimensions: number };
+};
+
+type HeaderV2 = {
+  documents: SegmentDocument[];
   chunkDocuments: number[];
   chunkIds: string[];
   headings: string[];
-  /** Per chunk, a digest of its passage identity: a passage repeated across documents is kept once. */
   keys: string[];
-  /** Chunks whose key an earlier chunk of this segment has (absent in segments written before it was kept). */
   repeats?: number[];
   fields: number;
   termCount: number;
-  /** Byte ranges; numeric sections count 4-byte words. */
   sections: { texts: Section; textEnds: Section; fieldLengths: Section; postings: Section; terms: Section; vectors?: Section };
   vectors?: { model: string; dimensions: number };
 };
 
-/** A decoded segment: chunks rebuilt, numbers viewed in place in one aligned buffer. */
-export type SegmentView = {
-  chunks: KnowledgeChunk[];
-  keys: string[];
-  /** Chunks whose passage an earlier chunk of this segment has: read alone, in order, they are not searched. */
-  repeats: ReadonlySet<number>;
+/** What a search needs of a segment, without its passages' texts. */
+export type SegmentHead = {
+  chunkCount: number;
   fields: number;
-  /** Per chunk, the number of distinct terms of each search field (BM25's field length). */
+  /** Per chunk, the number of terms of each search field (BM25's field length). */
   fieldLengths: Uint32Array;
   terms: string[];
-  /** Offsets (terms + 1, relative to the data after them) then the postings. */
-  postings: Uint32Array;
-  vectors?: VectorMatrix;
+  documents: readonly SegmentDocument[];
+  /** Per chunk, its document (index into `documents`). */
+  chunkDocuments: ArrayLike<number>;
+  /** Chunks whose passage an earlier chunk of this segment has: read alone, in order, they are not searched. */
+  repeats: ReadonlySet<number>;
+  keyAt(local: number): string;
+  /** Calls `add` for each posting of term number `term`, field by field, chunks ascending within a field. */
+  postings(term: number, add: (field: number, local: number, frequency: number) => void): void;
+  /** Byte range [start, end) of a chunk's record in the stored object; undefined for a KIS2 segment. */
+  recordRange?(local: number): [number, number];
+  /** Bytes of the head. */
   bytes: number;
 };
 
-const MAGIC = 'KIS2';
+/** A whole segment: its head, its chunks and its vectors. */
+export type SegmentView = SegmentHead & { chunks: KnowledgeChunk[]; vectors?: VectorMatrix };
+
+const MAGIC = 'KIS3';
+const LEGACY_MAGIC = 'KIS2';
 const PREAMBLE = 12;
+export const SEGMENT_PREAMBLE_BYTES = PREAMBLE;
+const KEY_BYTES = 16;
+const CORRUPT = 'Corrupt knowledge index segment';
 const align = (n: number) => (n + 3) & ~3;
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The digest `chunkDocuments` de-duplicates by, short enough to keep per chunk. */
-export const passageDigest = (chunk: KnowledgeChunk) => createHash('sha1').update(passageKey(chunk)).digest('base64url').slice(0, 16);
+export const passageDigest = (chunk: KnowledgeChunk) => createHash('sha1').update(passageKey(chunk)).digest('base64url').slice(0, KEY_BYTES);
+
+/** Growable bytes of unsigned LEB128 varints. */
+class VarintWriter {
+  bytes = new Uint8Array(1 << 16);
+  length = 0;
+  write(value: number): void {
+    if (this.length + 5 > this.bytes.length) {
+      const grown = new Uint8Array(this.bytes.length * 2);
+      grown.set(this.bytes);
+      this.bytes = grown;
+    }
+    while (value >= 0x80) {
+      this.bytes[this.length++] = (value & 0x7f) | 0x80;
+      value >>>= 7;
+    }
+    this.bytes[this.length++] = value;
+  }
+}
 
 /** Encodes chunks (each document's, not de-duplicated) with their postings and optional vectors (row i = chunk i). */
 export function encodeSegment(chunks: readonly KnowledgeChunk[], vectors?: VectorMatrix): Uint8Array {
@@ -70,23 +124,28 @@ export function encodeSegment(chunks: readonly KnowledgeChunk[], vectors?: Vecto
     for (let f = 0; f < fields; f++) fieldLengths[i * fields + f] = lengths[f] ?? 0;
   }
   const entries = plain.index.sort(([a], [b]) => byCodeUnits(a, b));
-  const data: number[] = [];
-  const termOffsets: number[] = [0];
-  for (const [, byField] of entries) {
+  const postings = new VarintWriter();
+  const termStarts = new Uint32Array(entries.length + 1);
+  entries.forEach(([, byField], t) => {
+    termStarts[t] = postings.length;
     for (let f = 0; f < fields; f++) {
-      const postings = Object.entries(byField[String(f)] ?? {});
-      data.push(postings.length);
-      for (const [shortId, frequency] of postings) data.push(Number(plain.documentIds[shortId]), frequency);
+      const pairs = Object.entries(byField[String(f)] ?? {})
+        .map(([shortId, frequency]) => [Number(plain.documentIds[shortId]), frequency] as const)
+        .sort((a, b) => a[0] - b[0]);
+      postings.write(pairs.length);
+      let previous = 0;
+      for (const [chunk, frequency] of pairs) {
+        postings.write(chunk - previous);
+        postings.write(frequency);
+        previous = chunk;
+      }
     }
-    termOffsets.push(data.length);
-  }
-  const postings = new Uint32Array(termOffsets.length + data.length);
-  postings.set(termOffsets, 0);
-  postings.set(data, termOffsets.length);
+  });
+  termStarts[entries.length] = postings.length;
 
-  const documents: SegmentHeader['documents'] = [];
+  const documents: SegmentDocument[] = [];
   const documentIndex = new Map<string, number>();
-  const chunkDocuments = chunks.map((chunk) => {
+  const chunkDocuments = Uint32Array.from(chunks, (chunk) => {
     let at = documentIndex.get(chunk.documentId);
     if (at === undefined) {
       at = documents.push({
@@ -100,104 +159,194 @@ export function encodeSegment(chunks: readonly KnowledgeChunk[], vectors?: Vecto
     }
     return at;
   });
-  let end = 0;
-  const textEnds = Uint32Array.from(chunks, (chunk) => (end += chunk.text.length));
-
-  const parts: Uint8Array[] = [];
-  let offset = PREAMBLE;
-  const add = (bytes: Uint8Array): Section => {
-    const section: Section = [offset, bytes.byteLength];
-    parts.push(bytes);
-    const padded = align(bytes.byteLength);
-    if (padded > bytes.byteLength) parts.push(new Uint8Array(padded - bytes.byteLength));
-    offset += padded;
-    return section;
-  };
-  const asBytes = (array: Uint32Array | Float32Array) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
-  const sections: SegmentHeader['sections'] = {
-    texts: add(Buffer.from(chunks.map((chunk) => chunk.text).join(''), 'utf8')),
-    textEnds: add(asBytes(textEnds)),
-    fieldLengths: add(asBytes(fieldLengths)),
-    postings: add(asBytes(postings)),
-    terms: add(Buffer.from(entries.map(([term]) => term).join('\n'), 'utf8')),
-    ...(vectors ? { vectors: add(asBytes(vectors.data)) } : {}),
-  };
+  const records = chunks.map((chunk) => JSON.stringify([chunk.id, chunk.heading ?? '', chunk.text]));
+  const recordStarts = new Uint32Array(chunks.length + 1);
+  records.forEach((record, i) => (recordStarts[i + 1] = recordStarts[i]! + Buffer.byteLength(record, 'utf8')));
   const keys = chunks.map(passageDigest);
-  const header: SegmentHeader = {
+
+  const asBytes = (array: Uint32Array | Float32Array) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+  const parts: [keyof HeaderV3['sections'], Uint8Array][] = [
+    ['terms', Buffer.from(entries.map(([term]) => term).join('\n'), 'utf8')],
+    ['termStarts', asBytes(termStarts)],
+    ['fieldLengths', asBytes(fieldLengths)],
+    ['chunkDocuments', asBytes(chunkDocuments)],
+    ['keys', Buffer.from(keys.join(''), 'latin1')],
+    ['recordStarts', asBytes(recordStarts)],
+    ['postings', postings.bytes.subarray(0, postings.length)],
+    ['records', Buffer.from(records.join(''), 'utf8')],
+    ...(vectors ? [['vectors', asBytes(vectors.data)] as [keyof HeaderV3['sections'], Uint8Array]] : []),
+  ];
+  const header: Omit<HeaderV3, 'sections'> = {
     documents,
-    chunkDocuments,
-    chunkIds: chunks.map((chunk) => chunk.id),
-    headings: chunks.map((chunk) => chunk.heading ?? ''),
-    keys,
-    repeats: repeatsOf(keys),
+    chunkCount: chunks.length,
     fields,
     termCount: entries.length,
-    sections,
+    repeats: repeatsOf(keys),
     ...(vectors ? { vectors: { model: vectors.model, dimensions: vectors.dimensions } } : {}),
   };
-  const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
-  const out = Buffer.alloc(offset + headerBytes.byteLength);
-  out.write(MAGIC, 0, 'latin1');
-  out.writeUInt32LE(offset, 4);
-  out.writeUInt32LE(headerBytes.byteLength, 8);
-  let at = PREAMBLE;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
+  // Offsets depend on the header's length, which depends on the offsets' digits: lay out until it fits.
+  const layout = (start: number) => {
+    const sections = {} as HeaderV3['sections'];
+    let offset = start;
+    for (const [name, bytes] of parts) {
+      sections[name] = [offset, bytes.byteLength];
+      offset = align(offset + bytes.byteLength);
+    }
+    return { sections, end: offset };
+  };
+  let start = align(PREAMBLE);
+  let placed = layout(start);
+  let headerBytes = Buffer.from(JSON.stringify({ ...header, sections: placed.sections }), 'utf8');
+  while (PREAMBLE + headerBytes.byteLength > start) {
+    start = align(PREAMBLE + headerBytes.byteLength + 32);
+    placed = layout(start);
+    headerBytes = Buffer.from(JSON.stringify({ ...header, sections: placed.sections }), 'utf8');
   }
-  out.set(headerBytes, offset);
+  const out = Buffer.alloc(placed.end);
+  out.write(MAGIC, 0, 'latin1');
+  out.writeUInt32LE(placed.sections.records[0], 4);
+  out.writeUInt32LE(headerBytes.byteLength, 8);
+  out.set(headerBytes, PREAMBLE);
+  for (const [name, bytes] of parts) out.set(bytes, placed.sections[name]![0]);
   return out;
 }
 
-/** Reads a segment; typed arrays view one aligned copy of the bytes. */
-export function decodeSegment(input: Uint8Array): SegmentView {
-  // Typed array views need 4-byte alignment, which a Buffer from Node's pool may lack.
-  const bytes = input.byteOffset % 4 === 0 ? input : input.slice();
+/** How many leading bytes of a stored segment a search needs (the head); the whole object for KIS2. */
+export function segmentHeadLength(segment: Uint8Array): number {
+  return headLengthOf(segment) ?? segment.byteLength;
+}
+
+/** The head's length from a segment's first bytes (at least SEGMENT_PREAMBLE_BYTES); undefined for KIS2. */
+export function headLengthOf(start: Uint8Array): number | undefined {
+  const buffer = Buffer.from(start.buffer, start.byteOffset, start.byteLength);
+  return buffer.byteLength >= PREAMBLE && buffer.toString('latin1', 0, 4) === MAGIC ? buffer.readUInt32LE(4) : undefined;
+}
+
+// Typed array views need 4-byte alignment, which a Buffer from Node's pool may lack.
+const aligned = (input: Uint8Array) => (input.byteOffset % 4 === 0 ? input : input.slice());
+
+/** Reads the head of a KIS3 segment (its first `segmentHeadLength` bytes, or more). */
+export function decodeSegmentHead(input: Uint8Array): SegmentHead {
+  const bytes = aligned(input);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buffer.byteLength < PREAMBLE || buffer.toString('latin1', 0, 4) !== MAGIC) throw new Error('Not a knowledge index segment');
-  const headerOffset = buffer.readUInt32LE(4);
-  const header = JSON.parse(buffer.toString('utf8', headerOffset, headerOffset + buffer.readUInt32LE(8))) as SegmentHeader;
+  const headBytes = headLengthOf(bytes);
+  // Not a KIS3 segment, or its head cut short.
+  if (headBytes === undefined || buffer.byteLength < headBytes) throw new Error(CORRUPT);
+  const header = JSON.parse(buffer.toString('utf8', PREAMBLE, PREAMBLE + buffer.readUInt32LE(8))) as HeaderV3;
   const { sections } = header;
   const words = ([offset, length]: Section) => new Uint32Array(bytes.buffer, bytes.byteOffset + offset, length / 4);
-  const text = ([offset, length]: Section) => buffer.toString('utf8', offset, offset + length);
-
-  const texts = text(sections.texts);
-  const textEnds = words(sections.textEnds);
-  let start = 0;
-  const chunks = header.chunkIds.map((id, i): KnowledgeChunk => {
-    const document = header.documents[header.chunkDocuments[i]!]!;
-    const heading = header.headings[i];
-    const chunk: KnowledgeChunk = {
-      id,
-      documentId: document.id,
-      source: document.source,
-      title: document.title,
-      ...(document.url ? { url: document.url } : {}),
-      ...(heading ? { heading } : {}),
-      text: texts.slice(start, textEnds[i]),
-      ...(document.type ? { type: document.type } : {}),
-    };
-    start = textEnds[i]!;
-    return chunk;
-  });
-  const terms = header.termCount ? text(sections.terms).split('\n') : [];
-  if (terms.length !== header.termCount || header.keys.length !== chunks.length) throw new Error('Corrupt knowledge index segment');
-  const vectors =
-    header.vectors && sections.vectors
-      ? {
-          model: header.vectors.model,
-          dimensions: header.vectors.dimensions,
-          data: new Float32Array(bytes.buffer, bytes.byteOffset + sections.vectors[0], sections.vectors[1] / 4),
-        }
-      : undefined;
+  const terms = header.termCount ? buffer.toString('utf8', sections.terms[0], sections.terms[0] + sections.terms[1]).split('\n') : [];
+  const termStarts = words(sections.termStarts);
+  const recordStarts = words(sections.recordStarts);
+  const postings = bytes.subarray(sections.postings[0], sections.postings[0] + sections.postings[1]);
+  const keysAt = sections.keys[0];
+  const fieldCount = header.fields;
+  if (terms.length !== header.termCount || recordStarts.length !== header.chunkCount + 1) throw new Error(CORRUPT);
   return {
-    chunks,
-    keys: header.keys,
-    repeats: new Set(header.repeats ?? repeatsOf(header.keys)),
+    chunkCount: header.chunkCount,
     fields: header.fields,
     fieldLengths: words(sections.fieldLengths),
     terms,
-    postings: words(sections.postings),
+    documents: header.documents,
+    chunkDocuments: words(sections.chunkDocuments),
+    repeats: new Set(header.repeats),
+    keyAt: (local) => buffer.toString('latin1', keysAt + local * KEY_BYTES, keysAt + (local + 1) * KEY_BYTES),
+    postings(term, add) {
+      let at = termStarts[term]!;
+      // Unsigned LEB128, inline: this loop is most of a cold search's decoding.
+      const next = () => {
+        let value = 0;
+        let shift = 0;
+        let byte: number;
+        do {
+          byte = postings[at++]!;
+          value += (byte & 0x7f) * 2 ** shift;
+          shift += 7;
+        } while (byte & 0x80);
+        return value;
+      };
+      for (let f = 0; f < fieldCount; f++) {
+        let local = 0;
+        for (let n = next(); n > 0; n--) {
+          local += next();
+          add(f, local, next());
+        }
+      }
+    },
+    recordRange: (local) => [sections.records[0] + recordStarts[local]!, sections.records[0] + recordStarts[local + 1]!],
+    bytes: headBytes,
+  };
+}
+
+/** A chunk from its record's bytes (the object's bytes `recordRange(local)`). */
+export function chunkOfRecord(head: SegmentHead, local: number, record: Uint8Array): KnowledgeChunk {
+  const [id, heading, text] = JSON.parse(Buffer.from(record.buffer, record.byteOffset, record.byteLength).toString('utf8')) as [string, string, string];
+  return chunkOf(head.documents[head.chunkDocuments[local]!]!, id, heading, text);
+}
+
+/** Reads a whole segment (either layout); typed arrays view one aligned copy of the bytes. */
+export function decodeSegment(input: Uint8Array): SegmentView {
+  const bytes = aligned(input);
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const magic = buffer.byteLength >= PREAMBLE ? buffer.toString('latin1', 0, 4) : '';
+  if (magic === LEGACY_MAGIC) return decodeLegacySegment(bytes);
+  const head = decodeSegmentHead(bytes);
+  const header = JSON.parse(buffer.toString('utf8', PREAMBLE, PREAMBLE + buffer.readUInt32LE(8))) as HeaderV3;
+  const chunks: KnowledgeChunk[] = [];
+  for (let local = 0; local < head.chunkCount; local++) {
+    const [start, end] = head.recordRange!(local);
+    chunks.push(chunkOfRecord(head, local, bytes.subarray(start, end)));
+  }
+  const vectors = vectorsOf(header, bytes);
+  return { ...head, chunks, ...(vectors ? { vectors } : {}), bytes: bytes.byteLength };
+}
+
+function vectorsOf(header: HeaderV2 | HeaderV3, bytes: Uint8Array): VectorMatrix | undefined {
+  const section = header.sections.vectors;
+  if (!header.vectors || !section) return undefined;
+  return {
+    model: header.vectors.model,
+    dimensions: header.vectors.dimensions,
+    data: new Float32Array(bytes.buffer, bytes.byteOffset + section[0], section[1] / 4),
+  };
+}
+
+/** A KIS2 segment: u32 postings, header JSON at the end. */
+function decodeLegacySegment(bytes: Uint8Array): SegmentView {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const headerOffset = buffer.readUInt32LE(4);
+  const header = JSON.parse(buffer.toString('utf8', headerOffset, headerOffset + buffer.readUInt32LE(8))) as HeaderV2;
+  const { sections } = header;
+  const words = ([offset, length]: Section) => new Uint32Array(bytes.buffer, bytes.byteOffset + offset, length / 4);
+  const texts = buffer.toString('utf8', sections.texts[0], sections.texts[0] + sections.texts[1]);
+  const textEnds = words(sections.textEnds);
+  let start = 0;
+  const chunks = header.chunkIds.map((id, i) => {
+    const chunk = chunkOf(header.documents[header.chunkDocuments[i]!]!, id, header.headings[i], texts.slice(start, textEnds[i]));
+    start = textEnds[i]!;
+    return chunk;
+  });
+  const terms = header.termCount ? buffer.toString('utf8', sections.terms[0], sections.terms[0] + sections.terms[1]).split('\n') : [];
+  if (terms.length !== header.termCount || header.keys.length !== chunks.length) throw new Error(CORRUPT);
+  const postings = words(sections.postings);
+  const fieldCount = header.fields;
+  const vectors = vectorsOf(header, bytes);
+  return {
+    chunkCount: chunks.length,
+    fields: header.fields,
+    fieldLengths: words(sections.fieldLengths),
+    terms,
+    documents: header.documents,
+    chunkDocuments: header.chunkDocuments,
+    repeats: new Set(header.repeats ?? repeatsOf(header.keys)),
+    keyAt: (local) => header.keys[local]!,
+    postings(term, add) {
+      let at = terms.length + 1 + postings[term]!;
+      for (let f = 0; f < fieldCount; f++) {
+        for (let n = postings[at++]!; n > 0; n--, at += 2) add(f, postings[at]!, postings[at + 1]!);
+      }
+    },
+    chunks,
     ...(vectors ? { vectors } : {}),
     bytes: bytes.byteLength,
   };

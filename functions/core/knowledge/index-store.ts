@@ -11,9 +11,18 @@ import { LruCache } from '../runtime/lru-cache.js';
 import { isMissingObject } from '../storage/missing-object.js';
 import { getS3Client } from '../storage/s3-client.js';
 import { MANIFEST_FORMAT, MANIFEST_FORMAT_VERSION, parseManifest, type IndexManifest, type ManifestDocument, type ManifestSegment } from './index-manifest.js';
-import { decodeSegment, type SegmentView } from './index-segment.js';
+import {
+  chunkOfRecord,
+  decodeSegment,
+  decodeSegmentHead,
+  headLengthOf,
+  SEGMENT_PREAMBLE_BYTES,
+  segmentHeadLength,
+  type SegmentView,
+} from './index-segment.js';
+import type { KnowledgeChunk } from './chunk.js';
 import { loadChunkVectorsFromJson, loadIndexFromJson, type SearchIndex } from './search-index.js';
-import { assembleIndex } from './segmented-index.js';
+import { assembleIndex, assembleText, type AssembledText } from './segmented-index.js';
 
 /**
  * Search indexes in the `knowledge-documents` bucket under `indexes/{chatbotId}/`:
@@ -66,6 +75,7 @@ const SEGMENT_SUFFIX = '.kis';
 type CacheKey = `${string}/${string}`;
 const cache = new LruCache<CacheKey, Promise<SearchIndex>>(MAX_CACHED_INDEXES, MAX_CACHED_BYTES);
 const segmentCache = new LruCache<CacheKey, Promise<SegmentView>>(MAX_CACHED_SEGMENTS, MAX_CACHED_BYTES);
+const headCache = new LruCache<CacheKey, Promise<HeadIndex>>(MAX_CACHED_INDEXES, MAX_CACHED_BYTES);
 
 const prefixOf = (chatbotId: string) => indexPrefixOf(checkedChatbotId(chatbotId));
 const manifestKeyOf = (chatbotId: string, version: string) => `${prefixOf(chatbotId)}${checkedVersion(version)}${MANIFEST_SUFFIX}`;
@@ -91,7 +101,14 @@ export function isIndexVersion(value: string): boolean {
 
 /** The manifest a built index becomes as `version`: its new segment takes the version's name. */
 export function manifestOf(built: BuiltIndex, version: string): IndexManifest {
-  const segments = [...built.reused, ...(built.segment ? [{ id: version, chunks: built.segment.chunks, ...(built.segment.vectors ? { vectors: built.segment.vectors } : {}) }] : [])];
+  const own = built.segment && {
+    id: version,
+    chunks: built.segment.chunks,
+    ...(built.segment.vectors ? { vectors: built.segment.vectors } : {}),
+    bytes: built.segment.bytes.byteLength,
+    head: segmentHeadLength(built.segment.bytes),
+  };
+  const segments = [...built.reused, ...(own ? [own] : [])];
   return { format: MANIFEST_FORMAT, formatVersion: MANIFEST_FORMAT_VERSION, pipeline: built.pipeline, segments, documents: built.documents };
 }
 
@@ -116,25 +133,165 @@ async function putOnce(key: string, body: Uint8Array | string, contentType: stri
  * The index of that version, from this Lambda's memory when it was loaded before (concurrent loads
  * share one request). Throws IndexVersionNotFoundError when the version does not exist.
  */
-export function loadIndex(chatbotId: string, version: string): Promise<SearchIndex> {
+export function loadIndex(chatbotId: string, version: string, manifest?: IndexManifest, own?: Promise<Uint8Array | undefined>): Promise<SearchIndex> {
   if (!safeId.test(chatbotId) || !isIndexVersion(version)) {
     return Promise.reject(new IndexVersionNotFoundError(chatbotId, version));
   }
-  const key: CacheKey = `${chatbotId}/${version}`;
-  const cached = cache.get(key);
+  return cachedLoad(cache, `${chatbotId}/${version}`, () => fetchIndex(chatbotId, version, manifest, own));
+}
+
+/** A load shared by concurrent callers and kept when it succeeds, weighed by its bytes. */
+function cachedLoad<T>(into: LruCache<CacheKey, Promise<T>>, key: CacheKey, load: () => Promise<{ value: T; bytes: number }>): Promise<T> {
+  const cached = into.get(key);
   if (cached) return cached;
-  const loading = fetchIndex(chatbotId, version).then(
-    ({ index, bytes }) => {
-      if (cache.get(key) === loading) cache.set(key, loading, bytes);
-      return index;
+  const loading = load().then(
+    ({ value, bytes }) => {
+      if (into.get(key) === loading) into.set(key, loading, bytes);
+      return value;
     },
     (error: unknown) => {
-      if (cache.get(key) === loading) cache.delete(key);
+      if (into.get(key) === loading) into.delete(key);
       throw error;
     },
   );
-  cache.set(key, loading);
+  into.set(key, loading);
   return loading;
+}
+
+/**
+ * An index read for full-text search from its segments' heads: the vocabulary, postings and per-chunk
+ * numbers, without the passages' texts, which are fetched (ranged GETs) for the passages a search
+ * answers with, and kept.
+ */
+export type HeadIndex = AssembledText & {
+  sourceOf(position: number): KnowledgeChunk['source'];
+  chunksAt(positions: readonly number[]): Promise<KnowledgeChunk[]>;
+};
+
+/**
+ * Segments this large in total (not already in this Lambda's memory) are searched from their heads:
+ * a cold function reads about a fifth of the bytes and decodes no passage it does not answer with.
+ * Smaller indexes are read whole, so a warm function answers without another request.
+ * `INDEX_HEAD_SEARCH_MIN_BYTES` changes it (tests and benchmarks read small indexes from their heads).
+ */
+const headSearchMinBytes = () => Number(process.env.INDEX_HEAD_SEARCH_MIN_BYTES ?? 1_000_000);
+/** Records of hits this close in a segment are fetched with one ranged GET. */
+const RECORD_GAP_BYTES = 16_384;
+
+/**
+ * The index of that version as a search needs it: whole (SearchIndex) when it is small, in memory,
+ * of the earlier formats, or has vectors of `vectorModel` (hybrid search reads the passages' texts);
+ * otherwise from its segments' heads (HeadIndex). Throws IndexVersionNotFoundError like `loadIndex`.
+ */
+export async function loadIndexForSearch(chatbotId: string, version: string, vectorModel?: string): Promise<SearchIndex | HeadIndex> {
+  if (!safeId.test(chatbotId) || !isIndexVersion(version)) throw new IndexVersionNotFoundError(chatbotId, version);
+  const key: CacheKey = `${chatbotId}/${version}`;
+  const known = cache.get(key) ?? headCache.get(key);
+  if (known) return known;
+  // The version's own segment is asked for with the manifest: one round trip, as loadIndex does.
+  const own = segmentCache.get(key) ? undefined : fetchOwnSegment(chatbotId, version);
+  const manifest = await loadManifest(chatbotId, version);
+  if (!manifest || !searchedFromHeads(chatbotId, manifest, vectorModel)) {
+    return loadIndex(chatbotId, version, manifest, own?.then((read) => (read?.whole ? read.bytes : undefined)));
+  }
+  return cachedLoad(headCache, key, () => fetchHeadIndex(chatbotId, version, manifest, own));
+}
+
+/**
+ * A version's own segment, asked for before its manifest says how it will be read: whole when it is
+ * small (or of the KIS2 layout), else up to the end of its head, the rest of the response abandoned.
+ * Undefined when that read failed (the caller reads again and reports what is wrong).
+ */
+async function fetchOwnSegment(chatbotId: string, version: string): Promise<{ bytes: Uint8Array; whole: boolean } | undefined> {
+  try {
+    const response = await getS3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: segmentKeyOf(chatbotId, version) }));
+    const body = response.Body as AsyncIterable<Uint8Array> | undefined;
+    const total = response.ContentLength;
+    if (!body || total === undefined) return undefined;
+    const parts: Uint8Array[] = [];
+    let received = 0;
+    let wanted = total < headSearchMinBytes() ? total : undefined;
+    for await (const part of body) {
+      parts.push(part);
+      received += part.byteLength;
+      if (wanted === undefined && received >= SEGMENT_PREAMBLE_BYTES) wanted = Math.min(headLengthOf(Buffer.concat(parts)) ?? total, total);
+      // Leaving the loop destroys the response: the records and vectors after the head are not read.
+      if (wanted !== undefined && received >= wanted) break;
+    }
+    const bytes = Buffer.concat(parts);
+    return bytes.byteLength >= total ? { bytes, whole: true } : bytes.byteLength >= (wanted ?? total) ? { bytes, whole: false } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function searchedFromHeads(chatbotId: string, manifest: IndexManifest, vectorModel: string | undefined): boolean {
+  if (vectorModel && manifest.segments.some((segment) => segment.vectors?.model === vectorModel)) return false;
+  if (manifest.segments.some((segment) => !segment.head || !segment.bytes)) return false;
+  const toFetch = manifest.segments.filter((segment) => !segmentCache.get(`${chatbotId}/${segment.id}`));
+  return toFetch.reduce((sum, segment) => sum + segment.bytes!, 0) >= headSearchMinBytes();
+}
+
+async function fetchHeadIndex(
+  chatbotId: string,
+  version: string,
+  manifest: IndexManifest,
+  own?: Promise<{ bytes: Uint8Array } | undefined>,
+): Promise<{ value: HeadIndex; bytes: number }> {
+  const heads = await Promise.all(
+    manifest.segments.map(async (segment) => {
+      const read = segment.id === version ? (await own)?.bytes : undefined;
+      const bytes = read ?? (await fetchBytes(segmentKeyOf(chatbotId, segment.id), [0, segment.head!]));
+      if (!bytes) throw new IndexVersionNotFoundError(chatbotId, version);
+      return decodeSegmentHead(bytes);
+    }),
+  );
+  const assembled = assembleText(manifest, heads);
+  const fetched = new Map<number, Promise<KnowledgeChunk>>();
+
+  const fetchRecords = (segment: number, positions: number[]) => {
+    const head = heads[segment]!;
+    const ranges = positions.map((position) => ({ position, range: head.recordRange!(assembled.localOf[position]!) })).sort((a, b) => a.range[0] - b.range[0]);
+    for (let i = 0; i < ranges.length; ) {
+      let j = i + 1;
+      while (j < ranges.length && ranges[j]!.range[0] - ranges[j - 1]!.range[1] <= RECORD_GAP_BYTES) j++;
+      const group = ranges.slice(i, j);
+      const start = group[0]!.range[0];
+      const bytes = fetchBytes(segmentKeyOf(chatbotId, manifest.segments[segment]!.id), [start, Math.max(...group.map((r) => r.range[1]))]).then((read) => {
+        if (!read) throw new IndexVersionNotFoundError(chatbotId, version);
+        return read;
+      });
+      for (const { position, range } of group) {
+        const chunk = bytes.then((read) => chunkOfRecord(head, assembled.localOf[position]!, read.subarray(range[0] - start, range[1] - start)));
+        fetched.set(position, chunk);
+        // A failed read is tried again by the next search.
+        chunk.catch(() => {
+          if (fetched.get(position) === chunk) fetched.delete(position);
+        });
+      }
+      i = j;
+    }
+  };
+
+  const value: HeadIndex = {
+    ...assembled,
+    sourceOf: (position) => {
+      const head = heads[assembled.segmentOf[position]!]!;
+      return head.documents[head.chunkDocuments[assembled.localOf[position]!]!]!.source;
+    },
+    chunksAt: (positions) => {
+      const missing = new Map<number, number[]>();
+      for (const position of new Set(positions)) {
+        if (fetched.has(position)) continue;
+        if (!(position >= 0 && position < assembled.count)) throw new RangeError(`No chunk ${position} in index ${version}`);
+        const segment = assembled.segmentOf[position]!;
+        missing.set(segment, [...(missing.get(segment) ?? []), position]);
+      }
+      for (const [segment, wanted] of missing) fetchRecords(segment, wanted);
+      return Promise.all(positions.map((position) => fetched.get(position)!));
+    },
+  };
+  return { value, bytes: heads.reduce((sum, head) => sum + head.bytes, 0) };
 }
 
 /** The manifest of a version; undefined for a version of the earlier format. */
@@ -144,7 +301,13 @@ export async function loadManifest(chatbotId: string, version: string): Promise<
   return text === undefined ? undefined : parseManifest(text);
 }
 
-async function fetchIndex(chatbotId: string, version: string): Promise<{ index: SearchIndex; bytes: number }> {
+async function fetchIndex(
+  chatbotId: string,
+  version: string,
+  manifest?: IndexManifest,
+  ownRead?: Promise<Uint8Array | undefined>,
+): Promise<{ value: SearchIndex; bytes: number }> {
+  if (manifest) return assembled(chatbotId, version, manifest, ownRead);
   // A version's own segment (most versions write one) is asked for with its manifest, not after it:
   // a cold function waits for one round trip instead of two.
   const ownKey: CacheKey = `${chatbotId}/${version}`;
@@ -153,11 +316,14 @@ async function fetchIndex(chatbotId: string, version: string): Promise<{ index: 
   if (manifestText === undefined) {
     const json = await fetchText(legacyKeyOf(chatbotId, version));
     if (json === undefined) throw new IndexVersionNotFoundError(chatbotId, version);
-    return { index: loadIndexFromJson(json), bytes: json.length };
+    return { value: loadIndexFromJson(json), bytes: json.length };
   }
-  const manifest = parseManifest(manifestText);
+  return assembled(chatbotId, version, parseManifest(manifestText), own);
+}
+
+async function assembled(chatbotId: string, version: string, manifest: IndexManifest, own?: Promise<Uint8Array | undefined>) {
   const segments = await Promise.all(manifest.segments.map((segment) => loadSegment(chatbotId, version, segment.id, segment.id === version ? own : undefined)));
-  return { index: assembleIndex(manifest, segments), bytes: segments.reduce((sum, segment) => sum + segment.bytes, 0) };
+  return { value: assembleIndex(manifest, segments), bytes: segments.reduce((sum, segment) => sum + segment.bytes, 0) };
 }
 
 function loadSegment(chatbotId: string, version: string, segmentId: string, fetching?: Promise<Uint8Array | undefined>): Promise<SegmentView> {
@@ -194,9 +360,11 @@ export async function loadIndexChunkVectors(chatbotId: string, version: string):
   return loadChunkVectorsFromJson(json);
 }
 
-async function fetchBytes(key: string): Promise<Uint8Array | undefined> {
+/** An object's bytes, or the bytes [start, end) of it; undefined when it does not exist. */
+async function fetchBytes(key: string, range?: [start: number, end: number]): Promise<Uint8Array | undefined> {
   try {
-    const response = await getS3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+    const Range = range && `bytes=${range[0]}-${range[1] - 1}`;
+    const response = await getS3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: key, ...(Range ? { Range } : {}) }));
     return (await response.Body?.transformToByteArray()) ?? new Uint8Array();
   } catch (error) {
     if (isMissingObject(error)) return undefined;
@@ -212,6 +380,7 @@ async function fetchText(key: string): Promise<string | undefined> {
 /** Empties this Lambda's memory of loaded indexes (tests and benchmarks measuring cold loads). */
 export function forgetLoadedIndexes(): void {
   cache.clear();
+  headCache.clear();
   segmentCache.clear();
 }
 
@@ -265,7 +434,10 @@ export async function deleteIndexVersionsExcept(chatbotId: string, keepVersion: 
     ...older.flatMap((version) => [manifestKeyOf(chatbotId, version), legacyKeyOf(chatbotId, version)]),
     ...unused.map((id) => segmentKeyOf(chatbotId, id)),
   ]);
-  for (const version of older) cache.delete(`${chatbotId}/${version}`);
+  for (const version of older) {
+    cache.delete(`${chatbotId}/${version}`);
+    headCache.delete(`${chatbotId}/${version}`);
+  }
   for (const id of unused) segmentCache.delete(`${chatbotId}/${id}`);
 }
 
@@ -273,6 +445,7 @@ export async function deleteIndexVersionsExcept(chatbotId: string, keepVersion: 
 export async function deleteAllIndexes(chatbotId: string): Promise<void> {
   await deleteKeys((await listStored(chatbotId)).keys);
   cache.deleteWhere((key) => key.startsWith(`${chatbotId}/`));
+  headCache.deleteWhere((key) => key.startsWith(`${chatbotId}/`));
   segmentCache.deleteWhere((key) => key.startsWith(`${chatbotId}/`));
 }
 

@@ -174,22 +174,20 @@ export function loadChunkVectorsFromJson(json: string): Pick<SearchIndex, 'chunk
  */
 export function searchIndex(index: SearchIndex, query: string, k = 5, options: SearchIndexOptions = {}): SearchHit[] {
   if (k <= 0 || !query.trim() || index.chunks.length === 0) return [];
-  const textResults = index.text.search(expandedQuery(query, Boolean(index.legacyTerms)), {
-    boostDocument: (id) => (index.chunks[id as number]?.source === 'entry' ? OWNER_KNOWLEDGE_BOOST : 1),
-  });
+  const textResults = textRanking(index.text, query, Boolean(index.legacyTerms), (position) => index.chunks[position]?.source);
   const queryVector = options.queryVector;
   const vectors = index.vectors;
 
   if (!queryVector || !vectors || queryVector.length !== vectors.dimensions) {
-    return textResults.slice(0, k).map((result) => toHit(index, result.id as number, result.score));
+    return textResults.slice(0, k).map((result) => toHit(index, result.id, result.score));
   }
 
   const candidates = Math.max(50, k * 10);
-  const textRanking = textResults.slice(0, candidates).map((result) => result.id as number);
+  const textOrder = textResults.slice(0, candidates).map((result) => result.id);
   const vectorRanking = nearestRows(vectors, queryVector, candidates, options.minSimilarity ?? DEFAULT_MIN_SIMILARITY).map(
     (nearest) => nearest.row,
   );
-  const fused = reciprocalRankFusion([textRanking, vectorRanking]);
+  const fused = reciprocalRankFusion([textOrder, vectorRanking]);
   // Rerank: among passages alike in meaning, those stating the kind of fact asked for, and the owner's
   // own knowledge, come first.
   const asked = factTypesAsked(query);
@@ -236,8 +234,27 @@ function expandedQuery(query: string, legacyTerms: boolean): Query {
   return queries.length === 1 ? queries[0]! : { combineWith: 'OR', queries };
 }
 
+/**
+ * The full-text ranking of chunk positions for `query`, best first: what `searchIndex` ranks by when
+ * there are no vectors. `sourceOf` says where a chunk comes from (owner knowledge ranks higher).
+ */
+export function textRanking(
+  text: MiniSearch<IndexedChunk>,
+  query: string,
+  legacyTerms: boolean,
+  sourceOf: (position: number) => KnowledgeChunk['source'] | undefined,
+): { id: number; score: number }[] {
+  // Ids are chunk positions (idField 'i'); the results are not copied, a search may match thousands.
+  return text.search(expandedQuery(query, legacyTerms), {
+    boostDocument: (id) => (sourceOf(id as number) === 'entry' ? OWNER_KNOWLEDGE_BOOST : 1),
+  }) as { id: number; score: number }[];
+}
+
 function toHit(index: SearchIndex, position: number, score: number): SearchHit {
-  const chunk = index.chunks[position]!;
+  return hitOf(index.chunks[position]!, score);
+}
+
+export function hitOf(chunk: KnowledgeChunk, score: number): SearchHit {
   return {
     chunkId: chunk.id,
     documentId: chunk.documentId,
@@ -256,7 +273,10 @@ function toHit(index: SearchIndex, position: number, score: number): SearchHit {
  * ("cleaning" on a cleaning company's site). A term no passage uses weighs Infinity: it names something
  * the knowledge does not know.
  */
-export function questionTermWeights(index: SearchIndex, question: string): Map<string, number> {
+export function questionTermWeights(
+  index: Pick<SearchIndex, 'text' | 'legacyTerms'> & { chunks: { readonly length: number } },
+  question: string,
+): Map<string, number> {
   const weights = new Map<string, number>();
   const total = index.chunks.length;
   // An index of the old format has other terms: every term weighs the same there.

@@ -1,8 +1,7 @@
 import MiniSearch from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
-import type { KnowledgeChunk } from './chunk.js';
 import type { IndexManifest } from './index-manifest.js';
-import type { SegmentView } from './index-segment.js';
+import type { SegmentHead, SegmentView } from './index-segment.js';
 import { miniSearchOptions, type IndexedChunk, type SearchIndex } from './search-index.js';
 import type { VectorMatrix } from './vector-matrix.js';
 
@@ -73,6 +72,17 @@ class FieldLengthRows {
   }
 }
 
+/** The full-text part of an index assembled from segment heads, and where each of its chunks is stored. */
+export type AssembledText = {
+  text: MiniSearch<IndexedChunk>;
+  count: number;
+  /** Per chunk (in search order), its segment and its position there. */
+  segmentOf: Uint16Array;
+  localOf: Uint32Array;
+  /** Per segment, per stored chunk, its position in search order (-1: not searched). */
+  localToGlobal: Int32Array[];
+};
+
 /**
  * The searchable index of a manifest's documents: chunks numbered in the manifest's document order
  * (a passage repeated across documents kept where it first appears, as `chunkDocuments` does), BM25
@@ -80,51 +90,58 @@ class FieldLengthRows {
  * search first touches it. Loading costs the chunks' JSON and the vocabulary's tree, not the postings.
  */
 export function assembleIndex(manifest: IndexManifest, segments: readonly SegmentView[]): SearchIndex {
+  const assembled = assembleText(manifest, segments);
+  const chunks = Array.from({ length: assembled.count }, (_, g) => segments[assembled.segmentOf[g]!]!.chunks[assembled.localOf[g]!]!);
+  const vectors = vectorsOf(segments, assembled.localToGlobal, chunks.length);
+  return { chunks, text: assembled.text, ...(vectors ? { vectors } : {}) };
+}
+
+/** The full-text index of a manifest's documents from their segments' heads alone (no passage texts). */
+export function assembleText(manifest: IndexManifest, segments: readonly SegmentHead[]): AssembledText {
   const fieldCount = (miniSearchOptions.fields as string[]).length;
-  const localToGlobal = segments.map((segment) => new Int32Array(segment.chunks.length).fill(-1));
-  const chunks: KnowledgeChunk[] = [];
+  const localToGlobal = segments.map((segment) => new Int32Array(segment.chunkCount).fill(-1));
   const total = manifest.documents.reduce((sum, document) => sum + document.count, 0);
   const lengths = new Uint32Array(total * fieldCount);
+  const segmentOf = new Uint16Array(total);
+  const localOf = new Uint32Array(total);
+  let count = 0;
   // A manifest reading its only segment whole and in order keeps the chunks the segment says are not
   // repeats; otherwise each passage's key is checked (the first in manifest order is kept).
   const seen = readsWholeInOrder(manifest, segments) ? undefined : new Set<string>();
   for (const document of manifest.documents) {
-    const { chunks: stored, keys, fieldLengths, fields } = segments[document.segment]!;
+    const segment = segments[document.segment]!;
+    const { fieldLengths, fields } = segment;
     if (fields !== fieldCount) throw new Error(`Segment ${manifest.segments[document.segment]!.id} has ${fields} fields, expected ${fieldCount}`);
-    if (document.first + document.count > stored.length) throw new Error(`Manifest document ${document.id} exceeds its segment`);
+    if (document.first + document.count > segment.chunkCount) throw new Error(`Manifest document ${document.id} exceeds its segment`);
     for (let local = document.first; local < document.first + document.count; local++) {
       if (seen) {
-        if (seen.has(keys[local]!)) continue;
-        seen.add(keys[local]!);
-      } else if (segments[document.segment]!.repeats.has(local)) continue;
-      localToGlobal[document.segment]![local] = chunks.length;
-      lengths.set(fieldLengths.subarray(local * fields, (local + 1) * fields), chunks.length * fieldCount);
-      chunks.push(stored[local]!);
+        const key = segment.keyAt(local);
+        if (seen.has(key)) continue;
+        seen.add(key);
+      } else if (segment.repeats.has(local)) continue;
+      localToGlobal[document.segment]![local] = count;
+      segmentOf[count] = document.segment;
+      localOf[count] = local;
+      lengths.set(fieldLengths.subarray(local * fields, (local + 1) * fields), count * fieldCount);
+      count++;
     }
   }
 
   // MiniSearch's running average, in the same order as adding the chunks one by one: the same floats.
   const averageFieldLength: number[] = [];
-  for (let count = 0; count < chunks.length; count++) {
-    for (let f = 0; f < fieldCount; f++) averageFieldLength[f] = ((averageFieldLength[f] || 0) * count + lengths[count * fieldCount + f]!) / (count + 1);
+  for (let n = 0; n < count; n++) {
+    for (let f = 0; f < fieldCount; f++) averageFieldLength[f] = ((averageFieldLength[f] || 0) * n + lengths[n * fieldCount + f]!) / (n + 1);
   }
 
   // Per field: chunk -> term frequency, as MiniSearch keeps them; a field without the term has none.
   const decode = (refs: TermRefs) => {
     const byField: [number, number][][] = Array.from({ length: fieldCount }, () => []);
     for (let r = 0; r < refs.length; r += 2) {
-      const segmentIndex = refs[r]!;
-      const postings = segments[segmentIndex]!.postings;
-      const termCount = segments[segmentIndex]!.terms.length;
-      const globalOf = localToGlobal[segmentIndex]!;
-      let at = termCount + 1 + postings[refs[r + 1]!]!;
-      for (let f = 0; f < fieldCount; f++) {
-        const n = postings[at++]!;
-        for (let j = 0; j < n; j++, at += 2) {
-          const global = globalOf[postings[at]!]!;
-          if (global >= 0) byField[f]!.push([global, postings[at + 1]!]);
-        }
-      }
+      const globalOf = localToGlobal[refs[r]!]!;
+      segments[refs[r]!]!.postings(refs[r + 1]!, (field, local, frequency) => {
+        const global = globalOf[local]!;
+        if (global >= 0) byField[field]!.push([global, frequency]);
+      });
     }
     return byField.map((pairs) => {
       if (!pairs.length) return undefined;
@@ -138,8 +155,8 @@ export function assembleIndex(manifest: IndexManifest, segments: readonly Segmen
 
   const text = MiniSearch.loadJS<IndexedChunk>(
     {
-      documentCount: chunks.length,
-      nextId: chunks.length,
+      documentCount: count,
+      nextId: count,
       documentIds: {},
       fieldIds: Object.fromEntries((miniSearchOptions.fields as string[]).map((field, i) => [field, i])),
       fieldLength: {},
@@ -153,22 +170,20 @@ export function assembleIndex(manifest: IndexManifest, segments: readonly Segmen
   );
   const internals = text as unknown as MiniSearchInternals;
   internals._index = vocabulary;
-  internals._documentIds = new PositionIds(chunks.length);
-  internals._idToShortId = new PositionIds(chunks.length);
-  internals._fieldLength = new FieldLengthRows(lengths, fieldCount);
-
-  const vectors = vectorsOf(segments, localToGlobal, chunks.length);
-  return { chunks, text, ...(vectors ? { vectors } : {}) };
+  internals._documentIds = new PositionIds(count);
+  internals._idToShortId = new PositionIds(count);
+  internals._fieldLength = new FieldLengthRows(lengths.subarray(0, count * fieldCount), fieldCount);
+  return { text, count, segmentOf, localOf, localToGlobal };
 }
 
-function readsWholeInOrder(manifest: IndexManifest, segments: readonly SegmentView[]): boolean {
+function readsWholeInOrder(manifest: IndexManifest, segments: readonly SegmentHead[]): boolean {
   if (segments.length !== 1) return false;
   let next = 0;
   for (const document of manifest.documents) {
     if (document.first !== next) return false;
     next += document.count;
   }
-  return next === segments[0]!.chunks.length;
+  return next === segments[0]!.chunkCount;
 }
 
 const isAscending = (pairs: readonly [number, number][]) => pairs.every((pair, i) => i === 0 || pairs[i - 1]![0] < pair[0]);
@@ -178,7 +193,7 @@ const isAscending = (pairs: readonly [number, number][]) => pairs.every((pair, i
  * filled when a search first walks them. Sorted insertion makes the vocabulary's tree, and so the
  * order prefix and fuzzy matches are scored in, independent of how the documents are split into segments.
  */
-function vocabularyOf(segments: readonly SegmentView[], decode: (refs: TermRefs) => (Map<number, number> | undefined)[]): SearchableMap<LazyPostings> {
+function vocabularyOf(segments: readonly SegmentHead[], decode: (refs: TermRefs) => (Map<number, number> | undefined)[]): SearchableMap<LazyPostings> {
   if (segments.length === 1) {
     const { terms } = segments[0]!;
     return sortedSearchableMap(terms.length, (i) => terms[i]!, (i) => new LazyPostings([0, i], decode));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { EmbeddingProvider } from '../../../functions/core/knowledge/embedding-provider.js';
-import { buildKnowledgeIndex, searchKnowledge } from '../../../functions/core/knowledge/index-knowledge.js';
+import { buildKnowledgeIndex, searchKnowledge, searchKnowledgeForQuestion } from '../../../functions/core/knowledge/index-knowledge.js';
 import {
   deleteAllIndexes,
   deleteIndexVersionsExcept,
@@ -18,7 +18,7 @@ import {
 import { chunkDocuments } from '../../../functions/core/knowledge/chunk.js';
 import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
 import { getS3Client } from '../../../functions/core/storage/s3-client.js';
-import { buildSearchIndex, searchIndex, serializeIndex } from '../../../functions/core/knowledge/search-index.js';
+import { buildSearchIndex, questionTermWeights, searchIndex, serializeIndex, type SearchIndex } from '../../../functions/core/knowledge/search-index.js';
 import { bakeryDocuments } from '../../unit/knowledge/small-business-documents.js';
 
 const { env } = inject('runtime');
@@ -46,6 +46,7 @@ describe('knowledge index store (S3 of the local runtime)', () => {
   });
   afterEach(() => {
     vi.restoreAllMocks();
+    vi.unstubAllEnvs();
   });
 
   it('saves an index as a new version, loads it and searches it', async () => {
@@ -205,6 +206,46 @@ describe('knowledge index store (S3 of the local runtime)', () => {
     // Publishing the one built from scratch leaves only its own.
     await deleteIndexVersionsExcept(chatbotId, scratch);
     expect(await storedKeys(chatbotId)).toEqual([`indexes/${chatbotId}/${scratch}.manifest.json`, `indexes/${chatbotId}/segments/${scratch}.kis`]);
+    await deleteAllIndexes(chatbotId);
+  });
+
+  it('read from its segments\' heads, answers as the whole index, after a full build and after an incremental update', async () => {
+    const chatbotId = newChatbotId();
+    const first = await saveIndex(chatbotId, bakery);
+    const [changed, ...unchanged] = bakeryDocuments;
+    const documents: KnowledgeDocument[] = [
+      ...unchanged,
+      { ...changed!, text: `${changed!.text}\n\n## Gift cards\n\nGift cards of 25 or 50 dollars are sold at the counter.` },
+    ];
+    const updated = await saveIndex(chatbotId, await buildKnowledgeIndex(documents, { ...fullText, base: await loadManifest(chatbotId, first) }));
+    const scratch = await saveIndex(chatbotId, await buildKnowledgeIndex(documents, fullText));
+    const questions = ['opening hours', 'Do you sell gift cards?', 'gluten free bread', 'sourdough', 'wedding cakes', 'xylophone'];
+    const whole = new Map<string, SearchIndex>();
+    for (const version of [first, updated, scratch]) whole.set(version, await loadIndex(chatbotId, version));
+
+    // Small indexes are read whole; this one is read from its heads as a large one is.
+    vi.stubEnv('INDEX_HEAD_SEARCH_MIN_BYTES', '0');
+    forgetLoadedIndexes();
+    const send = vi.spyOn(getS3Client(), 'send');
+    const segmentGets = () =>
+      send.mock.calls.map(([command]) => command.input as { Key?: string; Range?: string }).filter((input) => input.Key?.includes('/segments/'));
+    for (const version of [first, updated, scratch]) {
+      for (const question of questions) {
+        const fromHeads = await searchKnowledgeForQuestion(chatbotId, version, question, 8, fullText);
+        expect(fromHeads.passages).toEqual(searchIndex(whole.get(version)!, question, 8));
+        expect(fromHeads.termWeights).toEqual(questionTermWeights(whole.get(version)!, question));
+      }
+    }
+    const updatedHits = await searchKnowledge(chatbotId, updated, 'Do you sell gift cards?', 8, fullText);
+    expect(updatedHits).toEqual(await searchKnowledge(chatbotId, scratch, 'Do you sell gift cards?', 8, fullText));
+    expect(updatedHits[0]?.text).toMatch(/25 or 50 dollars/);
+    // A segment is read from its start up to the end of its head (its own segment with the manifest,
+    // reused ones by range), then by range the records of the passages answered with.
+    const ranged = segmentGets().filter((input) => /^bytes=\d+-\d+$/.test(input.Range ?? ''));
+    expect(ranged.length).toBeGreaterThan(3);
+    expect(segmentGets().filter((input) => !input.Range).map((input) => input.Key)).toEqual(
+      [first, updated, scratch].map((version) => `indexes/${chatbotId}/segments/${version}.kis`),
+    );
     await deleteAllIndexes(chatbotId);
   });
 

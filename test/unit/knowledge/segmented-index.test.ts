@@ -2,10 +2,10 @@ import SearchableMap from 'minisearch/SearchableMap';
 import { describe, expect, it } from 'vitest';
 import { chunkDocument, chunkDocuments } from '../../../functions/core/knowledge/chunk.js';
 import type { IndexManifest, ManifestDocument } from '../../../functions/core/knowledge/index-manifest.js';
-import { decodeSegment, encodeSegment } from '../../../functions/core/knowledge/index-segment.js';
+import { chunkOfRecord, decodeSegment, decodeSegmentHead, encodeSegment, segmentHeadLength } from '../../../functions/core/knowledge/index-segment.js';
 import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
-import { buildSearchIndex, searchIndex } from '../../../functions/core/knowledge/search-index.js';
-import { assembleIndex, sortedSearchableMap } from '../../../functions/core/knowledge/segmented-index.js';
+import { buildSearchIndex, hitOf, questionTermWeights, searchIndex, textRanking } from '../../../functions/core/knowledge/search-index.js';
+import { assembleIndex, assembleText, sortedSearchableMap } from '../../../functions/core/knowledge/segmented-index.js';
 
 const words = ['a', 'ab', 'abc', 'abd', 'about', 'above', 'b', 'ba', 'bake', 'baked', 'bakery', 'baking', 'bread', 'breads', 'cake', 'cakes', 'café', 'zz'];
 
@@ -61,6 +61,34 @@ describe('an index assembled from segments', () => {
     for (const question of questions) {
       expect(searchIndex(one, question, 5)).toEqual(searchIndex(fresh, question, 5));
       expect(searchIndex(two, question, 5)).toEqual(searchIndex(fresh, question, 5));
+    }
+  });
+
+  it('searched from the head of its segment alone, ranks and answers as the whole index', () => {
+    const bytes = encodeSegment(perDocument.flat());
+    const whole = decodeSegment(bytes);
+    expect(whole.chunks).toEqual(perDocument.flat());
+    const headBytes = segmentHeadLength(bytes);
+    expect(headBytes).toBeLessThan(bytes.byteLength);
+    // The head is all a search reads; the records after it are the passages' texts.
+    const head = decodeSegmentHead(bytes.slice(0, headBytes));
+    expect(() => decodeSegmentHead(bytes.slice(0, headBytes - 1))).toThrow(/Corrupt/);
+    const starts = perDocument.map((_, d) => perDocument.slice(0, d).reduce((n, chunks) => n + chunks.length, 0));
+    const manifest = manifestOf(() => 0, (d) => starts[d]!, 1);
+    const index = assembleIndex(manifest, [whole]);
+    const text = assembleText(manifest, [head]);
+    expect(text.count).toBe(index.chunks.length);
+    const sourceOf = (position: number) => head.documents[head.chunkDocuments[text.localOf[position]!]!]!.source;
+    for (const question of questions) {
+      const hits = textRanking(text.text, question, false, sourceOf)
+        .slice(0, 5)
+        .map(({ id, score }) => {
+          const [start, end] = head.recordRange!(text.localOf[id]!);
+          return hitOf(chunkOfRecord(head, text.localOf[id]!, bytes.subarray(start, end)), score);
+        });
+      expect(hits.length).toBeGreaterThan(0);
+      expect(hits).toEqual(searchIndex(index, question, 5));
+      expect(questionTermWeights({ text: text.text, chunks: { length: text.count } }, question)).toEqual(questionTermWeights(index, question));
     }
   });
 });
