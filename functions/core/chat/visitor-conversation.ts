@@ -1,6 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import type { VisitorConversationResponse, VisitorMessage } from '../../contracts/chat.js';
-import { TAKEOVER_NOTICE } from '../../contracts/takeover.js';
+import { TAKEOVER_NOTICE, type PersonShown } from '../../contracts/takeover.js';
+import { publicAgentImage } from '../chatbots/public-image-url.js';
 import { db } from '../data/db.js';
 import type { messageEntity } from '../data/entities.js';
 import { currentConversation } from './conversation-store.js';
@@ -13,6 +14,12 @@ const NONE: VisitorConversationResponse = { conversationId: null, messages: [] }
 /** The assistant's own answer, which the visitor rates: not a person's reply, a workflow's message or a Yes / No question. */
 const isRateable = (m: MessageItem) => m.sender_type === 'assistant' && !m.agent_id && !m.workflow_id && !m.confirmation;
 
+/** The person as they were shown when they wrote (a picture removed since is still checked on read). */
+function personOf(name: string, stored: string | undefined): PersonShown {
+  const avatar = publicAgentImage(stored);
+  return { name, ...(avatar && { avatar }) };
+}
+
 function toVisitorMessage(m: MessageItem): VisitorMessage {
   return {
     id: m.message_id,
@@ -22,7 +29,7 @@ function toVisitorMessage(m: MessageItem): VisitorMessage {
     rateable: isRateable(m),
     ...(m.feedback ? { rating: m.feedback } : {}),
     // A person's reply shows their name; a 'joined' notice names who answers since.
-    ...(m.person_name && (m.agent_id || m.sender_type === 'system') ? { person: { name: m.person_name } } : {}),
+    ...(m.person_name && (m.agent_id || m.sender_type === 'system') ? { person: personOf(m.person_name, m.person_avatar) } : {}),
   };
 }
 
