@@ -1,7 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import type { VisitorConversationResponse, VisitorMessage } from '../../contracts/chat.js';
 import { TAKEOVER_NOTICE, type PersonShown } from '../../contracts/takeover.js';
-import { publicAgentImage } from '../chatbots/public-image-url.js';
 import { db } from '../data/db.js';
 import type { messageEntity } from '../data/entities.js';
 import { currentConversation } from './conversation-store.js';
@@ -14,11 +13,8 @@ const NONE: VisitorConversationResponse = { conversationId: null, messages: [] }
 /** The assistant's own answer, which the visitor rates: not a person's reply, a workflow's message or a Yes / No question. */
 const isRateable = (m: MessageItem) => m.sender_type === 'assistant' && !m.agent_id && !m.workflow_id && !m.confirmation;
 
-/** The person as they were shown when they wrote (a picture removed since is still checked on read). */
-function personOf(name: string, stored: string | undefined): PersonShown {
-  const avatar = publicAgentImage(stored);
-  return { name, ...(avatar && { avatar }) };
-}
+/** The person as they were shown when they wrote: their picture then (one of our own site's, the only kind a person can set). */
+const personOf = (name: string, avatar: string | undefined): PersonShown => ({ name, ...(avatar && { avatar }) });
 
 function toVisitorMessage(m: MessageItem): VisitorMessage {
   return {

@@ -1,5 +1,4 @@
 import type { PersonShown } from '../../contracts/takeover.js';
-import { publicAgentImage } from '../chatbots/public-image-url.js';
 import { db } from '../data/db.js';
 
 /**
@@ -18,6 +17,7 @@ export function nameFromEmail(email: string): string {
 export async function personShown(userId: string, email: string): Promise<PersonShown> {
   const { data } = await db().entities.userProfile.get({ user_id: userId }).go({ attributes: ['display_name', 'email', 'avatar_url'] });
   const name = data?.display_name?.trim();
-  const avatar = publicAgentImage(data?.avatar_url);
+  // Set only through core/accounts/profile-avatar.ts: always a picture of our own site.
+  const avatar = data?.avatar_url;
   return { name: name || nameFromEmail(email || data?.email || ''), ...(avatar && { avatar }) };
 }
