@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 /**
  * The chat benchmark's visitors, run as a process of their own (see child-process.ts). Arguments: the
- * API URL, the assistant's id and a JSON list of visitor tokens (each renewed by its replies, as the widget does). Prints one JSON line: the sequential
+ * API URL, the assistant's id and a JSON list of visitor tokens (each renewed by its replies, as the widget does). Prints a line as the sequential requests start and one as they end, then one JSON line: the sequential
  * request times in ms and the throughput with 50 requests in flight.
  */
 import { Agent, request } from 'node:http';
@@ -60,8 +60,11 @@ async function ask(i: number): Promise<number> {
 // up over the first few hundred requests (the first 200 of a cold run had a p50 of 29 ms, later ones 16-17).
 // Cold starts have a figure of their own.
 for (let i = 0; i < WARM_UP; i++) await ask(i);
+// The parent counts the server's and the database's CPU time between these two lines.
+console.log(JSON.stringify({ phase: 'sequential', turns: SEQUENTIAL }));
 const times: number[] = [];
 for (let i = 0; i < SEQUENTIAL; i++) times.push(await ask(i));
+console.log(JSON.stringify({ phase: 'done' }));
 
 let next = 0;
 const started = performance.now();

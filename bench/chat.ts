@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { buildKnowledgeIndex } from '../functions/core/knowledge/index-knowledge.js';
 import { saveIndex } from '../functions/core/knowledge/index-store.js';
 import { chunkDocuments } from '../functions/core/knowledge/chunk.js';
@@ -34,19 +36,66 @@ export async function useThousandChunkIndex(chatbotId: string): Promise<number> 
 /** Visitors holding a token as /chat issues it, each asking in turn (continuing their conversations). */
 const VISITORS = 50;
 
+/** CPU time (user + system) a process has used so far, in ms: from /proc, where there is one. */
+function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second on Linux); the name (field 2) may hold spaces.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `CHAT_BENCH_CPU_PROFILE=chat.cpuprofile`: a CPU profile of the server over the sequential requests
+ * (open it in Chrome's DevTools), to see where a turn's time goes. Returns the function that stops it.
+ */
+async function startCpuProfile(): Promise<() => Promise<object>> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string) =>
+    new Promise<{ profile?: object }>((resolve, reject) => session.post(method, (error, result) => (error ? reject(error) : resolve(result as { profile?: object }))));
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return async () => {
+    const { profile } = await post('Profiler.stop');
+    session.disconnect();
+    return profile!;
+  };
+}
+
+const ownCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 /**
  * `chat server p50/p99` over 1,000 sequential requests and `chat throughput` with 50 in flight,
  * against the local runtime (the caller points the AI provider at an instant fake in another process).
  * The visitors run in a child process, so their HTTP client does not share the server's event loop.
+ * `chat server cpu per turn` is the CPU time this process (the API and its handlers) and DynamoDB Local
+ * used over the sequential requests, per request: unlike the times, it hardly moves with the machine's
+ * load, so it compares versions of the turn on a shared machine.
  */
-export async function benchChat(apiUrl: string, chatbotId: string): Promise<string[]> {
+export async function benchChat(apiUrl: string, chatbotId: string, databasePid: number | undefined): Promise<string[]> {
   const tokens = await Promise.all(Array.from({ length: VISITORS }, () => issueVisitorToken({ chatbotId, contactId: newContactId() })));
   const visitors = startBenchChild('./chat-visitors.ts', [apiUrl, chatbotId, JSON.stringify(tokens)]);
+  const { turns } = JSON.parse(await nextLine(visitors)) as { turns: number };
+  const before = { server: ownCpuMs(), database: processCpuMs(databasePid) };
+  const profiling = process.env.CHAT_BENCH_CPU_PROFILE ? await startCpuProfile() : undefined;
+  await nextLine(visitors);
+  if (profiling) writeFileSync(process.env.CHAT_BENCH_CPU_PROFILE!, JSON.stringify(await profiling()));
+  const server = (ownCpuMs() - before.server) / turns;
+  const databaseAfter = processCpuMs(databasePid);
+  const database = before.database === undefined || databaseAfter === undefined ? undefined : (databaseAfter - before.database) / turns;
   const { times, perSecond } = JSON.parse(await nextLine(visitors)) as { times: number[]; perSecond: number };
   times.sort((a, b) => a - b);
   return [
     `chat server p50: ${percentile(times, 50).toFixed(1)} ms`,
     `chat server p99: ${percentile(times, 99).toFixed(1)} ms`,
+    `chat server cpu per turn: ${server.toFixed(2)} ms${database === undefined ? '' : ` + database ${database.toFixed(2)} ms`}`,
     `chat throughput: ${perSecond.toFixed(0)} req/s`,
   ];
 }

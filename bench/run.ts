@@ -93,7 +93,7 @@ async function main() {
     if (firstView) console.log(`dashboard initial js gzip: ${(firstView.gzipBytes / 1024).toFixed(1)} KB`);
     await useThousandChunkIndex(ctx.chatbotId);
     if (!onlyStream) {
-      for (const line of await benchChat(runtime.apiUrl, ctx.chatbotId)) console.log(line);
+      for (const line of await benchChat(runtime.apiUrl, ctx.chatbotId, runtime.databasePid)) console.log(line);
       console.log(await benchChatLoad(runtime.apiUrl, ctx.chatbotId, loadChats));
     }
     console.log(await benchStream(runtime.apiUrl, runtime.realtimeUrl, ctx.chatbotId));

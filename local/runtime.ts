@@ -67,6 +67,8 @@ export interface LocalRuntime {
   stripeUrl: string;
   /** The local Meta Graph API's pages (its API is env.GRAPH_API_URL). */
   graphUrl: string;
+  /** DynamoDB Local's process id (the chat bench counts its CPU time per turn). */
+  databasePid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -239,6 +241,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       sampleSiteUrl: sampleSite.url,
       stripeUrl: stripeStandIn?.url ?? '',
       graphUrl: graph.url,
+      databasePid: dynamo.pid,
       stop,
     };
   } catch (error) {

@@ -7,6 +7,8 @@ import { localCredentials, LOCAL_REGION } from '../local-aws.js';
 
 export interface LocalDynamo {
   endpoint: string;
+  /** The Java process's id: the chat bench counts the database's CPU time per turn. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export async function startDynamo(directory: string | null, port: number): Promi
   client.destroy();
   return {
     endpoint,
+    pid: child.pid,
     stop: () =>
       new Promise<void>((resolve) => {
         if (exited) return resolve();

@@ -83,6 +83,6 @@ describe('Voice Chat with a microphone', () => {
     expect(elevenlabs.requests.map((r) => r.body.text).join('')).toContain('Tuesday to Friday');
 
     await page.getByRole('button', { name: 'End Chat' }).click();
-    await expectPage.visible(page.getByText('Voice conversation ended'));
+    await expectPage.visible(page.getByText('Voice conversation ended'), 30_000);
   });
 });

@@ -284,6 +284,7 @@ export async function recentMessages(conversationId: string, count: number, befo
   const { data } = await db()
     .entities.message.query.byConversation({ conversation_id: conversationId })
     .lt({ created_at: before })
-    .go({ order: 'desc', limit: count });
+    // Only what the model is given: a message's sources and analytics fields would cost every turn their reading.
+    .go({ order: 'desc', limit: count, attributes: ['sender_type', 'content', 'created_at'] });
   return data.reverse().map(({ sender_type, content, created_at }) => ({ sender_type, content, created_at }));
 }

@@ -193,13 +193,14 @@ describe('reading limits (hostile files)', () => {
 });
 
 describe('readDocument (reader process)', () => {
+  // Starts two reader processes: seconds each on a loaded 2-core machine, over the default 5 s.
   it('reads a document in a reader process and answers as the extraction does', async () => {
     const fixture = (await documentFixtures())[0]!;
     const { text, contentType } = await readDocument('.pdf', fixture.bytes);
     expect(text).toMatch(fixture.fact);
     expect(contentType).toBe('application/pdf');
     expect(await readDocument('.docx', nestedDocx(1_000)).catch((e: Error) => e.message)).toBe(LIMIT_MESSAGES.depth);
-  });
+  }, 30_000);
 
   it('stops the reader at the wall-time limit with a 422 naming it', async () => {
     const started = Date.now();
