@@ -95,6 +95,7 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
     return { ...event, headers: { ...event.headers, authorization: `Bearer ${ctx.visitorToken}` } };
   },
   'get-public-chatbot': (ctx) => httpEvent('get-public-chatbot', ctx),
+  'start-visitor': (ctx) => httpEvent('start-visitor', ctx),
   'get-demo-stats': (ctx) => httpEvent('get-demo-stats', ctx),
   'track-demo-analytics': (ctx) =>
     httpEvent('track-demo-analytics', ctx, { chatbot_id: ctx.chatbotId, event_type: 'demo_view', session_id: 'bench' }),
@@ -202,6 +203,9 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   // An unsigned event: the signature check answers 400 and nothing changes.
   // A business name that is too long: 400 after loading the Cognito client.
   'update-account': (ctx) => httpEvent('update-account', ctx, { business_name: 'x'.repeat(200) }),
+  'create-profile-avatar-upload': (ctx) => httpEvent('create-profile-avatar-upload', ctx, { contentType: 'image/png', size: 2048 }),
+  // Not an upload of the caller's: 400, nothing changed.
+  'set-profile-avatar': (ctx) => httpEvent('set-profile-avatar', ctx, { avatar_url: 'https://example.com/not-ours.png' }),
   // Not the owner's e-mail: 400 before anything is deleted.
   'delete-account': (ctx) => httpEvent('delete-account', ctx, { confirm_email: 'not-the-owner@example.com' }),
   'stripe-webhook': (ctx) => httpEvent('stripe-webhook', ctx, { id: 'evt_bench', type: 'invoice.paid' }),

@@ -247,6 +247,16 @@ export const httpRoutes = [
     access: 'visitor',
     uses: ['table', 'visitorTokens'],
   },
+  // A new visitor's token before their first message (the widget opens its socket with it, so that answer streams too).
+  {
+    name: 'start-visitor',
+    domain: 'conversations',
+    method: 'POST',
+    path: '/public/chatbots/{id}/visitor',
+    access: 'public',
+    uses: ['table', 'visitorTokens'],
+    maxBodyBytes: 1024,
+  },
   { name: 'get-public-chatbot', domain: 'conversations', method: 'GET', path: '/public/chatbots/{id}', access: 'public', uses: ['table', 'site'] },
   { name: 'get-demo-stats', domain: 'conversations', method: 'GET', path: '/public/chatbots/{id}/demo-stats', access: 'public', uses: ['table'] },
   { name: 'track-demo-analytics', domain: 'conversations', method: 'POST', path: '/demo/analytics', access: 'public', uses: ['table'], maxBodyBytes: 4 * 1024 },
@@ -591,6 +601,17 @@ export const httpRoutes = [
   },
   // Account settings: the business name (profile and Cognito), and deleting the account with all its data.
   { name: 'update-account', domain: 'billing', method: 'PATCH', path: '/account', access: 'user', action: 'account', uses: ['table', 'userDirectory'] },
+  // The person's own avatar (Settings > Profile), shown to visitors on their replies: uploaded like an
+  // assistant's, then set; only their own last upload can be (core/accounts/profile-avatar.ts).
+  {
+    name: 'create-profile-avatar-upload',
+    domain: 'billing',
+    method: 'POST',
+    path: '/account/avatar/upload-url',
+    access: 'user', action: 'account',
+    uses: ['table', 'avatars', 'site'],
+  },
+  { name: 'set-profile-avatar', domain: 'billing', method: 'PUT', path: '/account/avatar', access: 'user', action: 'account', uses: ['table', 'avatars', 'site'] },
   {
     name: 'delete-account',
     domain: 'billing',

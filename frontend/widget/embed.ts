@@ -122,11 +122,20 @@ async function start(script: HTMLScriptElement): Promise<void> {
     }
   };
 
+  const start: WidgetOptions['start'] = async () => {
+    try {
+      const response = await post(`/public/chatbots/${encodeURIComponent(chatbotId)}/visitor`, {});
+      return ((await response.json()) as { visitorToken?: string }).visitorToken;
+    } catch {
+      return undefined;
+    }
+  };
+
   const mount = () => {
     const host = document.createElement('assistant-widget');
     host.setAttribute('data-chatbot-id', chatbotId);
     document.body.append(host);
-    mountWidget(host, { chatbotId, bot: chatbot, assetOrigin: origin, realtimeUrl, send, rate, load });
+    mountWidget(host, { chatbotId, bot: chatbot, assetOrigin: origin, realtimeUrl, send, rate, load, start });
   };
   if (document.body) mount();
   else document.addEventListener('DOMContentLoaded', mount, { once: true });

@@ -10,6 +10,8 @@ export interface StoredMessage {
   text: string;
   /** The person of the business who wrote a reply, or who joined with a notice. */
   person?: string;
+  /** That person's picture, if they set one (their initials are shown otherwise). */
+  avatar?: string;
   /** An assistant reply's ids in the chat engine (what a thumbs up / down rates) and the rating given. */
   id?: string;
   conversationId?: string;
@@ -17,7 +19,7 @@ export interface StoredMessage {
 }
 
 export interface ConversationState {
-  /** Absent until the first reply; the server renews it with every reply. */
+  /** Absent until the visitor opens the chat (or their first reply); the server renews it with every reply. */
   visitorToken?: string;
   messages: StoredMessage[];
 }

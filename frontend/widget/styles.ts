@@ -7,7 +7,8 @@
  * (s-modern, s-classic, s-minimal, s-rounded) set --r (window corners) and --b (bubbles, input).
  * Position classes: b/t (bottom/top) and r/x (right/left). Under 768 px the window fills the screen.
  * Under a reply: .k the thumbs up / down (the down one is the up icon turned over), .q a question's Yes / No.
- * .v a notice line (a person joined, the assistant answers again); .p the name of the person above their reply.
+ * .v a notice line (a person joined, the assistant answers again); .p the name of the person above their reply;
+ * .i that person's face: their picture over their initials (which show if it has none or fails to load).
  */
 export const widgetCss = `
 :host{all:initial!important;display:block!important}
@@ -43,6 +44,8 @@ button{font:inherit;color:inherit;background:none;border:0;padding:0;margin:0;cu
 .y{align-self:flex-start;color:#6b7280;font-style:italic;font-size:13px}
 .v{align-self:center;max-width:90%;color:#6b7280;font-size:12px;text-align:center}
 .p{align-self:flex-start;margin:0 0 -6px 4px;color:#6b7280;font-size:11px;font-weight:600}
+.i{position:relative;display:inline-flex;align-items:center;justify-content:center;overflow:hidden;width:20px;height:20px;margin-right:5px;border-radius:50%;background:var(--p);color:#fff;font-size:9px;font-style:normal;vertical-align:middle;flex:none}
+.i img{position:absolute;top:0;left:0;width:100%;height:100%;object-fit:cover}
 .k{align-self:flex-start;display:flex;gap:2px;margin-top:-4px}
 .k button{width:28px;height:28px;border-radius:6px;color:#9ca3af;display:flex;align-items:center;justify-content:center}
 .k button:hover,.k [aria-pressed=true]{color:var(--p);background:#f3f4f6}

@@ -1,4 +1,4 @@
-import { TYPING_EVERY_MS, TYPING_SHOWN_MS } from '../../functions/contracts/takeover.js';
+import { TYPING_EVERY_MS, TYPING_SHOWN_MS, type PersonShown } from '../../functions/contracts/takeover.js';
 import type { VisitorEvent } from './visitor-socket.js';
 
 /** The parts of the widget that show who answers (issue 28: a person visibly takes over). */
@@ -8,8 +8,8 @@ export interface TakeoverParts {
   /** The "Maria is typing..." line. */
   typing: HTMLElement;
   agent: string;
-  /** Shows (and keeps) a notice line: "Maria from Harbor Cafe joined the conversation". */
-  notice(text: string, person?: string): void;
+  /** Shows (and keeps) a notice line: "Maria from Harbor Cafe joined the conversation", with her picture or initials. */
+  notice(text: string, person?: PersonShown): void;
 }
 
 /**
@@ -53,8 +53,8 @@ export function takeoverView(parts: TakeoverParts) {
         return;
       }
       stopTyping();
-      const joined = event.type === 'person_joined' ? event.person.name : undefined;
-      answeredBy(joined);
+      const joined = event.type === 'person_joined' ? event.person : undefined;
+      answeredBy(joined?.name);
       parts.notice(event.content, joined);
     },
     /** A message ends the visitor's typing in the inbox: their next keystroke is a new burst, told at once. */

@@ -1,5 +1,6 @@
 import type { ChatRequest, PublicChatbot, VisitorConversationResponse } from '../../functions/contracts/chat.js';
 import { MAX_CHAT_MESSAGE_CHARS, MAX_DELAY_MS } from '../../functions/contracts/chat-constants.js';
+import { initialsOf } from '../../functions/contracts/takeover.js';
 import { splitMessageLinks } from '../src/lib/chat-links.js';
 import { loadConversation, saveConversation, type StoredMessage } from './history.js';
 import { widgetCss } from './styles.js';
@@ -80,6 +81,11 @@ export interface WidgetOptions {
    * included); undefined when it cannot be read, and the widget keeps what it stored.
    */
   load(visitorToken: string): Promise<VisitorConversationResponse | undefined>;
+  /**
+   * A new visitor's token, asked for when they open the chat (never on page load), so their socket is
+   * open by their first message and its answer streams like the others; undefined when it cannot be had.
+   */
+  start(): Promise<string | undefined>;
 }
 
 /** The message's client message id, and whether the answer may be streamed to the widget's socket. */
@@ -208,12 +214,31 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
   const scrollDown = () => {
     log.scrollTop = log.scrollHeight;
   };
-  const show = (role: Role, text: string, person?: string) => {
-    // A person's reply is signed with their name (the assistant's are not).
-    if (role === 'assistant' && person) log.insertBefore(el('div', 'p', person), typing);
+  /** A person's face: their picture over their initials, which show when it has none or fails to load. */
+  const face = (person: string, avatar?: string) => {
+    const span = el('span', 'i', initialsOf(person));
+    span.setAttribute('aria-hidden', 'true');
+    const src = imageUrl(avatar, options.assetOrigin);
+    if (src) {
+      const img = el('img');
+      img.alt = '';
+      img.src = src;
+      img.onerror = () => img.remove();
+      span.append(img);
+    }
+    return span;
+  };
+  const show = (role: Role, text: string, person?: string, avatar?: string) => {
+    // A person's reply is signed with their face and name (the assistant's are not).
+    if (role === 'assistant' && person) {
+      const label = log.insertBefore(el('div', 'p'), typing);
+      label.append(face(person, avatar), el('span', '', person));
+    }
     const bubble = el('div', role === 'notice' ? 'v' : `m ${BUBBLE[role]}`);
     if (role === 'assistant') renderMessageText(bubble, text);
     else bubble.textContent = text;
+    // "Maria from Harbor Cafe joined the conversation", after her face.
+    if (role === 'notice' && person) bubble.prepend(face(person, avatar));
     log.insertBefore(bubble, typing);
     scrollDown();
   };
@@ -264,7 +289,7 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
     mark(message.rating);
   };
   const remember = (message: StoredMessage) => {
-    show(message.role, message.text, message.person);
+    show(message.role, message.text, message.person, message.avatar);
     if (message.role === 'assistant') feedback(message);
     state.messages.push(message);
     save();
@@ -274,14 +299,14 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
     name,
     typing: personTyping,
     agent,
-    notice: (text, person) => remember({ role: 'notice', text, ...(person && { person }) }),
+    notice: (text, person) => remember({ role: 'notice', text, ...(person && { person: person.name, avatar: person.avatar }) }),
   });
   /** The welcome message, then the conversation so far; the header names the person who joined last, if they still answer. */
   const showAll = () => {
     for (const node of Array.from(log.children)) if (node !== typing && node !== personTyping) node.remove();
     show('assistant', bot.welcome_message || `Hi there! I'm ${agent} from ${bot.business_name}. How can I help you today?`);
     for (const message of state.messages) {
-      show(message.role, message.text, message.person);
+      show(message.role, message.text, message.person, message.avatar);
       if (message.role === 'assistant') feedback(message);
     }
     takeover.answeredBy(state.messages.filter((m) => m.role === 'notice').pop()?.person);
@@ -310,7 +335,7 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
         shownReplies.add(reply.message_id);
         typing.hidden = true;
         takeover.replyFrom(reply.person?.name);
-        remember({ role: 'assistant', text: reply.content, ...(reply.person && { person: reply.person.name }) });
+        remember({ role: 'assistant', text: reply.content, ...(reply.person && { person: reply.person.name, avatar: reply.person.avatar }) });
       },
       (piece) => onPiece?.(piece),
       (event) => {
@@ -323,17 +348,35 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
       },
     );
   };
-  listen();
+  // A visitor with a conversation hears a person's replies even before opening the chat.
+  if (state.messages.length) listen();
+
+  /** The token being asked for (a new visitor opened the chat): the first message waits for it. */
+  let starting: Promise<void> | undefined;
+  /** The visitor opened the chat or typed: from now on their socket is open (a new visitor's token is asked for first). */
+  const begin = () => {
+    if (state.visitorToken) return listen();
+    if (starting || !options.realtimeUrl) return;
+    starting = options.start().then((token) => {
+      if (token && !state.visitorToken) {
+        state.visitorToken = token;
+        save();
+        listen();
+      }
+      // Not had: the first message goes without, as before (whole, not streamed); the next opening asks again.
+      if (!token) starting = undefined;
+    });
+  };
 
   // What is stored here may miss replies a person sent while the page was closed: the server's copy wins.
-  if (state.visitorToken) {
+  if (state.visitorToken && state.messages.length) {
     void options.load(state.visitorToken).then((conversation) => {
       if (!conversation || sent) return;
       conversationId = conversation.conversationId ?? conversationId;
       state.messages = conversation.messages.map((m) => {
         shownReplies.add(m.id);
         const rated = m.rateable && conversation.conversationId ? { id: m.id, conversationId: conversation.conversationId, rating: m.rating } : {};
-        return { role: m.role, text: m.content, ...rated, ...(m.person && { person: m.person.name }) };
+        return { role: m.role, text: m.content, ...rated, ...(m.person && { person: m.person.name, avatar: m.person.avatar }) };
       });
       save();
       showAll();
@@ -344,6 +387,7 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
     win.hidden = !open;
     launcher.setAttribute('aria-expanded', String(open));
     if (open) {
+      begin();
       scrollDown();
       input.focus();
     }
@@ -381,6 +425,8 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
     const delay = Math.min(Number(bot.response_delay) || 0, MAX_DELAY_MS);
     typing.hidden = !bot.typing_indicator;
     scrollDown();
+    // A new visitor's token is on its way: the message goes with it (its socket opening meanwhile).
+    await starting;
     const clientMessageId = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
     // The answer as it is written, in a bubble the final reply replaces (not before the owner's response delay).
     let partial: HTMLElement | undefined;
@@ -455,6 +501,7 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
   });
   input.addEventListener('input', () => {
     resize();
+    begin();
     // While a person answers (or is awaited), their inbox shows the visitor typing.
     if (conversationId) takeover.typed(() => socket?.send({ action: 'typing', conversation_id: conversationId }));
   });

@@ -27,6 +27,8 @@ export const profileSchema = z.object({
   business_name: z.string(),
   /** The person's own name, shown to visitors when they answer a conversation (else a name from their e-mail). */
   display_name: z.string().optional(),
+  /** The person's own picture (Settings > Profile), shown to visitors beside their replies; absent: their initials. */
+  avatar_url: z.string().optional(),
   created_at: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -61,6 +63,15 @@ export const updateAccountRequestSchema = z.object({
   display_name: z.string().trim().max(60, 'must be at most 60 characters').optional(),
 });
 export type UpdateAccountRequest = z.infer<typeof updateAccountRequestSchema>;
+
+/**
+ * PUT /account/avatar: the picture uploaded through POST /account/avatar/upload-url becomes the caller's
+ * avatar (only the address that upload gave, once the image is there); '' removes it.
+ */
+export const setProfileAvatarRequestSchema = z.object({
+  avatar_url: z.union([z.literal(''), z.string().trim().max(2048).url('avatar_url must be the address the upload gave')]),
+});
+export type SetProfileAvatarRequest = z.infer<typeof setProfileAvatarRequestSchema>;
 
 /** DELETE /account: the owner types their e-mail address to confirm. */
 export const deleteAccountRequestSchema = z.object({ confirm_email: z.string().trim().max(254) });

@@ -178,6 +178,10 @@ export const visitorConversationResponseSchema = z.object({
 });
 export type VisitorConversationResponse = z.infer<typeof visitorConversationResponseSchema>;
 
+/** POST /public/chatbots/{id}/visitor (start-visitor): a new visitor's token, before their first message. */
+export const startVisitorResponseSchema = z.object({ visitorToken: visitorTokenSchema });
+export type StartVisitorResponse = z.infer<typeof startVisitorResponseSchema>;
+
 /** POST /demo/analytics (track-demo-analytics). Failures are ignored by the client (spec). */
 export const demoEventTypes = ['demo_view', 'demo_interaction'] as const;
 export const trackDemoAnalyticsRequestSchema = z.object({

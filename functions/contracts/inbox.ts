@@ -90,6 +90,8 @@ export const inboxMessageSchema = z.object({
   agent_id: z.string().nullable(),
   /** That person's name as the visitor saw it (on their replies and on a 'joined' notice). */
   person_name: z.string().optional(),
+  /** That person's picture then, if they had one (the inbox shows their initials otherwise). */
+  person_avatar: z.string().optional(),
   created_at: z.string(),
 });
 export type InboxMessage = z.infer<typeof inboxMessageSchema>;

@@ -27,6 +27,15 @@ export interface PersonShown {
   avatar?: string;
 }
 
+/** What stands for a person without a picture: their initials ("Maria Lopez" -> "ML", "maria" -> "M"). */
+export const initialsOf = (name: string): string =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0]!.toUpperCase())
+    .join('') || '?';
+
 /** Events on the realtime socket about who answers a conversation, and who is typing. */
 export type TakeoverEvent =
   /** To the visitor: a person took the conversation over (stored too, as a notice). */

@@ -5,6 +5,7 @@ import { DEFAULT_TRANSFER_SETTINGS } from '../../functions/contracts/transfers.j
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn, type TestUser } from '../support/accounts.js';
 import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
+import { pngBytes } from '../support/document-fixtures.js';
 import { useBrowser } from './browser.js';
 import { expect as expectPage } from './page-expect.js';
 import { signInToDashboard } from './sign-in.js';
@@ -64,13 +65,19 @@ describe('human handoff, live in two browsers', () => {
     await expectPage.visible(item, 15_000);
     await item.click();
     await expectPage.visible(ownerPage.getByRole('list', { name: 'Messages' }).getByText('Can I speak to a human please?'));
+    // The owner has a picture (Settings > Profile; set here through the API): the visitor sees it with her reply.
+    const picture = Buffer.from(pngBytes());
+    const upload = (await api.post('/account/avatar/upload-url', { contentType: 'image/png', size: picture.byteLength })).body;
+    expect((await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: picture })).status).toBe(200);
+    expect((await api.put('/account/avatar', { avatar_url: upload.publicUrl })).status).toBe(200);
     const reply = ownerPage.getByRole('textbox', { name: 'Reply' });
     await reply.fill('Hi, this is Sam from the bakery. How can I help?');
     await reply.press('Enter');
     await expectPage.visible(ownerPage.getByText('Message sent'));
 
-    // The visitor's chat shows the reply without reloading.
+    // The visitor's chat shows the reply without reloading, with the owner's picture on it and on the joined notice.
     await expectPage.visible(visitorLog.getByText('Hi, this is Sam from the bakery. How can I help?'), 15_000);
+    await expect.poll(() => visitorLog.locator(`img[src="${upload.publicUrl}"]`).count()).toBe(2);
 
     // While the owner answers, the visitor's message goes to the inbox and no bot answer follows.
     const conversationId: string = (await api.get('/conversations')).body.conversations[0].id;
@@ -94,6 +101,7 @@ describe('human handoff, live in two browsers', () => {
     const sundayAnswer = (await thread(api, conversationId)).at(-1)![1];
     await visitorPage.reload();
     await expectPage.visible(visitorLog.getByText('Hi, this is Sam from the bakery. How can I help?'), 15_000);
+    await expect.poll(() => visitorLog.locator(`img[src="${upload.publicUrl}"]`).count()).toBe(2);
     for (const text of ['Can I speak to a human please?', DEFAULT_TRANSFER_SETTINGS.fallback_message, 'Do you have gluten-free bread?']) {
       await expectPage.visible(visitorLog.getByText(text, { exact: true }));
     }

@@ -38,38 +38,27 @@ describe('the embed widget shows a streamed answer as it is written', () => {
     await started?.stop();
   });
 
-  it('shows the first sentence before the answer is complete, then the whole reply once', async () => {
-    const { page } = browser;
+  /** The visitor socket's connections of the token the widget keeps. */
+  const connectionsOfWidget = async (page: typeof browser.page) => {
     const { chatbotId, runtime } = started!;
-    await page.goto(customerUrl);
-    await page.getByRole('button', { name: /^Chat with / }).click();
+    const token = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').visitorToken as string | undefined, `assistant-widget:${chatbotId}`);
+    if (!token) return [];
+    return withRuntimeEnv(runtime.env, async () => {
+      const { connectionsOfUser } = await import('../../functions/core/realtime/connections.js');
+      const { visitorSocketKey } = await import('../../functions/core/realtime/visitor-replies.js');
+      return connectionsOfUser(visitorSocketKey(chatbotId, contactIdOf(token)));
+    });
+  };
+
+  /** Asks `question`; the model writes its first sentence and the word after it, then waits until the widget showed that sentence alone. */
+  const askAndSeeFirstSentenceFirst = async (page: typeof browser.page, question: string) => {
     const log = page.getByRole('log');
     const input = page.getByRole('textbox', { name: 'Type your message' });
-
-    // The first message gives the visitor a conversation; its socket opens with the token.
-    fake.reply = { text: 'Hello! Ask me about our bread.' };
-    await input.fill('Hello');
-    await input.press('Enter');
-    await expectPage.visible(log.getByText('Hello! Ask me about our bread.'), 30_000);
-    const token = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').visitorToken as string, `assistant-widget:${chatbotId}`);
-    await expect
-      .poll(
-        () =>
-          withRuntimeEnv(runtime.env, async () => {
-            const { connectionsOfUser } = await import('../../functions/core/realtime/connections.js');
-            const { visitorSocketKey } = await import('../../functions/core/realtime/visitor-replies.js');
-            return connectionsOfUser(visitorSocketKey(chatbotId, contactIdOf(token)));
-          }),
-        { timeout: 15_000 },
-      )
-      .not.toHaveLength(0);
-
-    // The model writes its first sentence and the word after it, then waits.
     let goOn!: () => void;
     fake.streamGate = { afterTokens: FIRST_SENTENCE.split(' ').length + 1, open: new Promise<void>((resolve) => (goOn = resolve)) };
     fake.reply = { text: `${FIRST_SENTENCE} ${REST}` };
     try {
-      await input.fill('How much is the country sourdough?');
+      await input.fill(question);
       await input.press('Enter');
       await expectPage.visible(log.getByText(FIRST_SENTENCE, { exact: true }), 30_000);
       // Still being written: the rest has not come, and the typing indicator made way for the text.
@@ -82,5 +71,39 @@ describe('the embed widget shows a streamed answer as it is written', () => {
     await expectPage.visible(log.getByText(`${FIRST_SENTENCE} ${REST}`, { exact: true }), 30_000);
     // The reply replaced the streamed text: the answer is shown once.
     expect(await log.getByText(/Our country sourdough/).count()).toBe(1);
+  };
+
+  it("streams a new visitor's very first answer: opening the chat (not loading the page) got them a token and a socket", async () => {
+    const { page } = browser;
+    const asked: string[] = [];
+    page.on('request', (request) => void (request.url().endsWith('/visitor') && asked.push(request.method())));
+    await page.goto(customerUrl);
+    await expectPage.visible(page.getByRole('button', { name: /^Chat with / }));
+    // A visitor who only loads the page asks for nothing.
+    expect(asked).toEqual([]);
+    await page.getByRole('button', { name: /^Chat with / }).click();
+    await expect.poll(() => connectionsOfWidget(page), { timeout: 15_000 }).not.toHaveLength(0);
+    expect(asked).toEqual(['POST']);
+
+    await askAndSeeFirstSentenceFirst(page, 'How much is the country sourdough?');
+    // One message and one reply stored, in the visitor's one conversation.
+    const { chatbotId, runtime } = started!;
+    const token = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').visitorToken as string, `assistant-widget:${chatbotId}`);
+    const stored = await fetch(`${runtime.apiUrl}/public/chatbots/${chatbotId}/conversation`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await stored.json()) as { messages: { role: string }[] }).messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+  });
+
+  it('shows the first sentence of a later answer before the answer is complete, then the whole reply once', async () => {
+    const { page } = browser;
+    await page.goto(customerUrl);
+    await page.getByRole('button', { name: /^Chat with / }).click();
+    const log = page.getByRole('log');
+    const input = page.getByRole('textbox', { name: 'Type your message' });
+    fake.reply = { text: 'Hello! Ask me about our bread.' };
+    await input.fill('Hello');
+    await input.press('Enter');
+    await expectPage.visible(log.getByText('Hello! Ask me about our bread.'), 30_000);
+    await expect.poll(() => connectionsOfWidget(page), { timeout: 15_000 }).not.toHaveLength(0);
+    await askAndSeeFirstSentenceFirst(page, 'How much is the country sourdough?');
   });
 });

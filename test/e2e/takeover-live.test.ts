@@ -6,6 +6,7 @@ import { DEFAULT_TRANSFER_SETTINGS } from '../../functions/contracts/transfers.j
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn, type TestUser } from '../support/accounts.js';
 import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
+import { pngBytes } from '../support/document-fixtures.js';
 import { useBrowser } from './browser.js';
 import { expect as expectPage } from './page-expect.js';
 import { signInToDashboard } from './sign-in.js';
@@ -49,6 +50,19 @@ describe('a person visibly takes over, live in two browser pages', () => {
     const business = (await api.get(`/chatbots/${chatbotId}`)).body.chatbot.business_name as string;
     const agent = ((await api.get(`/chatbots/${chatbotId}`)).body.chatbot.agent_name as string) || 'AI Assistant';
 
+    // Maria gives herself a picture in Settings > Profile (a file that is not an image is refused first).
+    const ownerPage = browser.page;
+    await signInToDashboard(ownerPage, webUrl, owner);
+    await ownerPage.goto(`${webUrl}/dashboard/settings`);
+    const picture = ownerPage.locator('#settings-avatar');
+    await picture.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await expectPage.visible(ownerPage.getByText('Please select an image file'));
+    await picture.setInputFiles({ name: 'maria.png', mimeType: 'image/png', buffer: Buffer.from(pngBytes()) });
+    await expectPage.visible(ownerPage.getByText('Image uploaded'), 15_000);
+    const avatar = (await api.get('/account')).body.profile.avatar_url as string;
+    expect(avatar).toMatch(/\/avatars\/[0-9a-f-]+\.png$/);
+    await expectPage.visible(ownerPage.locator(`img[src="${avatar}"]`));
+
     // The visitor, on the shop's site (another origin), asks for a person and writes again while waiting.
     const visitorPage = await browser.otherPage();
     await visitorPage.goto(`http://127.0.0.1:${(shop.address() as AddressInfo).port}`);
@@ -63,8 +77,6 @@ describe('a person visibly takes over, live in two browser pages', () => {
     await expectPage.visible(log.getByText(WITH_TEAM_TEXT), 30_000);
 
     // The owner opens the conversation in the inbox and starts typing: the visitor sees her typing.
-    const ownerPage = browser.page;
-    await signInToDashboard(ownerPage, webUrl, owner);
     await ownerPage.goto(`${webUrl}/conversations`);
     await ownerPage.getByRole('button', { name: /^Conversation with / }).click();
     const thread = ownerPage.getByRole('list', { name: 'Messages' });
@@ -85,6 +97,12 @@ describe('a person visibly takes over, live in two browser pages', () => {
     await expectPage.visible(log.getByText('Hi, I am Maria.'), 15_000);
     await expectPage.visible(log.getByText('Maria', { exact: true }).first());
     await expect.poll(() => visitorPage.getByRole('dialog', { name: /^Chat with / }).locator('.n').innerText()).toBe('Maria');
+    // Her picture on the notice and on her reply, loaded from the product's site.
+    const faces = log.locator(`img[src="${avatar}"]`);
+    await expect.poll(() => faces.count()).toBe(2);
+    await expect.poll(() => faces.evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    // The inbox shows it beside her reply and the notice too.
+    await expect.poll(() => thread.locator(`img[src="${avatar}"]`).count()).toBe(2);
     // The inbox shows the notice centred in the thread.
     await expectPage.visible(thread.getByText(`Maria from ${business} joined the conversation`), 15_000);
 

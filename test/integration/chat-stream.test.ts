@@ -78,6 +78,43 @@ describe('streamed answers', () => {
     await visitor.socket!.close();
   });
 
+  it("a new visitor's first message streams with the token the widget asked for on opening the chat, and is stored once", async () => {
+    const source = newSourceAddress();
+    const started = await post(`/public/chatbots/${chatbotId}/visitor`, {}, { 'x-forwarded-for': source });
+    expect(started.status).toBe(200);
+    const visitorToken = started.body.visitorToken as string;
+    // The token alone stores nothing: the visitor has no conversation yet.
+    const before = await fetch(`${runtime.apiUrl}/public/chatbots/${chatbotId}/conversation`, { headers: { authorization: `Bearer ${visitorToken}` } });
+    expect(await before.json()).toEqual({ conversationId: null, messages: [] });
+    const socket = await widgetSocket(runtime, chatbotId, visitorToken);
+    const received: Record<string, unknown>[] = [];
+    socket.socket.on('message', (data) => received.push(JSON.parse(data.toString())));
+
+    const answer = 'Our country sourdough (900 g) is $9.00. It is vegan!';
+    fake.reply = { text: answer };
+    const request = { chatbotId, message: 'How much is the country sourdough?', visitorToken, clientMessageId: randomUUID(), stream: true };
+    const first = await post('/chat', request, { 'x-forwarded-for': source });
+    expect(first.status).toBe(200);
+    expect(first.body.message).toBe(answer);
+    await expect.poll(() => piecesOf(received, request.clientMessageId).length).toBe(2);
+    expect(piecesOf(received, request.clientMessageId).map((p) => p.text).join('')).toBe(answer);
+    // The same message again (a retry): the first outcome, in the same conversation, nothing stored twice.
+    const again = await post('/chat', request, { 'x-forwarded-for': source });
+    expect(again.body).toMatchObject({ message: answer, conversationId: first.body.conversationId, messageId: first.body.messageId });
+    const stored = await fetch(`${runtime.apiUrl}/public/chatbots/${chatbotId}/conversation`, { headers: { authorization: `Bearer ${first.body.visitorToken}` } });
+    expect(((await stored.json()) as { messages: { role: string; content: string }[] }).messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'How much is the country sourdough?'],
+      ['assistant', answer],
+    ]);
+    await socket.close();
+  });
+
+  it('gives no visitor token for an assistant that does not exist', async () => {
+    const unknown = await post('/public/chatbots/no-such-assistant/visitor', {}, { 'x-forwarded-for': newSourceAddress() });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.visitorToken).toBeUndefined();
+  });
+
   it('a sentence stating a price the knowledge does not give is not sent: the stream ends with the fallback, which is what is stored', async () => {
     const visitor = await visitorWithSocket();
     const received: Record<string, unknown>[] = [];

@@ -1,24 +1,13 @@
-import { AVATAR_MAX_BYTES, avatarContentTypes } from '@contracts/chatbot';
 import { BotIcon, LoaderCircleIcon, UploadIcon, XIcon } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { presetAvatarUrl, PRESET_AVATARS } from '@/creator/preset-avatars';
 import { useApi } from '@/lib/api';
 import { uploadAvatar } from '@/lib/chatbots-api';
+import { avatarFileRefusal } from '@/lib/avatar-file';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/notify';
 
-const SUPPORTED_TYPES: readonly string[] = avatarContentTypes;
-
-/** Spec 000 section 5: image types only, at most 5 MB. Returns the refusal toast, if any. */
-function fileRefusal(file: File): { title: string; description: string } | null {
-  if (!file.type.startsWith('image/')) return { title: 'Invalid file', description: 'Please select an image file' };
-  if (file.size > AVATAR_MAX_BYTES) return { title: 'File too large', description: 'Please select an image under 5MB' };
-  if (!SUPPORTED_TYPES.includes(file.type)) {
-    return { title: 'Invalid file', description: 'Please select a PNG, JPEG, GIF, WebP or SVG image' };
-  }
-  return null;
-}
 
 interface AvatarPickerProps {
   id: string;
@@ -37,7 +26,7 @@ export function AvatarPicker({ id, value, onChange, disabled = false }: AvatarPi
     const input = event.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
-    const refusal = fileRefusal(file);
+    const refusal = avatarFileRefusal(file);
     if (refusal) {
       notify.error(refusal.title, { description: refusal.description });
       input.value = '';

@@ -5,7 +5,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MessageText } from '@/chat/MessageText';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { ApiError, useApi } from '@/lib/api';
-import { getVisitorConversation, newClientMessageId, rateChatMessage, sendVisitorMessage, trackDemoEvent } from '@/lib/chat-api';
+import { PersonAvatar } from '@/chat/PersonAvatar';
+import { getVisitorConversation, newClientMessageId, rateChatMessage, sendVisitorMessage, startVisitor, trackDemoEvent } from '@/lib/chat-api';
 import { cn } from '@/lib/cn';
 import { TYPING_EVERY_MS, TYPING_SHOWN_MS } from '@contracts/takeover';
 import { streamedText, type StreamPiece } from '../../widget/answer-stream';
@@ -33,8 +34,9 @@ interface WidgetMessage {
   confirmHandoff?: boolean;
   /** A line rather than a bubble: a person joined, the assistant answers again, the message is with the team. */
   notice?: boolean;
-  /** The person of the business who wrote this reply (or joined, on a notice). */
+  /** The person of the business who wrote this reply (or joined, on a notice), and their picture if they set one. */
   person?: string;
+  avatar?: string;
 }
 
 function FeedbackButtons({ rating, onRate }: { rating?: Rating; onRate: (rating: Rating) => void }) {
@@ -122,7 +124,7 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
   const [messages, setMessages] = useState<WidgetMessage[]>(() => [
     { id: newId(), isBot: true, text: chatbot.welcome_message || `Hi there! I'm ${agent} from ${business}. How can I help you today?` },
   ]);
-  /** The visitor token the server issued with the first reply: this visit's conversation. */
+  /** The visitor token the server issued when the visitor started typing (or with the first reply): this visit's conversation. */
   const visitorToken = useRef<string | undefined>(storedToken(chatbot.id));
   /** Set with the first token: from then on a person's replies from the inbox arrive live. */
   const [hasConversation, setHasConversation] = useState(() => Boolean(visitorToken.current));
@@ -159,6 +161,7 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
             rating: m.rating,
             notice: m.role === 'notice',
             person: m.person?.name,
+            avatar: m.person?.avatar,
           })),
         ]);
         // The person who joined last answers still, unless the assistant was handed the conversation back.
@@ -211,7 +214,7 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
           setPerson(reply.person.name);
           withTeam.current = true;
         }
-        setMessages((list) => [...list, { id: reply.message_id, isBot: true, text: reply.content, person: reply.person?.name }]);
+        setMessages((list) => [...list, { id: reply.message_id, isBot: true, text: reply.content, person: reply.person?.name, avatar: reply.person?.avatar }]);
       },
       (piece) => onPiece.current?.(piece),
       (event) => {
@@ -225,10 +228,10 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
         if (shown.has(event.message_id)) return;
         shown.add(event.message_id);
         stopTyping();
-        const joined = event.type === 'person_joined' ? event.person.name : undefined;
-        setPerson(joined);
+        const joined = event.type === 'person_joined' ? event.person : undefined;
+        setPerson(joined?.name);
         withTeam.current = joined !== undefined;
-        setMessages((list) => [...list, { id: event.message_id, isBot: true, text: event.content, notice: true, person: joined }]);
+        setMessages((list) => [...list, { id: event.message_id, isBot: true, text: event.content, notice: true, person: joined?.name, avatar: joined?.avatar }]);
       },
     );
     socket.current = listening;
@@ -238,6 +241,26 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
       listening();
     };
   }, [hasConversation, realtimeUrl]);
+
+  /** A new visitor's token being asked for: their first message waits for it. */
+  const starting = useRef<Promise<void>>(undefined);
+  /**
+   * The visitor starts writing: a new visitor gets their token now (their socket opens with it), so the
+   * first answer streams like the others. Not on page load: a visitor who never writes costs nothing.
+   */
+  const begin = () => {
+    if (visitorToken.current || starting.current) return;
+    starting.current = startVisitor(api, chatbot.id).then(
+      (token) => {
+        if (visitorToken.current) return;
+        visitorToken.current = token;
+        storeToken(chatbot.id, token);
+        setHasConversation(true);
+      },
+      // Not had: the first message goes without, as before (whole, not streamed); the next keystroke asks again.
+      () => void (starting.current = undefined),
+    );
+  };
 
   /** The visitor types: while a person answers (or is awaited), their inbox is told, at most every few seconds. */
   const typed = () => {
@@ -281,6 +304,8 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
       metadata: { message_content: text.slice(0, TRACKED_TEXT_CHARS), timestamp: new Date().toISOString() },
     });
     try {
+      // A new visitor's token is on its way: the message goes with it (its socket opening meanwhile).
+      await starting.current;
       const reply = await sendVisitorMessage(api, {
         message: text,
         chatbotId: chatbot.id,
@@ -288,8 +313,8 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
         contactName: DEMO_CONTACT_NAME,
         confirm,
         clientMessageId,
-        // The socket is open once the visitor has a conversation: the answer is streamed there.
-        stream: hasConversation,
+        // The socket is open once the visitor has a token: the answer is streamed there.
+        stream: visitorToken.current !== undefined,
       });
       onPiece.current = undefined;
       visitorToken.current = reply.visitorToken;
@@ -388,12 +413,18 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
           <div ref={listRef} role="log" aria-live="polite" aria-label="Messages" className="flex flex-1 flex-col gap-3 overflow-y-auto bg-muted/30 p-4">
             {messages.map((message) =>
               message.notice ? (
-                <p key={message.id} role="status" className="self-center text-center text-xs text-muted-foreground">
+                <p key={message.id} role="status" className="flex items-center gap-1.5 self-center text-center text-xs text-muted-foreground">
+                  {message.person && <PersonAvatar name={message.person} avatar={message.avatar} />}
                   {message.text}
                 </p>
               ) : (
               <div key={message.id} className={cn('flex flex-col gap-1', message.isBot ? 'items-start' : 'items-end')}>
-                {message.person && <span className="ml-1 text-[11px] font-semibold text-muted-foreground">{message.person}</span>}
+                {message.person && (
+                  <span className="ml-1 flex items-center gap-1 text-[11px] font-semibold text-muted-foreground">
+                    <PersonAvatar name={message.person} avatar={message.avatar} />
+                    {message.person}
+                  </span>
+                )}
                 <div
                   className={cn(
                     'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap shadow-xs',
@@ -476,8 +507,10 @@ export function DemoChatWidget({ chatbot, sessionId, onInteraction }: DemoChatWi
               id="demo-chat-input"
               ref={inputRef}
               value={input}
+              onFocus={begin}
               onChange={(event) => {
                 setInput(event.target.value);
+                begin();
                 typed();
               }}
               placeholder="Type your message..."

@@ -2,6 +2,7 @@ import type { InboxMessage } from '@contracts/inbox';
 import { useEffect, useRef } from 'react';
 import { useUserId } from '@/auth/auth-context';
 import { MessageText } from '@/chat/MessageText';
+import { PersonAvatar } from '@/chat/PersonAvatar';
 import { relativeTime } from '@/inbox/relative-time';
 import { cn } from '@/lib/cn';
 
@@ -18,7 +19,11 @@ function MessageRow({ message, userId }: { message: InboxMessage; userId: string
   if (message.sender_type === 'system') {
     return (
       <li className="flex flex-col items-center gap-1" data-sender="system">
-        <p className="rounded-full bg-muted px-3 py-1 text-xs text-muted-foreground">{message.content}</p>
+        <p className="flex items-center gap-1.5 rounded-full bg-muted px-3 py-1 text-xs text-muted-foreground">
+          {/* "Maria from Harbor Cafe joined the conversation", after her face. */}
+          {message.person_name && <PersonAvatar name={message.person_name} avatar={message.person_avatar} className="size-4 text-[8px]" />}
+          {message.content}
+        </p>
         {time}
       </li>
     );
@@ -36,7 +41,13 @@ function MessageRow({ message, userId }: { message: InboxMessage; userId: string
         {business ? <MessageText text={message.content} /> : message.content}
       </p>
       <span className="flex gap-2 text-[11px] text-muted-foreground">
-        {business && <span>{message.agent_id ? (message.agent_id === userId ? 'You' : (message.person_name ?? 'Team member')) : 'Assistant'}</span>}
+        {business && (
+          <span className="flex items-center gap-1">
+            {/* A person's reply: their face (picture or initials) as the visitor saw it. */}
+            {message.agent_id && message.person_name && <PersonAvatar name={message.person_name} avatar={message.person_avatar} className="size-4 text-[8px]" />}
+            {message.agent_id ? (message.agent_id === userId ? 'You' : (message.person_name ?? 'Team member')) : 'Assistant'}
+          </span>
+        )}
         {time}
       </span>
     </li>

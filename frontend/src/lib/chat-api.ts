@@ -16,6 +16,7 @@ import {
   type TrackDemoAnalyticsRequest,
   type VisitorChatOutcome,
   type VisitorConversationResponse,
+  startVisitorResponseSchema,
   visitorConversationResponseSchema,
 } from '@contracts/chat';
 import { publicKnowledgeResponseSchema, type publicKnowledgeEntrySchema } from '@contracts/knowledge';
@@ -81,6 +82,17 @@ export async function sendOwnerChatMessage(
   );
   if ('error' in outcome) throw new ApiError(200, outcome.error);
   return outcome;
+}
+
+/** POST /public/chatbots/{id}/visitor (start-visitor): a new visitor's token, before their first message. */
+export async function startVisitor(api: ApiClient, chatbotId: string): Promise<string> {
+  const { visitorToken } = await api.request(`/public/chatbots/${encodeURIComponent(chatbotId)}/visitor`, {
+    method: 'POST',
+    body: {},
+    schema: startVisitorResponseSchema,
+    auth: false,
+  });
+  return visitorToken;
 }
 
 /** GET /public/chatbots/{id}/conversation (get-visitor-conversation): the visitor's conversation so far, by their token. */

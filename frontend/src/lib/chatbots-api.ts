@@ -102,11 +102,12 @@ export async function deleteChatbot(api: ApiClient, id: string): Promise<void> {
 }
 
 /**
- * Uploads an avatar image: POST /avatars/upload-url for a presigned PUT, then the file itself.
- * Resolves to the image's public URL (the assistant's agent_image).
+ * Uploads an avatar image: POST /avatars/upload-url (an assistant's; a person's own is
+ * /account/avatar/upload-url) for a presigned PUT, then the file itself. Resolves to the image's
+ * public URL (the assistant's agent_image, or what PUT /account/avatar sets).
  */
-export async function uploadAvatar(api: ApiClient, file: File): Promise<string> {
-  const { uploadUrl, publicUrl, headers } = await api.request('/avatars/upload-url', {
+export async function uploadAvatar(api: ApiClient, file: File, uploadPath = '/avatars/upload-url'): Promise<string> {
+  const { uploadUrl, publicUrl, headers } = await api.request(uploadPath, {
     method: 'POST',
     body: { contentType: file.type, size: file.size },
     schema: avatarUploadResponseSchema,

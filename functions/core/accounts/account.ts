@@ -44,6 +44,7 @@ function toProfile(stored: StoredProfile): Profile {
     email: stored.email,
     business_name: stored.business_name ?? '',
     ...(stored.display_name && { display_name: stored.display_name }),
+    ...(stored.avatar_url && { avatar_url: stored.avatar_url }),
     created_at: stored.created_at,
   };
 }

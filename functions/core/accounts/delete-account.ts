@@ -91,7 +91,10 @@ export async function deleteAccount(identity: Identity, confirmEmail: string): P
 
   // The assistants, with everything stored under them (pages, corrections, ratings, visits, transfers,
   // visitors), go with the owner's own items in the sweep below; their files here.
-  const { data: chatbots } = await db().entities.chatbot.query.byUser({ user_id: userId }).go({ pages: 'all' });
+  const [{ data: chatbots }, { data: profile }] = await Promise.all([
+    db().entities.chatbot.query.byUser({ user_id: userId }).go({ pages: 'all' }),
+    db().entities.userProfile.get({ user_id: userId }).go({ attributes: ['avatar_url'] }),
+  ]);
   const chatbotIds = chatbots.map((c) => c.chatbot_id);
 
   // Conversations name their owner; their messages are keyed by the conversation only.
@@ -103,8 +106,9 @@ export async function deleteAccount(identity: Identity, confirmEmail: string): P
     if (messages.length) await db().entities.message.delete(messages).go();
   }
   const documents = requireEnv('DOCUMENTS_BUCKET');
-  const avatars = chatbots.flatMap((c) => {
-    const key = ownedAvatarKey(c.agent_image);
+  // The assistants' uploaded avatars and the owner's own picture.
+  const avatars = [...chatbots.map((c) => c.agent_image), profile?.avatar_url].flatMap((url) => {
+    const key = ownedAvatarKey(url);
     return key ? [{ Key: key }] : [];
   });
   await Promise.all([

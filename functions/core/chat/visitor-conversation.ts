@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import type { VisitorConversationResponse, VisitorMessage } from '../../contracts/chat.js';
-import { TAKEOVER_NOTICE } from '../../contracts/takeover.js';
+import { TAKEOVER_NOTICE, type PersonShown } from '../../contracts/takeover.js';
 import { db } from '../data/db.js';
 import type { messageEntity } from '../data/entities.js';
 import { currentConversation } from './conversation-store.js';
@@ -13,6 +13,9 @@ const NONE: VisitorConversationResponse = { conversationId: null, messages: [] }
 /** The assistant's own answer, which the visitor rates: not a person's reply, a workflow's message or a Yes / No question. */
 const isRateable = (m: MessageItem) => m.sender_type === 'assistant' && !m.agent_id && !m.workflow_id && !m.confirmation;
 
+/** The person as they were shown when they wrote: their picture then (one of our own site's, the only kind a person can set). */
+const personOf = (name: string, avatar: string | undefined): PersonShown => ({ name, ...(avatar && { avatar }) });
+
 function toVisitorMessage(m: MessageItem): VisitorMessage {
   return {
     id: m.message_id,
@@ -22,7 +25,7 @@ function toVisitorMessage(m: MessageItem): VisitorMessage {
     rateable: isRateable(m),
     ...(m.feedback ? { rating: m.feedback } : {}),
     // A person's reply shows their name; a 'joined' notice names who answers since.
-    ...(m.person_name && (m.agent_id || m.sender_type === 'system') ? { person: { name: m.person_name } } : {}),
+    ...(m.person_name && (m.agent_id || m.sender_type === 'system') ? { person: personOf(m.person_name, m.person_avatar) } : {}),
   };
 }
 

@@ -19,6 +19,10 @@ export const userProfileEntity = new Entity({
     business_name: { type: 'string', required: true, default: '' },
     /** The person's own name, shown to visitors when they answer a conversation (core/inbox/person-shown.ts). */
     display_name: { type: 'string' },
+    /** The person's own picture, an avatar of ours (core/accounts/profile-avatar.ts). */
+    avatar_url: { type: 'string' },
+    /** The address of the picture the person was last given an upload for: the only one they may set. */
+    avatar_upload: { type: 'string' },
     created_at: { type: 'string', required: true, readOnly: true },
   },
   indexes: {
@@ -342,6 +346,8 @@ export const messageEntity = new Entity({
     agent_id: { type: 'string' },
     /** That person's name as the visitor saw it when it was written (and on a 'person joined' notice). */
     person_name: { type: 'string' },
+    /** That person's picture then, if they had one. */
+    person_avatar: { type: 'string' },
     /** The workflow whose send_message action wrote this reply (never a visitor message, so it cannot trigger one). */
     workflow_id: { type: 'string' },
     /** Pages an assistant answer came from: [{ title, url }]. */

@@ -39,6 +39,7 @@ export function toInboxMessage(message: StoredMessage): InboxMessage {
     message_type: message.message_type,
     agent_id: message.agent_id ?? null,
     ...(message.person_name && { person_name: message.person_name }),
+    ...(message.person_avatar && { person_avatar: message.person_avatar }),
     created_at: message.created_at,
   };
 }

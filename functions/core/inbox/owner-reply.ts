@@ -42,6 +42,7 @@ export async function sendOwnerReply(
     message_type: 'text',
     agent_id: caller.userId,
     person_name: person.name,
+    ...(person.avatar && { person_avatar: person.avatar }),
     created_at: at,
   };
   // ElectroDB reports a cancelled transaction in its result: the conversation was deleted meanwhile.

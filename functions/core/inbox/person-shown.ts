@@ -10,9 +10,14 @@ export function nameFromEmail(email: string): string {
   return word ? word[0]!.toUpperCase() + word.slice(1).toLowerCase() : 'Someone';
 }
 
-/** How a person of the business is shown to visitors: the name they set in Settings, else one from their e-mail. */
+/**
+ * How a person of the business is shown to visitors: the name they set in Settings, else one from their
+ * e-mail, and the picture they set there, if any (visitors see their initials otherwise).
+ */
 export async function personShown(userId: string, email: string): Promise<PersonShown> {
-  const { data } = await db().entities.userProfile.get({ user_id: userId }).go({ attributes: ['display_name', 'email'] });
+  const { data } = await db().entities.userProfile.get({ user_id: userId }).go({ attributes: ['display_name', 'email', 'avatar_url'] });
   const name = data?.display_name?.trim();
-  return { name: name || nameFromEmail(email || data?.email || '') };
+  // Set only through core/accounts/profile-avatar.ts: always a picture of our own site.
+  const avatar = data?.avatar_url;
+  return { name: name || nameFromEmail(email || data?.email || ''), ...(avatar && { avatar }) };
 }

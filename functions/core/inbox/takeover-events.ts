@@ -61,6 +61,7 @@ async function noticeToVisitor(
         content,
         message_type: TAKEOVER_NOTICE,
         ...(person && { person_name: person.name }),
+        ...(person?.avatar && { person_avatar: person.avatar }),
       })
       .go();
     await postToVisitorSockets(conversation, event(stored));

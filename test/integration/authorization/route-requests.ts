@@ -263,6 +263,9 @@ export const routeRequests: Record<UserRouteName, MatrixEntry> = {
   // No Stripe customer before a first checkout: 409 once let through.
   'create-portal-session': { request: () => ({ method: 'POST', path: '/billing/portal' }), alsoServed: [409] },
   'update-account': { request: () => ({ method: 'PATCH', path: '/account', body: { business_name: 'Matrix Bakery' } }) },
+  'create-profile-avatar-upload': { request: () => ({ method: 'POST', path: '/account/avatar/upload-url', body: { contentType: 'image/png', size: 1000 } }) },
+  // Removing a picture the caller may not have: served, and nothing of anyone else's is named.
+  'set-profile-avatar': { request: () => ({ method: 'PUT', path: '/account/avatar', body: { avatar_url: '' } }) },
   // Another e-mail than the caller's: refused (400) before anything is deleted, so the matrix deletes no account.
   'delete-account': { request: () => ({ method: 'DELETE', path: '/account', body: { confirm_email: 'not-the-caller@example.com' } }), alsoServed: [400] },
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ASSISTANT_BACK_TEXT, personJoinedText } from '../../../functions/contracts/takeover.js';
+import { ASSISTANT_BACK_TEXT, initialsOf, personJoinedText } from '../../../functions/contracts/takeover.js';
 import { nameFromEmail } from '../../../functions/core/inbox/person-shown.js';
 import { takeoverChange } from '../../../functions/core/inbox/takeover-events.js';
 
@@ -36,5 +36,13 @@ describe('what the visitor is told when who answers changes', () => {
     expect(nameFromEmail('maria.lopez@harbor.cafe')).toBe('Maria');
     expect(nameFromEmail('SAM@bakery.test')).toBe('Sam');
     expect(nameFromEmail('1234@x.test')).toBe('Someone');
+  });
+
+  it('shows a person without a picture by the initials of their first two words', () => {
+    expect(initialsOf('Maria Lopez')).toBe('ML');
+    expect(initialsOf('maria')).toBe('M');
+    expect(initialsOf('  Ana  María de la Cruz ')).toBe('AM');
+    expect(initialsOf('Émile')).toBe('É');
+    expect(initialsOf('')).toBe('?');
   });
 });
