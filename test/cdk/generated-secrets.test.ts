@@ -9,11 +9,12 @@ const secretIdOf = (description: string) =>
 /** The keys the stack generates, and the only functions that may read each. */
 const KEYS = [
   // Voice session tokens (create-realtime-session) are signed with it too, under their own issuer; the socket's authorizer checks them.
+  // start-visitor gives a new visitor their token before the first message (so that answer streams).
   {
     what: 'visitor tokens are signed',
     description: 'visitor tokens',
     env: 'VISITOR_SECRET_NAME',
-    readers: ['chat-with-emma', 'rate-chat-message', 'get-visitor-conversation', 'create-realtime-session', 'realtime-authorizer'],
+    readers: ['chat-with-emma', 'rate-chat-message', 'get-visitor-conversation', 'create-realtime-session', 'realtime-authorizer', 'start-visitor'],
   },
   {
     what: 'channel credentials are sealed',
