@@ -102,7 +102,9 @@ export const isSignedIn = (access: Access): access is SignedInAccess => access =
 export type HttpRoute = HttpRouteBase &
   ({ readonly access: Exclude<Access, SignedInAccess>; readonly action?: never } | { readonly access: SignedInAccess; readonly action: RouteAction });
 
-export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+// Sizes are written as plain numbers (65_536, not 64 * 1024): esbuild keeps a table holding arithmetic
+// in every bundle that imports this file, though each function reads only its own route (route-table.ts).
+export const DEFAULT_MAX_BODY_BYTES = 65_536;
 /** Time limit of a function whose route sets none. */
 export const DEFAULT_TIMEOUT_SECONDS = 10;
 
@@ -173,7 +175,7 @@ export const httpRoutes = [
     method: 'POST',
     path: '/voice/speech',
     access: 'user', action: 'account',
-    maxBodyBytes: 16 * 1024,
+    maxBodyBytes: 16_384,
     uses: ['table', 'providers'],
   },
   { name: 'update-voice-settings', domain: 'voice', method: 'PUT', path: '/chatbots/{id}/voice-settings', access: 'user', action: 'edit', uses: ['table'] },
@@ -214,7 +216,7 @@ export const httpRoutes = [
     // starts the workflows a visitor's message triggers (core/workflows/chat-triggers.ts).
     // mail: a new transfer e-mails the assistant's agents (core/transfers/transfer-mail.ts).
     uses: ['table', 'documents', 'providers', 'visitorTokens', 'site', 'realtime', 'workflowRunner', 'mail'],
-    maxBodyBytes: 16 * 1024,
+    maxBodyBytes: 16_384,
     timeoutSeconds: 29,
   },
   {
@@ -225,7 +227,7 @@ export const httpRoutes = [
     access: 'public',
     // workflowRunner: a thumbs down triggers the 'negative feedback' workflows.
     uses: ['table', 'visitorTokens', 'workflowRunner'],
-    maxBodyBytes: 4 * 1024,
+    maxBodyBytes: 4_096,
   },
   // The owner's test chat and Training studio: the same engine, the owner as the contact.
   {
@@ -235,7 +237,7 @@ export const httpRoutes = [
     path: '/chatbots/{id}/chat',
     access: 'user', action: 'edit',
     uses: ['table', 'documents', 'providers', 'realtime'],
-    maxBodyBytes: 16 * 1024,
+    maxBodyBytes: 16_384,
     timeoutSeconds: 29,
   },
   // A reloaded or reopened widget shows the visitor's whole conversation, the owner's replies included.
@@ -259,7 +261,7 @@ export const httpRoutes = [
   },
   { name: 'get-public-chatbot', domain: 'conversations', method: 'GET', path: '/public/chatbots/{id}', access: 'public', uses: ['table', 'site'] },
   { name: 'get-demo-stats', domain: 'conversations', method: 'GET', path: '/public/chatbots/{id}/demo-stats', access: 'public', uses: ['table'] },
-  { name: 'track-demo-analytics', domain: 'conversations', method: 'POST', path: '/demo/analytics', access: 'public', uses: ['table'], maxBodyBytes: 4 * 1024 },
+  { name: 'track-demo-analytics', domain: 'conversations', method: 'POST', path: '/demo/analytics', access: 'public', uses: ['table'], maxBodyBytes: 4_096 },
   { name: 'save-correction', domain: 'conversations', method: 'POST', path: '/chatbots/{id}/corrections', access: 'user', action: 'edit', uses: ['table', 'documents'] },
   // Training studio: rated replies (stored), and their corrections, which the chat engine then uses.
   { name: 'list-training-records', domain: 'conversations', method: 'GET', path: '/chatbots/{id}/training-records', access: 'user', action: 'read', uses: ['table'] },
@@ -282,7 +284,7 @@ export const httpRoutes = [
     path: '/knowledge',
     access: 'user', action: 'edit',
     uses: ['table', 'documents', 'providers'],
-    maxBodyBytes: 512 * 1024,
+    maxBodyBytes: 524_288,
     timeoutSeconds: 29,
     idempotent: true,
   },
@@ -293,7 +295,7 @@ export const httpRoutes = [
     path: '/knowledge/{id}',
     access: 'user', action: 'edit',
     uses: ['table', 'documents', 'providers'],
-    maxBodyBytes: 512 * 1024,
+    maxBodyBytes: 524_288,
     timeoutSeconds: 29,
   },
   {
@@ -352,7 +354,7 @@ export const httpRoutes = [
   },
   // ---- Billing domain (issue 15): waitlist, onboarding, subscriptions ----
   // Public sign-up, rate limited per source address; the same e-mail again updates its entry.
-  { name: 'join-waitlist', domain: 'billing', method: 'POST', path: '/waitlist', access: 'public', uses: ['table'], maxBodyBytes: 4 * 1024 },
+  { name: 'join-waitlist', domain: 'billing', method: 'POST', path: '/waitlist', access: 'public', uses: ['table'], maxBodyBytes: 4_096 },
   { name: 'list-waitlist', domain: 'billing', method: 'GET', path: '/admin/waitlist', access: 'admin', action: 'account', uses: ['table'] },
   // The onboarding guide's progress: steps marked by the owner, and those found in what they did.
   { name: 'get-onboarding', domain: 'billing', method: 'GET', path: '/onboarding', access: 'user', action: 'account', uses: ['table'] },
@@ -376,7 +378,7 @@ export const httpRoutes = [
     path: '/billing/webhook',
     access: 'public',
     uses: ['table', 'stripe'],
-    maxBodyBytes: 256 * 1024,
+    maxBodyBytes: 262_144,
   },
   // ---- Deployment Center (issue 13): the website channel and its domain allow-list, where the widget runs ----
   { name: 'get-deployment', domain: 'channels', method: 'GET', path: '/chatbots/{id}/deployment', access: 'user', action: 'read', uses: ['table'] },
@@ -399,7 +401,7 @@ export const httpRoutes = [
     access: 'user',
     action: 'edit',
     uses: ['table', 'channelCredentials'],
-    maxBodyBytes: 8 * 1024,
+    maxBodyBytes: 8_192,
   },
   {
     name: 'disconnect-channel',
@@ -420,7 +422,7 @@ export const httpRoutes = [
     path: '/webhooks/{platform}/{connectionId}',
     access: 'public',
     uses: ['table', 'channelCredentials', 'channelProcessor'],
-    maxBodyBytes: 192 * 1024,
+    maxBodyBytes: 196_608,
   },
   { name: 'channel-webhook', domain: 'channels', method: 'GET', path: '/webhooks/{platform}/{connectionId}', access: 'public', uses: ['table'] },
   // Spec 001's name and body (channelId, chatbotId, config): the assistant is named in the body.
@@ -432,7 +434,7 @@ export const httpRoutes = [
     access: 'user',
     action: 'edit',
     uses: ['table', 'channelCredentials'],
-    maxBodyBytes: 8 * 1024,
+    maxBodyBytes: 8_192,
   },
   // Workflow automation (spec 001 /dashboard/workflows): an assistant's workflows and their execution history.
   { name: 'list-workflows', domain: 'workflows', method: 'GET', path: '/chatbots/{id}/workflows', access: 'user', action: 'read', uses: ['table'] },
@@ -470,7 +472,7 @@ export const httpRoutes = [
     access: 'user',
     action: 'edit',
     uses: ['table', 'workflowRunner'],
-    maxBodyBytes: 16 * 1024,
+    maxBodyBytes: 16_384,
   },
   {
     name: 'list-workflow-executions',
@@ -497,7 +499,7 @@ export const httpRoutes = [
     action: 'edit',
     // Replies on WhatsApp, Messenger and Instagram conversations go out through the Graph API.
     uses: ['table', 'realtime', 'channelCredentials'],
-    maxBodyBytes: 16 * 1024,
+    maxBodyBytes: 16_384,
   },
   // Human takeover: a person takes the conversation over, hands it back to the assistant or resolves it.
   {
@@ -703,7 +705,8 @@ export type FunctionName =
   | typeof socketAuthorizer.name
   | (typeof cognitoTriggers)[keyof typeof cognitoTriggers];
 
-export const allFunctionNames: readonly FunctionName[] = [
+// Marked pure so that a function's bundle, which reads only its own routes (functions/core/http/route-table.ts), leaves the table out.
+export const allFunctionNames: readonly FunctionName[] = /* @__PURE__ */ (() => [
   ...httpRoutes.map((r) => r.name),
   ...asyncFunctions.map((f) => f.name),
   ...stateMachineTasks.map((f) => f.name),
@@ -711,7 +714,7 @@ export const allFunctionNames: readonly FunctionName[] = [
   ...socketRoutes.map((r) => r.name),
   socketAuthorizer.name,
   ...Object.values(cognitoTriggers),
-];
+])();
 
 /** Source file of a named function, relative to the repository root. */
 export const functionEntry = (name: FunctionName): string => `functions/${name}/handler.ts`;

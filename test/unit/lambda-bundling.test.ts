@@ -11,6 +11,7 @@ import { readHeadMetadata } from '../../functions/core/crawl/head-metadata.js';
 import { parseSitemap } from '../../functions/core/crawl/sitemap.js';
 import { LAMBDA_ALIASES, lambdaBuildOptions } from '../../lib/bundling.js';
 import { buildSideEntries } from '../../lib/side-entries.js';
+import { bundleFunction } from '../../lib/bundle-function.js';
 import { synonymsOf } from '../../functions/core/knowledge/synonyms.js';
 import type { readDocument } from '../../functions/core/documents/read-document.js';
 import { pdfFixture } from '../support/document-fixtures.js';
@@ -117,6 +118,20 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
     const bundled = (await import(pathToFileURL(outfile).href)) as { synonymsOf: typeof synonymsOf };
     expect(bundled.synonymsOf('oper')).toContain('surgeri');
     expect(bundled.synonymsOf('oper')).toEqual(synonymsOf('oper'));
+  }, 60_000);
+
+  it("give a function only its own route of lib/routes.ts, and its handler still finds it", async () => {
+    const dir = join(outDir, 'health');
+    const { file } = await bundleFunction('health', dir);
+    const bundle = readFileSync(file, 'utf8');
+    expect(bundle).toContain('"/health"');
+    // Another route's path: the whole table is not in the bundle.
+    expect(bundle).not.toContain('/admin/waitlist');
+    const { handler } = (await import(pathToFileURL(file).href)) as { handler: (event: unknown, context: unknown) => Promise<{ statusCode: number; body: string }> };
+    const event = { version: '2.0', routeKey: 'GET /health', rawPath: '/health', headers: {}, requestContext: { requestId: 'r1', http: { method: 'GET', path: '/health' } } };
+    const answer = await handler(event, { awsRequestId: 'a1', getRemainingTimeInMillis: () => 10_000 });
+    expect(answer.statusCode).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 'ok' });
   }, 60_000);
 
   it("answer ElectroDB's model checks as the real validator does, for every model and entity", async () => {

@@ -1,7 +1,8 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
-import { DEFAULT_MAX_BODY_BYTES, httpRoutes, isSignedIn, type Access, type SignedInAccess } from '../../../lib/routes.js';
+import { DEFAULT_MAX_BODY_BYTES, isSignedIn, type Access, type SignedInAccess } from '../../../lib/routes.js';
+import { routeTable } from './route-table.js';
 import type { Caller } from '../access/authorize.js';
 import { dependencyOutage, type Dependency } from '../runtime/dependency-outage.js';
 import { appendLogKeys, log } from '../runtime/log.js';
@@ -11,7 +12,7 @@ import { identityFromEvent, type Identity } from './identity.js';
 import type { runOnce } from './idempotency.js';
 import { describeIssues, parseJsonBody } from './json-body.js';
 
-type Route = (typeof httpRoutes)[number];
+type Route = (typeof routeTable)[number];
 type RouteName = Route['name'];
 type IdentityFor<N extends RouteName> = Extract<Route, { name: N }>['access'] extends SignedInAccess ? Identity : undefined;
 type CallerFor<N extends RouteName> = Extract<Route, { name: N }>['access'] extends SignedInAccess ? Caller : undefined;
@@ -148,7 +149,7 @@ export function httpHandler<
   options: Options<N, BS, QS>,
   impl: (request: HttpRequest<N, Infer<BS>, Infer<QS>>) => Promise<unknown>,
 ): HttpLambdaHandler {
-  const route: Route | undefined = httpRoutes.find((r) => r.name === options.route);
+  const route: Route | undefined = routeTable.find((r) => r.name === options.route);
   if (!route) throw new Error(`Unknown route ${options.route}`);
   if ('idempotent' in route && route.idempotent && !options.idempotency) {
     throw new Error(`${route.name} is idempotent in lib/routes.ts: its handler must pass { idempotency: runOnce }`);

@@ -1,6 +1,6 @@
-import { httpRoutes } from '../../../lib/routes.js';
+import { routeTable } from '../http/route-table.js';
 
-type TimedRoute = Extract<(typeof httpRoutes)[number], { timeoutSeconds: number }>;
+type TimedRoute = Extract<(typeof routeTable)[number], { timeoutSeconds: number }>;
 
 /**
  * Time a request keeps after embedding stops: storing and publishing the index, recomputing the
@@ -11,7 +11,7 @@ export const PUBLISH_RESERVE_MS = 5_000;
 
 /** The time limit of a route (lib/routes.ts), in milliseconds. */
 export function routeTimeoutMs(name: TimedRoute['name']): number {
-  const route = httpRoutes.find((r): r is TimedRoute => r.name === name)!;
+  const route = routeTable.find((r): r is TimedRoute => r.name === name)!;
   return route.timeoutSeconds * 1000;
 }
 
