@@ -170,14 +170,16 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
   win.setAttribute('role', 'dialog');
   win.setAttribute('aria-label', `Chat with ${agent}`);
 
+  /** A decorative picture, gone if it cannot load (what is beside it names who it is). */
+  const picture = (src: string) => {
+    const img = el('img');
+    img.alt = '';
+    img.src = src;
+    img.onerror = () => img.remove();
+    return img;
+  };
   const header = el('div', 'h');
-  if (image) {
-    const avatar = el('img');
-    avatar.alt = '';
-    avatar.src = image;
-    avatar.onerror = () => avatar.remove();
-    header.append(avatar);
-  }
+  if (image) header.append(picture(image));
   const who = el('div');
   const name = el('div', 'n', agent);
   who.append(name, el('div', 'o', '● Online'));
@@ -219,13 +221,7 @@ export function mountWidget(host: HTMLElement, options: WidgetOptions): ShadowRo
     const span = el('span', 'i', initialsOf(person));
     span.setAttribute('aria-hidden', 'true');
     const src = imageUrl(avatar, options.assetOrigin);
-    if (src) {
-      const img = el('img');
-      img.alt = '';
-      img.src = src;
-      img.onerror = () => img.remove();
-      span.append(img);
-    }
+    if (src) span.append(picture(src));
     return span;
   };
   const show = (role: Role, text: string, person?: string, avatar?: string) => {
