@@ -33,7 +33,7 @@ export async function tasksByKey(chatbotId: string, runId: string, keys: readonl
   return found;
 }
 
-/** Runs `work` on every item, at most `limit` at a time; after a failure no new item is started. */
+/** Runs `work` on every item, at most `limit` at a time; after a failure no new item is started, and the failure is thrown once the items under way are done. */
 export async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   let failed = false;
@@ -47,7 +47,11 @@ export async function forEachLimited<T>(items: readonly T[], limit: number, work
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  // Every lane settles before the failure is passed on: a lane still reading a page would otherwise
+  // find its connections closed by the caller's clean-up and record the page as failed.
+  const lanes = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, lane));
+  const failure = lanes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 /** Removes a run's frontier (and the run itself with `withRun`). */
