@@ -50,13 +50,13 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
     for (const target of Object.values(LAMBDA_ALIASES)) expect(existsSync(resolve(repoRoot, target)), target).toBe(true);
   });
 
-  it('leave page extraction, head metadata and sitemaps as the sources give them', async () => {
+  it('leave page extraction, head metadata and sitemaps as the sources give them, page extraction in a file of its own', async () => {
     const outfile = join(outDir, 'crawl.mjs');
     const { metafile } = await build({
       ...lambdaBuildOptions(repoRoot),
       stdin: {
         contents: [
-          "export { extractPage } from './functions/core/crawl/extract-page.ts';",
+          "export { extractPage } from './functions/core/crawl/page-reader.ts';",
           "export { readHeadMetadata } from './functions/core/crawl/head-metadata.ts';",
           "export { parseSitemap } from './functions/core/crawl/sitemap.ts';",
         ].join('\n'),
@@ -67,26 +67,29 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
       metafile: true,
     });
     const inputs = Object.keys(metafile.inputs);
-    expect(inputs).toContain('lib/lambda-shims/css-parser-left-out.ts');
-    expect(inputs.filter((input) => input.includes('@acemir/cssom') || input.includes('domutils/lib'))).toEqual([]);
-    // Readability is a file beside the bundle, loaded for article pages only.
-    expect(inputs.filter((input) => input.includes('@mozilla/readability'))).toEqual([]);
-    expect((await buildSideEntries(inputs, outDir)).map((side) => side.name)).toEqual(['article-reader']);
+    // The HTML parser is loaded when a page is read, from the page reader beside the bundle; Readability,
+    // from a file beside that, for article pages only.
+    expect(inputs.filter((input) => /linkedom|turndown|@mozilla\/readability/.test(input))).toEqual([]);
+    const sides = await buildSideEntries(inputs, outDir);
+    expect(sides.map((side) => side.name)).toEqual(['page-reader', 'article-reader']);
+    const reader = sides[0]!.inputs;
+    expect(reader).toContain('lib/lambda-shims/css-parser-left-out.ts');
+    expect(reader.filter((input) => input.includes('@acemir/cssom') || input.includes('domutils/lib') || input.includes('@mozilla/readability'))).toEqual([]);
     const bundled = (await import(pathToFileURL(outfile).href)) as {
-      extractPage: typeof extractPage;
+      extractPage: (html: string, url: string) => Promise<ReturnType<typeof extractPage>>;
       readHeadMetadata: typeof readHeadMetadata;
       parseSitemap: typeof parseSitemap;
     };
     const url = 'https://bakery.example/cafe';
-    expect(bundled.extractPage(page, url)).toEqual(extractPage(page, url));
+    expect(await bundled.extractPage(page, url)).toEqual(extractPage(page, url));
     expect(extractPage(page, url).text).toContain('€4.50');
     // The same page as a blog post: read by Readability.
     const post = page.replace('<head>', '<head><meta property="og:type" content="article">');
-    expect(bundled.extractPage(post, url)).toEqual(extractPage(post, url));
+    expect(await bundled.extractPage(post, url)).toEqual(extractPage(post, url));
     expect(extractPage(post, url).text).toContain('flour from a mill two villages away');
     expect(bundled.readHeadMetadata(page)).toEqual(readHeadMetadata(page));
     expect(bundled.parseSitemap(sitemap)).toEqual(parseSitemap(sitemap));
-  });
+  }, 60_000);
 
   it('leave PDF.js out of process-document, which reads documents with the worker bundled beside it', async () => {
     const dir = join(outDir, 'process-document');
