@@ -11,6 +11,8 @@ import { readHeadMetadata } from '../../functions/core/crawl/head-metadata.js';
 import { parseSitemap } from '../../functions/core/crawl/sitemap.js';
 import { LAMBDA_ALIASES, lambdaBuildOptions } from '../../lib/bundling.js';
 import { buildSideEntries } from '../../lib/side-entries.js';
+import { ZOD_JSON_SCHEMA_LEFT_OUT, ZOD_JSON_SCHEMA_MODULE } from '../../lib/zod-json-schema-left-out.js';
+import { createKnowledgeEntryRequestSchema } from '../../functions/contracts/knowledge.js';
 import { bundleFunction } from '../../lib/bundle-function.js';
 import { synonymsOf } from '../../functions/core/knowledge/synonyms.js';
 import type { readDocument } from '../../functions/core/documents/read-document.js';
@@ -121,6 +123,25 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
     const bundled = (await import(pathToFileURL(outfile).href)) as { synonymsOf: typeof synonymsOf };
     expect(bundled.synonymsOf('oper')).toContain('surgeri');
     expect(bundled.synonymsOf('oper')).toEqual(synonymsOf('oper'));
+  }, 60_000);
+
+  it("validate with zod as the sources do, without zod's JSON Schema output", async () => {
+    const dir = join(outDir, 'zod');
+    const outfile = join(dir, 'index.mjs');
+    const { metafile } = await build({
+      ...lambdaBuildOptions(repoRoot),
+      stdin: { contents: "export { createKnowledgeEntryRequestSchema } from './functions/contracts/knowledge.ts';", resolveDir: repoRoot, loader: 'ts' },
+      outfile,
+      metafile: true,
+    });
+    const jsonSchemaModules = Object.entries(Object.values(metafile.outputs).find((output) => output.entryPoint)?.inputs ?? {}).filter(([input]) => ZOD_JSON_SCHEMA_MODULE.test(input));
+    expect(jsonSchemaModules).toHaveLength(2);
+    for (const [, { bytesInOutput }] of jsonSchemaModules) expect(bytesInOutput).toBeLessThan(1024);
+    const bundled = ((await import(pathToFileURL(outfile).href)) as { createKnowledgeEntryRequestSchema: typeof createKnowledgeEntryRequestSchema }).createKnowledgeEntryRequestSchema;
+    for (const body of [{ title: 'Opening hours', content: 'Mon-Fri 9-5' }, { title: '', content: 'x' }, { title: 'x'.repeat(500), content: 'y' }, {}, 'text']) {
+      expect(JSON.parse(JSON.stringify(bundled.safeParse(body)))).toEqual(JSON.parse(JSON.stringify(createKnowledgeEntryRequestSchema.safeParse(body))));
+    }
+    expect(() => bundled.toJSONSchema()).toThrow(ZOD_JSON_SCHEMA_LEFT_OUT);
   }, 60_000);
 
   it("give a function only its own route of lib/routes.ts, and its handler still finds it", async () => {
