@@ -21,6 +21,10 @@ import { Validator as ModelCheck } from '../../lib/lambda-shims/electrodb-model-
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
+/** Bundles `contents` (a module of the repository's root) with the Lambda options into `outfile`. */
+const bundleExports = (contents: string, outfile: string) =>
+  build({ ...lambdaBuildOptions(repoRoot), stdin: { contents, resolveDir: repoRoot, loader: 'ts' }, outfile, metafile: true });
+
 const page = `<!doctype html><html lang="en"><head>
 <title>Caf&eacute; &amp; Bakery | Maple &amp; Rye</title>
 <meta name="description" content="Bread, pastries &amp; coffee.">
@@ -54,20 +58,14 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
 
   it('leave page extraction, head metadata and sitemaps as the sources give them, page extraction in a file of its own', async () => {
     const outfile = join(outDir, 'crawl.mjs');
-    const { metafile } = await build({
-      ...lambdaBuildOptions(repoRoot),
-      stdin: {
-        contents: [
-          "export { extractPage } from './functions/core/crawl/page-reader.ts';",
-          "export { readHeadMetadata } from './functions/core/crawl/head-metadata.ts';",
-          "export { parseSitemap } from './functions/core/crawl/sitemap.ts';",
-        ].join('\n'),
-        resolveDir: repoRoot,
-        loader: 'ts',
-      },
+    const { metafile } = await bundleExports(
+      [
+        "export { extractPage } from './functions/core/crawl/page-reader.ts';",
+        "export { readHeadMetadata } from './functions/core/crawl/head-metadata.ts';",
+        "export { parseSitemap } from './functions/core/crawl/sitemap.ts';",
+      ].join('\n'),
       outfile,
-      metafile: true,
-    });
+    );
     const inputs = Object.keys(metafile.inputs);
     // The HTML parser is loaded when a page is read, from the page reader beside the bundle; Readability,
     // from a file beside that, for article pages only.
@@ -96,12 +94,7 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
   it('leave PDF.js out of process-document, which reads documents with the worker bundled beside it', async () => {
     const dir = join(outDir, 'process-document');
     const outfile = join(dir, 'index.mjs');
-    const { metafile } = await build({
-      ...lambdaBuildOptions(repoRoot),
-      stdin: { contents: "export { readDocument } from './functions/core/documents/read-document.ts';", resolveDir: repoRoot, loader: 'ts' },
-      outfile,
-      metafile: true,
-    });
+    const { metafile } = await bundleExports("export { readDocument } from './functions/core/documents/read-document.ts';", outfile);
     expect(Object.keys(metafile.inputs).filter((input) => /unpdf|pdfjs|word-extractor/.test(input))).toEqual([]);
     expect((await buildSideEntries(Object.keys(metafile.inputs), dir)).map((side) => side.name)).toEqual(['extract-worker']);
     const bundled = (await import(pathToFileURL(outfile).href)) as { readDocument: typeof readDocument };
@@ -112,12 +105,7 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
   it("leave WordNet's related words out of the bundles that search, which read them from the file beside the handler", async () => {
     const dir = join(outDir, 'search');
     const outfile = join(dir, 'index.mjs');
-    const { metafile } = await build({
-      ...lambdaBuildOptions(repoRoot),
-      stdin: { contents: "export { synonymsOf } from './functions/core/knowledge/synonyms.ts';", resolveDir: repoRoot, loader: 'ts' },
-      outfile,
-      metafile: true,
-    });
+    const { metafile } = await bundleExports("export { synonymsOf } from './functions/core/knowledge/synonyms.ts';", outfile);
     expect(Object.keys(metafile.inputs).filter((input) => input.endsWith('related-words.json'))).toEqual([]);
     expect((await buildSideEntries(Object.keys(metafile.inputs), dir)).map((side) => side.name)).toEqual(['related-words']);
     const bundled = (await import(pathToFileURL(outfile).href)) as { synonymsOf: typeof synonymsOf };
@@ -128,12 +116,7 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
   it("validate with zod as the sources do, without zod's JSON Schema output", async () => {
     const dir = join(outDir, 'zod');
     const outfile = join(dir, 'index.mjs');
-    const { metafile } = await build({
-      ...lambdaBuildOptions(repoRoot),
-      stdin: { contents: "export { createKnowledgeEntryRequestSchema } from './functions/contracts/knowledge.ts';", resolveDir: repoRoot, loader: 'ts' },
-      outfile,
-      metafile: true,
-    });
+    const { metafile } = await bundleExports("export { createKnowledgeEntryRequestSchema } from './functions/contracts/knowledge.ts';", outfile);
     const jsonSchemaModules = Object.entries(Object.values(metafile.outputs).find((output) => output.entryPoint)?.inputs ?? {}).filter(([input]) => ZOD_JSON_SCHEMA_MODULE.test(input));
     expect(jsonSchemaModules).toHaveLength(2);
     for (const [, { bytesInOutput }] of jsonSchemaModules) expect(bytesInOutput).toBeLessThan(1024);
@@ -185,12 +168,7 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
 
   it('leave event streams out of the S3 client, which still puts and reads objects', async () => {
     const outfile = join(outDir, 's3.mjs');
-    const { metafile } = await build({
-      ...lambdaBuildOptions(repoRoot),
-      stdin: { contents: "export { S3Client, PutObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';", resolveDir: repoRoot, loader: 'ts' },
-      outfile,
-      metafile: true,
-    });
+    const { metafile } = await bundleExports("export { S3Client, PutObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';", outfile);
     expect(Object.keys(metafile.inputs).filter((input) => input.includes('submodules/event-streams'))).toEqual([]);
     // Only the schemas of the commands used (lib/sdk-schema-keys.ts): not those of all of S3's operations.
     const code = readFileSync(outfile, 'utf8');
@@ -229,11 +207,7 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
   // Its error schemas are rewritten too (lib/sdk-schema-keys.ts): a failed condition must stay one.
   it('keep DynamoDB errors apart in the DynamoDB client, as conditional writes need', async () => {
     const outfile = join(outDir, 'dynamodb.mjs');
-    await build({
-      ...lambdaBuildOptions(repoRoot),
-      stdin: { contents: "export { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';", resolveDir: repoRoot, loader: 'ts' },
-      outfile,
-    });
+    await bundleExports("export { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';", outfile);
     const { DynamoDBClient, PutItemCommand } = (await import(pathToFileURL(outfile).href)) as typeof import('@aws-sdk/client-dynamodb');
     // DynamoDB's answer to a put whose condition does not hold.
     const requestHandler = {
