@@ -2,23 +2,33 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
 
-/**
- * Imports a bundle and serves one event in a fresh Node process; returns the milliseconds from
- * before the import to the handler's answer, as measured inside that process.
- */
-export async function coldStartMs(bundleFile: string, event: unknown, env: Record<string, string>): Promise<number> {
+export interface ColdStart {
+  /** From before the import to the handler's answer, as measured inside the fresh process. */
+  ms: number;
+  /** CPU time (user + system) the process spent over the same span: moves far less with the machine's load. */
+  cpuMs: number;
+}
+
+/** Imports a bundle and serves one event in a fresh Node process. */
+export async function coldStart(bundleFile: string, event: unknown, env: Record<string, string>): Promise<ColdStart> {
   const script = `
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     const { handler } = await import(${JSON.stringify(pathToFileURL(bundleFile).href)});
     await handler(JSON.parse(process.env.BENCH_EVENT), { functionName: 'bench', getRemainingTimeInMillis: () => 30000 });
-    process.stdout.write(String(performance.now() - t0));
+    const ms = performance.now() - t0;
+    const { user, system } = process.cpuUsage(cpu0);
+    process.stdout.write(JSON.stringify({ ms, cpuMs: (user + system) / 1000 }));
     process.exit(0);`;
   // Asynchronous on purpose: the local gateways live in this process and must answer the child.
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+  // COLD_BENCH_CPU_PROFILE_DIR=dir: each fresh process writes a CPU profile there (open it in Chrome's DevTools).
+  const profileDir = process.env.COLD_BENCH_CPU_PROFILE_DIR;
+  const profiling = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  const { stdout } = await promisify(execFile)(process.execPath, [...profiling, '--input-type=module', '-e', script], {
     env: { ...process.env, ...env, BENCH_EVENT: JSON.stringify(event), LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });
-  return Number(stdout);
+  return JSON.parse(stdout) as ColdStart;
 }
 
 export const median = (values: number[]) => {

@@ -29,7 +29,7 @@ import { benchKnowledge } from './knowledge.js';
 import { benchIndexScale } from './index-scale.js';
 import { benchReindex } from './reindex.js';
 import { buildLambdas } from './build-lambdas.js';
-import { coldStartMs, median } from './cold-start.js';
+import { coldStart, median, type ColdStart } from './cold-start.js';
 import { sampleEvents } from './sample-events.js';
 import { dashboardFirstViewJs } from './web-size.js';
 import { embedJsGzipBytes } from './embed-size.js';
@@ -41,12 +41,19 @@ const RUNS = 5;
 /** `tsx bench/run.ts --only=stream`: only the streamed answer's figure, with the load average. */
 const onlyStream = process.argv.includes('--only=stream');
 const onlyChat = process.argv.includes('--only=chat') || onlyStream;
+/**
+ * `tsx bench/run.ts --only=cold`: only the bundle sizes and cold starts, for work on what a function loads;
+ * `--only=cold=name,name`: of those functions only.
+ */
+const coldArg = process.argv.find((arg) => arg.startsWith('--only=cold'));
+const onlyCold = coldArg !== undefined;
+const coldNames = coldArg?.split('=')[2]?.split(',');
 /** `--load-chats=N`: a smaller load run (the line names its size), for a shared machine where 10,000 chats take too long. */
 const loadChats = Number(process.argv.find((arg) => arg.startsWith('--load-chats='))?.split('=')[1]) || LOAD_CHATS;
 
 async function main() {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const built = onlyChat ? [] : await buildLambdas();
+  const built = onlyChat ? [] : await buildLambdas(coldNames);
   for (const lambda of built) {
     console.log(`bundle ${lambda.name}: ${(lambda.bytes / 1024).toFixed(1)} KB`);
     for (const side of lambda.sideEntries) console.log(`bundle ${lambda.name} ${side.name}: ${(side.bytes / 1024).toFixed(1)} KB`);
@@ -73,7 +80,7 @@ async function main() {
   const runtime = await startLocalRuntime({ dataDir, ports: await freePorts(), web, trustForwardedFor: true, databaseInMemory });
   const site = await startFixtureSite({ pages: 100, hangingPage: false });
   try {
-    if (!onlyChat) {
+    if (!onlyChat && !onlyCold) {
       console.log(`crawl 100 pages single invocation (FAQ generation): ${(await crawlAndIndexSeconds(site.url)).toFixed(2)} s`);
       for (const line of await benchCrawlEngine(runtime.apiUrl, runtime.config, runtime.env)) console.log(line);
       for (const line of await benchKnowledge()) console.log(line);
@@ -92,21 +99,25 @@ async function main() {
     const firstView = web === 'static' ? await dashboardFirstViewJs(runtime.webUrl, user) : undefined;
     if (firstView) console.log(`dashboard initial js gzip: ${(firstView.gzipBytes / 1024).toFixed(1)} KB`);
     await useThousandChunkIndex(ctx.chatbotId);
-    if (!onlyStream) {
+    if (!onlyStream && !onlyCold) {
       for (const line of await benchChat(runtime.apiUrl, ctx.chatbotId, runtime.databasePid)) console.log(line);
       console.log(await benchChatLoad(runtime.apiUrl, ctx.chatbotId, loadChats));
     }
-    console.log(await benchStream(runtime.apiUrl, runtime.realtimeUrl, ctx.chatbotId));
+    if (!onlyCold) console.log(await benchStream(runtime.apiUrl, runtime.realtimeUrl, ctx.chatbotId));
     console.log(`load average: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     if (onlyChat) return;
-    console.log(benchTriggerCheck());
-    console.log(await benchWorkflowExecution(runtime.apiUrl, ctx.idToken, ctx.chatbotId));
+    if (!onlyCold) {
+      console.log(benchTriggerCheck());
+      console.log(await benchWorkflowExecution(runtime.apiUrl, ctx.idToken, ctx.chatbotId));
+    }
     for (const lambda of built) {
       const event = sampleEvents[lambda.name](ctx);
-      const times: number[] = [];
-      for (let run = 0; run < RUNS; run++) times.push(await coldStartMs(lambda.file, event, runtime.env));
-      console.log(`cold ${lambda.name}: ${Math.round(median(times))} ms`);
+      const runs: ColdStart[] = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await coldStart(lambda.file, event, runtime.env));
+      console.log(`cold ${lambda.name}: ${Math.round(median(runs.map((r) => r.ms)))} ms (cpu ${Math.round(median(runs.map((r) => r.cpuMs)))} ms)`);
     }
+    console.log(`load average: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    if (onlyCold) return;
     // Last: re-indexing the assistant with the document replaces the chat benchmark's index.
     for (const line of await benchDocuments(runtime.apiUrl, ctx.idToken, ctx.chatbotId)) console.log(line);
   } finally {
