@@ -3,9 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DEPLOYMENT_READY_QUALITY } from '../../functions/contracts/chatbot.js';
 import { signUpAndSignIn } from '../support/accounts.js';
-import { apiClient, waitForCrawl } from '../support/api-client.js';
+import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
+import { refuseRequests } from '../support/fault-proxy.js';
+import { withRuntimeEnv } from '../support/runtime-env.js';
+import { recomputeTrainingQuality } from '../../functions/core/training/recompute-quality.js';
 
-const { apiUrl, config } = inject('runtime');
+const { apiUrl, config, env, faults } = inject('runtime');
 
 const page = (title: string, body: string, links = '') =>
   `<!doctype html><html><head><title>${title} - Willow Cafe</title></head><body><nav>${links}</nav><main><h1>${title}</h1>${body}</main></body></html>`;
@@ -34,7 +37,15 @@ describe('training quality measures answers', () => {
   const servers: Server[] = [];
   afterAll(() => servers.forEach((server) => server.close()));
 
-  async function assistantOf(pages: Record<string, string>) {
+  type Quality = {
+    id: string;
+    training_quality: number;
+    training_status: string;
+    training_breakdown: { signal: string; points: number; hint: string; questions?: string[] }[];
+  };
+  const qualityOf = async (api: ApiClient, id: string) => (await api.get(`/chatbots/${id}`)).body.chatbot as Quality;
+
+  async function assistantWithApi(pages: Record<string, string>) {
     const site = await serve(pages);
     servers.push(site.server);
     const api = apiClient(apiUrl, (await signUpAndSignIn(config)).idToken);
@@ -42,12 +53,9 @@ describe('training quality measures answers', () => {
     expect(created.status).toBe(201);
     const id = created.body.chatbot.id as string;
     await waitForCrawl(api, id);
-    return (await api.get(`/chatbots/${id}`)).body.chatbot as {
-      training_quality: number;
-      training_status: string;
-      training_breakdown: { signal: string; points: number; hint: string; questions?: string[] }[];
-    };
+    return { api, chatbot: await qualityOf(api, id) };
   }
+  const assistantOf = async (pages: Record<string, string>) => (await assistantWithApi(pages)).chatbot;
 
   it('a complete 5-page small site reaches the deployment threshold without any training', async () => {
     const chatbot = await assistantOf(cafe);
@@ -60,5 +68,25 @@ describe('training quality measures answers', () => {
     const chatbot = await assistantOf({ '/': page('Coming soon', '<p>Soon.</p>') });
     expect(chatbot.training_quality).toBeLessThan(50);
     expect(chatbot.training_status).not.toBe('ready_for_deployment');
+  });
+
+  it('a rating reuses what the knowledge answered for the same index: its quality needs no index file', async () => {
+    const { api, chatbot } = await assistantWithApi(cafe);
+    const answers = chatbot.training_breakdown.find((part) => part.signal === 'answers');
+    expect(answers?.points).toBeGreaterThan(0);
+    const rated = await api.post(`/chatbots/${chatbot.id}/training-records`, { user_message: 'When do you open on Saturday?', ai_response: 'We open at 8 am on Saturdays.', score: 100 });
+    expect(rated.status).toBe(201);
+    const after = await qualityOf(api, chatbot.id);
+    expect(after.training_breakdown.find((part) => part.signal === 'answers')).toEqual(answers);
+    expect(after.training_breakdown).not.toEqual(chatbot.training_breakdown);
+    // A function that has not loaded this index (a fresh one, as after a cold start) recomputes while the
+    // index files cannot be read: the answers part is still what the knowledge gave.
+    await refuseRequests(faults.s3, [chatbot.id]);
+    try {
+      const recomputed = await withRuntimeEnv({ ...env, AWS_ENDPOINT_URL_S3: faults.s3 }, () => recomputeTrainingQuality(chatbot.id));
+      expect(recomputed.parts).toEqual(after.training_breakdown);
+    } finally {
+      await refuseRequests(faults.s3, []);
+    }
   });
 });

@@ -180,6 +180,18 @@ export const chatbotEntity = new Entity({
     },
     /** What training_quality is made of (contracts: trainingPartSchema). */
     training_breakdown: { type: 'any' },
+    /**
+     * The knowledge probes' outcome for one index version (core/training/recompute-quality.ts): a rating
+     * or correction changes the quality but not the index, so it reuses them rather than asking again.
+     */
+    training_probes: {
+      type: 'map',
+      properties: {
+        index_version: { type: 'string', required: true },
+        asked: { type: 'number', required: true },
+        failed_questions: { type: 'list', items: { type: 'string' }, required: true },
+      },
+    },
     deployment_channels: { type: 'set', items: 'string' },
     /** Host names the embed widget may run on (a listed name also allows its subdomains); empty means anywhere. */
     allowed_domains: { type: 'list', items: { type: 'string' } },
