@@ -13,17 +13,67 @@ type TermRefs = number[];
  * reads a term's postings only through `get(fieldId)` (termResults), so that is all this offers.
  */
 class LazyPostings {
-  #fields: (Map<number, number> | undefined)[] | undefined;
+  #fields: (FieldPostings | undefined)[] | undefined;
   readonly #refs: TermRefs;
-  readonly #decode: (refs: TermRefs) => (Map<number, number> | undefined)[];
+  readonly #decode: (refs: TermRefs) => (FieldPostings | undefined)[];
 
-  constructor(refs: TermRefs, decode: (refs: TermRefs) => (Map<number, number> | undefined)[]) {
+  constructor(refs: TermRefs, decode: (refs: TermRefs) => (FieldPostings | undefined)[]) {
     this.#refs = refs;
     this.#decode = decode;
   }
-  get(fieldId: number): Map<number, number> | undefined {
+  get(fieldId: number): FieldPostings | undefined {
     this.#fields ??= this.#decode(this.#refs);
     return this.#fields[fieldId];
+  }
+}
+
+/**
+ * One field's postings of a term: chunks ascending and their term frequencies, in two typed arrays.
+ * MiniSearch keeps a Map per term and field and reads it with `size`, `keys()` and `get(chunk)` for
+ * each key in turn (termResults); a term of a large index is in thousands of chunks, and a Map of
+ * them is thousands of hashed entries made (and later collected) on a cold search, where this is two
+ * allocations. `get` answers the key `keys()` last gave at once, any other by binary search.
+ */
+export class FieldPostings {
+  #at = 0;
+  constructor(
+    readonly chunks: Uint32Array,
+    readonly frequencies: Uint32Array,
+  ) {}
+  get size(): number {
+    return this.chunks.length;
+  }
+  *keys(): IterableIterator<number> {
+    const { chunks } = this;
+    for (let i = 0; i < chunks.length; i++) {
+      this.#at = i;
+      yield chunks[i]!;
+    }
+  }
+  get(chunk: number): number | undefined {
+    const at = this.chunks[this.#at] === chunk ? this.#at : this.#find(chunk);
+    return at < 0 ? undefined : this.frequencies[at];
+  }
+  has(chunk: number): boolean {
+    return this.#find(chunk) >= 0;
+  }
+  *entries(): IterableIterator<[number, number]> {
+    for (let i = 0; i < this.chunks.length; i++) yield [this.chunks[i]!, this.frequencies[i]!];
+  }
+  [Symbol.iterator](): IterableIterator<[number, number]> {
+    return this.entries();
+  }
+  #find(chunk: number): number {
+    let low = 0;
+    let high = this.chunks.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const found = this.chunks[middle]!;
+      if (found === chunk) return middle;
+      if (found < chunk) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
   }
 }
 
@@ -53,22 +103,31 @@ class PositionIds {
   }
 }
 
-/** Per chunk, its fields' lengths, as MiniSearch's `_fieldLength.get(id)[field]` reads them; a row is made when first read. */
+/**
+ * Per chunk, its fields' lengths, as MiniSearch's `_fieldLength.get(id)[field]` reads them. MiniSearch
+ * reads one length of the row and drops it (termResults), so `get` fills and returns the same row
+ * each time: scoring a chunk allocates nothing (a row per chunk scored was thousands of small arrays
+ * on a search, in a sparse array of up to the index's size). Iterating gives rows of their own.
+ */
 class FieldLengthRows {
-  readonly #rows: number[][] = [];
+  readonly #row: number[];
   constructor(
     readonly lengths: Uint32Array,
     readonly fields: number,
-  ) {}
+  ) {
+    this.#row = new Array<number>(fields).fill(0);
+  }
   get size(): number {
     return this.lengths.length / this.fields;
   }
   get(id: number): number[] | undefined {
-    if (id < 0 || id >= this.size) return undefined;
-    return (this.#rows[id] ??= Array.from(this.lengths.subarray(id * this.fields, (id + 1) * this.fields)));
+    if (!(id >= 0 && id < this.size)) return undefined;
+    const row = this.#row;
+    for (let f = 0, at = id * this.fields; f < this.fields; f++, at++) row[f] = this.lengths[at]!;
+    return row;
   }
   *[Symbol.iterator](): IterableIterator<[number, number[]]> {
-    for (let i = 0; i < this.size; i++) yield [i, this.get(i)!];
+    for (let i = 0; i < this.size; i++) yield [i, [...this.get(i)!]];
   }
 }
 
@@ -122,7 +181,7 @@ export function assembleText(manifest: IndexManifest, segments: readonly Segment
       localToGlobal[document.segment]![local] = count;
       segmentOf[count] = document.segment;
       localOf[count] = local;
-      lengths.set(fieldLengths.subarray(local * fields, (local + 1) * fields), count * fieldCount);
+      for (let f = 0; f < fields; f++) lengths[count * fields + f] = fieldLengths[local * fields + f]!;
       count++;
     }
   }
@@ -135,19 +194,27 @@ export function assembleText(manifest: IndexManifest, segments: readonly Segment
 
   // Per field: chunk -> term frequency, as MiniSearch keeps them; a field without the term has none.
   const decode = (refs: TermRefs) => {
-    const byField: [number, number][][] = Array.from({ length: fieldCount }, () => []);
+    const chunksOf: number[][] = Array.from({ length: fieldCount }, () => []);
+    const frequenciesOf: number[][] = Array.from({ length: fieldCount }, () => []);
     for (let r = 0; r < refs.length; r += 2) {
       const globalOf = localToGlobal[refs[r]!]!;
       segments[refs[r]!]!.postings(refs[r + 1]!, (field, local, frequency) => {
         const global = globalOf[local]!;
-        if (global >= 0) byField[field]!.push([global, frequency]);
+        if (global >= 0) {
+          chunksOf[field]!.push(global);
+          frequenciesOf[field]!.push(frequency);
+        }
       });
     }
-    return byField.map((pairs) => {
-      if (!pairs.length) return undefined;
+    return chunksOf.map((chunks, field) => {
+      if (!chunks.length) return undefined;
+      const frequencies = frequenciesOf[field]!;
       // MiniSearch keeps postings in the order chunks were added; documents may have moved between segments.
-      if (!isAscending(pairs)) pairs.sort((a, b) => a[0] - b[0]);
-      return new Map(pairs);
+      if (!isAscending(chunks)) {
+        const order = chunks.map((_, i) => i).sort((a, b) => chunks[a]! - chunks[b]!);
+        return new FieldPostings(Uint32Array.from(order, (i) => chunks[i]!), Uint32Array.from(order, (i) => frequencies[i]!));
+      }
+      return new FieldPostings(Uint32Array.from(chunks), Uint32Array.from(frequencies));
     });
   };
 
@@ -186,17 +253,17 @@ function readsWholeInOrder(manifest: IndexManifest, segments: readonly SegmentHe
   return next === segments[0]!.chunkCount;
 }
 
-const isAscending = (pairs: readonly [number, number][]) => pairs.every((pair, i) => i === 0 || pairs[i - 1]![0] < pair[0]);
+const isAscending = (values: readonly number[]) => values.every((value, i) => i === 0 || values[i - 1]! < value);
 
 /**
  * Every term of the segments in sorted order, with where its postings are, as a tree whose nodes are
  * filled when a search first walks them. Sorted insertion makes the vocabulary's tree, and so the
  * order prefix and fuzzy matches are scored in, independent of how the documents are split into segments.
  */
-function vocabularyOf(segments: readonly SegmentHead[], decode: (refs: TermRefs) => (Map<number, number> | undefined)[]): SearchableMap<LazyPostings> {
+function vocabularyOf(segments: readonly SegmentHead[], decode: (refs: TermRefs) => (FieldPostings | undefined)[]): SearchableMap<LazyPostings> {
   if (segments.length === 1) {
     const { terms } = segments[0]!;
-    return sortedSearchableMap(terms.length, (i) => terms[i]!, (i) => new LazyPostings([0, i], decode));
+    return sortedSearchableMap(terms, (i) => new LazyPostings([0, i], decode));
   }
   const refs = new Map<string, TermRefs>();
   segments.forEach((segment, s) =>
@@ -207,7 +274,7 @@ function vocabularyOf(segments: readonly SegmentHead[], decode: (refs: TermRefs)
     }),
   );
   const sorted = [...refs.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return sortedSearchableMap(sorted.length, (i) => sorted[i]!, (i) => new LazyPostings(refs.get(sorted[i]!)!, decode));
+  return sortedSearchableMap(sorted, (i) => new LazyPostings(refs.get(sorted[i]!)!, decode));
 }
 
 /** The live chunks' vectors in their order; chunks of a segment without vectors (of that model) get zero rows. */
@@ -297,30 +364,129 @@ class LazyRadixNode<T> extends Map<string, RadixNode<T> | T> {
 }
 
 /**
- * The SearchableMap that inserting the `count` keys (sorted, distinct; `keyAt(i)`, value `valueAt(i)`)
- * one by one would make: the same edges in the same order (with sorted insertion an edge is only ever
- * split at the last child of a node, so children stay in key order). Inserting 30,000 terms one by one
- * scans each node's children per term and costs a cold function tens of milliseconds; building the
- * whole tree at once still costs most of a cold load, so nodes are filled when first read.
+ * The SearchableMap that inserting `keys` (sorted by UTF-16 code units, distinct; the value of key i is
+ * `valueAt(i)`) one by one would make: the same edges in the same order (with sorted insertion an edge
+ * is only ever split at the last child of a node, so children stay in key order). Inserting 30,000
+ * terms one by one scans each node's children per term and costs a cold function tens of
+ * milliseconds; building the whole tree at once still costs most of a cold load, so nodes are filled
+ * when first read.
+ *
+ * Its `fuzzyGet` within two edits of a word of up to 32 characters does not walk the tree:
+ * SearchableMap's walk keeps a Levenshtein matrix row per character of every branch within the
+ * distance, which for a question's long word at distance 2 is much of a large vocabulary's tree,
+ * filled and walked in code a cold function has not optimised yet (measured: the largest part of a
+ * cold search). It gives the same Map (every key within the distance, with its distance, in key order
+ * as the walk finds them) from the keys of a length within the distance and Myers' bit-parallel edit
+ * distance (`withinEdits`).
  */
-export function sortedSearchableMap<T>(count: number, keyAt: (i: number) => string, valueAt: (i: number) => T): SearchableMap<T> {
+export function sortedSearchableMap<T>(keys: readonly string[], valueAt: (i: number) => T): SearchableMap<T> {
+  // One value per key, whether a search reaches it through the tree or through fuzzyGet.
+  const values = new Map<number, T>();
+  const value = (i: number): T => {
+    let known = values.get(i);
+    if (known === undefined && !values.has(i)) values.set(i, (known = valueAt(i)));
+    return known as T;
+  };
   const build = (from: number, to: number, depth: number): RadixNode<T> =>
     new LazyRadixNode<T>((add) => {
       let i = from;
-      if (keyAt(i).length === depth) add(LEAF, valueAt(i++));
+      if (keys[i]!.length === depth) add(LEAF, value(i++));
       while (i < to) {
-        const first = keyAt(i);
-        const char = first[depth];
-        let j = i + 1;
-        while (j < to && keyAt(j)[depth] === char) j++;
+        const first = keys[i]!;
+        const char = first[depth]!;
+        // The keys after `first` with its character at `depth` come next (sorted): found by bisection,
+        // so filling a node costs its children, not every key below it.
+        let low = i + 1;
+        let high = to;
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          if (keys[middle]![depth]! <= char) low = middle + 1;
+          else high = middle;
+        }
+        const j = low;
         // The group's common prefix is the first and last key's (the keys are sorted).
-        const last = keyAt(j - 1);
+        const last = keys[j - 1]!;
         let end = depth + 1;
         while (end < first.length && end < last.length && first[end] === last[end]) end++;
         add(first.slice(depth, end), build(i, j, end));
         i = j;
       }
     });
-  const tree = count ? build(0, count, 0) : new Map();
-  return new (SearchableMap as unknown as new (tree: RadixNode<T>) => SearchableMap<T>)(tree);
+  const tree = keys.length ? build(0, keys.length, 0) : new Map();
+  const map = new (SearchableMap as unknown as new (tree: RadixNode<T>) => SearchableMap<T>)(tree);
+  const walk = map.fuzzyGet.bind(map);
+  let lengths: KeysByLength | undefined;
+  map.fuzzyGet = (query: string, maxEditDistance: number) => {
+    // Within one edit the walk prunes most branches at once and is the cheaper.
+    if (maxEditDistance < 2 || !query.length || query.length > 32) return walk(query, maxEditDistance);
+    lengths ??= keysByLength(keys);
+    const found = withinEdits(query, maxEditDistance, keys, lengths);
+    const results: ReturnType<SearchableMap<T>['fuzzyGet']> = new Map();
+    for (let f = 0; f < found.length; f += 2) results.set(keys[found[f]!]!, [value(found[f]!), found[f + 1]!]);
+    return results;
+  };
+  return map;
+}
+
+/** Key numbers grouped by the key's length (ascending within a group): `order[starts[n]..starts[n + 1])` are the keys of length n. */
+type KeysByLength = { order: Uint32Array; starts: Uint32Array };
+
+function keysByLength(keys: readonly string[]): KeysByLength {
+  let longest = 0;
+  for (const key of keys) if (key.length > longest) longest = key.length;
+  const starts = new Uint32Array(longest + 2);
+  for (const key of keys) starts[key.length + 1]!++;
+  for (let n = 1; n < starts.length; n++) starts[n]! += starts[n - 1]!;
+  const next = starts.slice(0, longest + 1);
+  const order = new Uint32Array(keys.length);
+  keys.forEach((key, i) => (order[next[key.length]!++] = i));
+  return { order, starts };
+}
+
+/** Per UTF-16 code unit, the positions of the query holding it, as bits; all zero between queries. */
+let positions: Uint32Array | undefined;
+
+/**
+ * The keys within `maxEdits` Levenshtein edits (insertions, deletions, substitutions of UTF-16 code
+ * units, as MiniSearch counts them) of `query` (1 to 32 units), as (key number, distance) pairs in
+ * key order. Myers' bit-parallel algorithm (J. ACM 46(3), 1999; Hyyrö's formulation): a few integer
+ * operations per character of a key, with the query's bit masks made once (fastest-levenshtein
+ * implements the same algorithm but makes the masks again for every pair, which for a vocabulary of
+ * short words is most of the work), over the keys of a length within `maxEdits` only.
+ */
+function withinEdits(query: string, maxEdits: number, keys: readonly string[], { order, starts }: KeysByLength): number[] {
+  const table = (positions ??= new Uint32Array(0x10000));
+  const length = query.length;
+  for (let i = 0; i < length; i++) table[query.charCodeAt(i)]! |= 1 << i;
+  const last = 1 << (length - 1);
+  const found: number[] = [];
+  try {
+    const from = starts[Math.max(0, length - maxEdits)] ?? order.length;
+    const to = starts[Math.min(starts.length - 1, length + maxEdits + 1)] ?? order.length;
+    for (let o = from; o < to; o++) {
+      const k = order[o]!;
+      const key = keys[k]!;
+      let pv = -1;
+      let mv = 0;
+      let score = length;
+      for (let j = 0; j < key.length; j++) {
+        let eq = table[key.charCodeAt(j)]!;
+        const xv = eq | mv;
+        eq |= ((eq & pv) + pv) ^ pv;
+        mv |= ~(eq | pv);
+        pv &= eq;
+        if (mv & last) score++;
+        if (pv & last) score--;
+        mv = (mv << 1) | 1;
+        pv = (pv << 1) | ~(xv | mv);
+        mv &= xv;
+      }
+      if (score <= maxEdits) found.push(k, score);
+    }
+  } finally {
+    for (let i = 0; i < length; i++) table[query.charCodeAt(i)] = 0;
+  }
+  // Grouped by length, the matches are put back in key order (there are few).
+  const pairs = Array.from({ length: found.length / 2 }, (_, p) => [found[2 * p]!, found[2 * p + 1]!] as const).sort((a, b) => a[0] - b[0]);
+  return pairs.flat();
 }

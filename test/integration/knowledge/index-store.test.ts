@@ -249,6 +249,37 @@ describe('knowledge index store (S3 of the local runtime)', () => {
     await deleteAllIndexes(chatbotId);
   });
 
+  it('answers a cold question from the head of its segment and the records of the passages it answers with, and the next one from memory', async () => {
+    const chatbotId = newChatbotId();
+    const version = await saveIndex(chatbotId, bakery);
+    const [segment] = (await loadManifest(chatbotId, version))!.segments;
+    vi.stubEnv('INDEX_HEAD_SEARCH_MIN_BYTES', '0');
+    forgetLoadedIndexes();
+    const send = vi.spyOn(getS3Client(), 'send');
+    const segmentGets = () =>
+      send.mock.calls.map(([command]) => command.input as { Key?: string; Range?: string }).filter((input) => input.Key?.includes('/segments/'));
+    const question = 'Do you sell gift cards?';
+    const first = await searchKnowledgeForQuestion(chatbotId, version, question, 8, fullText);
+    expect(first.passages.length).toBeGreaterThan(0);
+    // The segment from its start (read up to the end of its head, the rest abandoned), then ranges
+    // past the head: the records of the passages answered with, none of the head again.
+    const [whole, ...ranged] = segmentGets();
+    expect(whole).toMatchObject({ Key: `indexes/${chatbotId}/segments/${version}.kis` });
+    expect(whole!.Range).toBeUndefined();
+    expect(ranged.length).toBeGreaterThan(0);
+    expect(ranged.length).toBeLessThanOrEqual(first.passages.length);
+    for (const { Range } of ranged) {
+      const [start, end] = /^bytes=(\d+)-(\d+)$/.exec(Range ?? '')!.slice(1).map(Number) as [number, number];
+      expect(start).toBeGreaterThanOrEqual(segment!.head!);
+      expect(end).toBeLessThan(segment!.bytes!);
+    }
+    // Asked again, the same passages come from this function's memory: no request at all.
+    send.mockClear();
+    expect(await searchKnowledgeForQuestion(chatbotId, version, question, 8, fullText)).toEqual(first);
+    expect(send).not.toHaveBeenCalled();
+    await deleteAllIndexes(chatbotId);
+  });
+
   it('reads an index stored in the earlier one-object format, and removes it once a newer version is published', async () => {
     const chatbotId = newChatbotId();
     const old = newIndexVersion();

@@ -7,12 +7,13 @@ import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowle
 import { buildSearchIndex, hitOf, questionTermWeights, searchIndex, textRanking } from '../../../functions/core/knowledge/search-index.js';
 import { assembleIndex, assembleText, sortedSearchableMap } from '../../../functions/core/knowledge/segmented-index.js';
 
-const words = ['a', 'ab', 'abc', 'abd', 'about', 'above', 'b', 'ba', 'bake', 'baked', 'bakery', 'baking', 'bread', 'breads', 'cake', 'cakes', 'café', 'zz'];
+// Sorted by UTF-16 code units, as segments store their vocabulary (the tree's builder relies on it).
+const words = ['a', 'ab', 'abc', 'abd', 'about', 'above', 'b', 'ba', 'bake', 'baked', 'bakery', 'baking', 'bread', 'breads', 'café', 'cake', 'cakes', 'zz'];
 
 describe('the vocabulary tree filled as searches walk it', () => {
   const inserted = new SearchableMap<number>();
   words.forEach((word, i) => inserted.set(word, i));
-  const lazy = () => sortedSearchableMap(words.length, (i) => words[i]!, (i) => i);
+  const lazy = () => sortedSearchableMap(words, (i) => i);
 
   it('holds what inserting the terms one by one holds, in the same order', () => {
     expect([...lazy().entries()]).toEqual([...inserted.entries()]);
@@ -24,6 +25,26 @@ describe('the vocabulary tree filled as searches walk it', () => {
     expect([...lazy().atPrefix('bak').entries()]).toEqual([...inserted.atPrefix('bak').entries()]);
     expect([...lazy().fuzzyGet('bakes', 2).entries()]).toEqual([...inserted.fuzzyGet('bakes', 2).entries()]);
     expect([...lazy().fuzzyGet('cafe', 1).entries()]).toEqual([...inserted.fuzzyGet('cafe', 1).entries()]);
+  });
+
+  it('finds the fuzzy matches of a large vocabulary that walking the tree finds, with their distances, in the same order', () => {
+    // Words of a few letters, so that many are within one or two edits of each other.
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const letters = 'abcdeé';
+    const word = (length: number) => Array.from({ length }, () => letters[Math.floor(random() * letters.length)]).join('');
+    const vocabulary = [...new Set(Array.from({ length: 3000 }, () => word(1 + Math.floor(random() * 9))))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const walked = new SearchableMap<number>();
+    vocabulary.forEach((term, i) => walked.set(term, i));
+    const sorted = sortedSearchableMap(vocabulary, (i) => i);
+    const long = 'abcdeabcdeabcdeabcdeabcdeabcdeabcde';
+    for (const query of [...Array.from({ length: 40 }, () => word(1 + Math.floor(random() * 10))), long, '']) {
+      for (const distance of [1, 2, 3]) {
+        const found = [...sorted.fuzzyGet(query, distance).entries()];
+        expect(found).toEqual([...walked.fuzzyGet(query, distance).entries()]);
+      }
+    }
+    expect([...sorted.fuzzyGet('abcd', 2).keys()].length).toBeGreaterThan(10);
   });
 });
 
