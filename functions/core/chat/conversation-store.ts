@@ -4,6 +4,7 @@ import type { ConversationChannel } from '../../contracts/inbox.js';
 import { activityHour, moveVisitorActivity } from '../analytics/active-visitors.js';
 import type { QuestionLogFields } from '../analytics/question-log.js';
 import { db } from '../data/db.js';
+import { HOT_CALL } from '../data/hot-call.js';
 import { putTogether, type ItemPut } from '../data/put-together.js';
 import { getTogether, type ItemGet } from '../data/get-together.js';
 import { HttpError } from '../http/http-error.js';
@@ -228,7 +229,7 @@ function moveConversationActivity(conversationId: string, chatbotId: string, at:
     .entities.conversation.patch({ conversation_id: conversationId })
     .set({ last_message_at: at, ...(transferWaitingUntil && { transfer_waiting_until: transferWaitingUntil }) });
   // The inbox's index sorts by last activity within the assistant.
-  return (unread ? patch.add({ unread_count: 1 }) : patch).composite({ chatbot_id: chatbotId }).go();
+  return (unread ? patch.add({ unread_count: 1 }) : patch).composite({ chatbot_id: chatbotId }).go(HOT_CALL);
 }
 
 /** A visitor's message the assistant does not answer (a person answers, or no reply could be made): stored and counted as unread. */
@@ -255,7 +256,7 @@ export async function moveLastActivity(contact: Contact, at: string): Promise<vo
   const { data } = await db()
     .entities.visitor.patch({ chatbot_id: contact.chatbotId, contact_id: contact.contactId })
     .set({ last_message_at: at, active_hour: hour })
-    .go({ response: 'updated_old' });
+    .go({ response: 'updated_old', ...HOT_CALL });
   await moveVisitorActivity(contact.chatbotId, contact.contactId, data.active_hour, hour);
 }
 
@@ -297,6 +298,6 @@ export async function recentMessages(conversationId: string, count: number, befo
     .entities.message.query.byConversation({ conversation_id: conversationId })
     .lt({ created_at: before })
     // Only what the model is given: a message's sources and analytics fields would cost every turn their reading.
-    .go({ order: 'desc', limit: count, attributes: ['sender_type', 'content', 'created_at'] });
+    .go({ order: 'desc', limit: count, attributes: ['sender_type', 'content', 'created_at'], ...HOT_CALL });
   return data.reverse().map(({ sender_type, content, created_at }) => ({ sender_type, content, created_at }));
 }
