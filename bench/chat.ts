@@ -5,6 +5,7 @@ import { saveIndex } from '../functions/core/knowledge/index-store.js';
 import { chunkDocuments } from '../functions/core/knowledge/chunk.js';
 import type { KnowledgeDocument } from '../functions/core/knowledge/knowledge-document.js';
 import { db } from '../functions/core/data/db.js';
+import { getDocumentClient } from '../functions/core/data/client.js';
 import { issueVisitorToken, newContactId } from '../functions/core/chat/visitor-token.js';
 import { nextLine, startBenchChild } from './child-process.js';
 
@@ -66,6 +67,30 @@ async function startCpuProfile(): Promise<() => Promise<object>> {
   };
 }
 
+/** `9.24 (BatchGetCommand 1.00, QueryCommand 2.00, ...)`: the total and each command's share per turn. */
+function perTurn(counts: Map<string, number>, turns: number): string {
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  const each = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([name, n]) => `${name.replace(/Command$/, '')} ${(n / turns).toFixed(2)}`);
+  return `${(total / turns).toFixed(2)} (${each.join(', ')})`;
+}
+
+/**
+ * Counts the DynamoDB commands this process sends, by command (the handlers run in this process and
+ * share its one client): what a turn costs the database, independent of the machine's load.
+ */
+function countDatabaseCalls(): { counts: Map<string, number>; stop(): void } {
+  const counts = new Map<string, number>();
+  let counting = true;
+  getDocumentClient().middlewareStack.add(
+    (next, context) => (args) => {
+      if (counting) counts.set(context.commandName ?? '?', (counts.get(context.commandName ?? '?') ?? 0) + 1);
+      return next(args);
+    },
+    { step: 'initialize', name: 'benchCallCounter', override: true },
+  );
+  return { counts, stop: () => (counting = false) };
+}
+
 const ownCpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
@@ -77,7 +102,7 @@ const ownCpuMs = () => {
  * The visitors run in a child process, so their HTTP client does not share the server's event loop.
  * `chat server cpu per turn` is the CPU time this process (the API and its handlers) and DynamoDB Local
  * used over the sequential requests, per request: unlike the times, it hardly moves with the machine's
- * load, so it compares versions of the turn on a shared machine.
+ * load, so it compares versions of the turn on a shared machine; so does `chat database calls per turn`.
  */
 export async function benchChat(apiUrl: string, chatbotId: string, databasePid: number | undefined): Promise<string[]> {
   const tokens = await Promise.all(Array.from({ length: VISITORS }, () => issueVisitorToken({ chatbotId, contactId: newContactId() })));
@@ -85,7 +110,9 @@ export async function benchChat(apiUrl: string, chatbotId: string, databasePid: 
   const { turns } = JSON.parse(await nextLine(visitors)) as { turns: number };
   const before = { server: ownCpuMs(), database: processCpuMs(databasePid) };
   const profiling = process.env.CHAT_BENCH_CPU_PROFILE ? await startCpuProfile() : undefined;
+  const calls = countDatabaseCalls();
   await nextLine(visitors);
+  calls.stop();
   if (profiling) writeFileSync(process.env.CHAT_BENCH_CPU_PROFILE!, JSON.stringify(await profiling()));
   const server = (ownCpuMs() - before.server) / turns;
   const databaseAfter = processCpuMs(databasePid);
@@ -96,6 +123,7 @@ export async function benchChat(apiUrl: string, chatbotId: string, databasePid: 
     `chat server p50: ${percentile(times, 50).toFixed(1)} ms`,
     `chat server p99: ${percentile(times, 99).toFixed(1)} ms`,
     `chat server cpu per turn: ${server.toFixed(2)} ms${database === undefined ? '' : ` + database ${database.toFixed(2)} ms`}`,
+    `chat database calls per turn: ${perTurn(calls.counts, turns)}`,
     `chat throughput: ${perSecond.toFixed(0)} req/s`,
   ];
 }

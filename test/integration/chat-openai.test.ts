@@ -129,6 +129,25 @@ describe('the chat engine with an AI provider (OpenAI client, local fake server)
     await save({});
   });
 
+  it('a context window raised after turns with a smaller one: the next turn gives the model the whole new window', async () => {
+    await save({ contextWindow: 3 });
+    fake.reply = { text: 'Noted.' };
+    const visitor = chatVisitor(runtime.apiUrl, chatbotId);
+    for (const question of ['One', 'Two', 'Three']) await ask(question, visitor);
+    await save({ contextWindow: 5 });
+    await ask('Four', visitor);
+    const { messages } = lastModelCall();
+    expect(messages.slice(1).map((m) => `${m.role}: ${m.content}`)).toEqual([
+      'assistant: Noted.',
+      'user: Two',
+      'assistant: Noted.',
+      'user: Three',
+      'assistant: Noted.',
+      'user: Four',
+    ]);
+    await save({});
+  });
+
   it("a token naming another conversation than the visitor's current one: the turn continues their own, with its own history", async () => {
     fake.reply = { text: 'Noted.' };
     const other = chatVisitor(runtime.apiUrl, chatbotId);

@@ -4,6 +4,8 @@ import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn } from '../support/accounts.js';
 import { apiClient, waitForCrawl } from '../support/api-client.js';
 import { dashboardSocket } from '../support/dashboard-socket.js';
+import { subOf } from '../support/accounts.js';
+import { withRuntimeEnv } from '../support/runtime-env.js';
 import { joinedMember } from './authorization/team-fixture.js';
 
 const runtime = inject('runtime');
@@ -61,5 +63,33 @@ describe('live inbox updates to the readers of a shared assistant', () => {
     // Both were sent before their requests were answered: the outsider's first message is the answer to its ping.
     live.outsider.socket.send(JSON.stringify({ action: 'ping', id: 'after' }));
     expect(await live.outsider.message(0)).toMatchObject({ type: 'pong', id: 'after' });
+  });
+
+  it("the owner's dashboards opened and closed between a warm assistant's turns are told as they are then", async () => {
+    site ??= await startFixtureSite({ pages: 2, hangingPage: false });
+    const ownerUser = await signUpAndSignIn(config);
+    const owner = apiClient(apiUrl, ownerUser.idToken);
+    const chatbotId: string = (await owner.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id;
+    await waitForCrawl(owner, chatbotId);
+    const openSockets = () =>
+      withRuntimeEnv(runtime.env, async () => (await import('../../functions/core/realtime/connections.js')).connectionsOfUser(subOf(ownerUser.idToken)));
+    // No dashboard open: the turn (which now knows the assistant's owner) tells nobody.
+    await visitorChat(chatbotId, 'Do you bake rye bread?');
+
+    // Opened after that turn: the next turn reads the owner's sockets with the assistant and tells this one.
+    const first = await dashboardSocket(runtime, ownerUser.idToken);
+    sockets.push(first.socket);
+    const [firstId] = await openSockets();
+    const second = await visitorChat(chatbotId, 'Do you sell sourdough?');
+    expect(await first.message(0)).toEqual({ type: 'inbox', chatbot_id: chatbotId, conversation_id: second.conversationId });
+
+    // Closed, and another opened: the closed one leaves the owner's sockets, the new one is told.
+    first.socket.close();
+    await expect.poll(openSockets).not.toContain(firstId);
+    const replacement = await dashboardSocket(runtime, ownerUser.idToken);
+    sockets.push(replacement.socket);
+    expect(await openSockets()).toHaveLength(1);
+    const third = await visitorChat(chatbotId, 'Can I order a cake?');
+    expect(await replacement.message(0)).toEqual({ type: 'inbox', chatbot_id: chatbotId, conversation_id: third.conversationId });
   });
 });

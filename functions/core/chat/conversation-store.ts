@@ -1,14 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
-import { MAX_CONTEXT_WINDOW } from '../../contracts/chatbot.js';
 import type { ConversationChannel } from '../../contracts/inbox.js';
 import { activityHour, moveVisitorActivity } from '../analytics/active-visitors.js';
 import type { QuestionLogFields } from '../analytics/question-log.js';
 import { db } from '../data/db.js';
+import { HOT_CALL } from '../data/hot-call.js';
 import { putTogether, type ItemPut } from '../data/put-together.js';
 import { getTogether, type ItemGet } from '../data/get-together.js';
 import { HttpError } from '../http/http-error.js';
 import { tagsOfContact } from '../inbox/contact-tags.js';
+import { openConnectionIds } from '../realtime/connections.js';
 import { reasonFromMessage } from '../inbox/customer-details.js';
 import { searchTextOf } from '../inbox/search-text.js';
 import { PERSON_ANSWERING } from '../transfers/takeover.js';
@@ -49,7 +50,7 @@ export interface ConversationState {
   personAnswering: boolean;
   /** Until when a transfer the visitor asked for waits for a person, if one does. */
   transferWaitingUntil?: string;
-  /** The latest messages, oldest first: at most MAX_CONTEXT_WINDOW (the caller keeps its own window of them). */
+  /** The latest messages, oldest first: at most as many as the reader asked for. */
   history: StoredMessage[];
 }
 
@@ -63,37 +64,49 @@ const stateOf = (conversation: { status: string; transfer_waiting_until?: string
 });
 
 /**
- * The first round of every turn of a known contact: the assistant item and the visitor's current
- * conversation (as currentConversation reads it) in one strongly consistent BatchGetItem. When the
- * visitor's token names the conversation they were in, that conversation's item joins the batch and
- * its recent messages are queried beside it: the state of the conversation the turn most likely
- * continues, known one round early (`hinted`, only if it is still the current one).
+ * The first round of every turn: the assistant item and the visitor's current conversation (as
+ * currentConversation reads it; none for a contact the server just made up) in one strongly
+ * consistent BatchGetItem. When the visitor's token names the conversation they were in, that
+ * conversation's item joins the batch and its recent messages are queried beside it: the state of the
+ * conversation the turn most likely continues, known one round early (`hinted`, only if it is still the
+ * current one): `historyLimit` messages of it, none when 0. `socketsOf`: a user (the assistant's owner)
+ * whose open sockets join the batch too.
  */
-export async function readTurnStart(contact: Contact, options: { hint?: string; history: boolean; before: string }) {
-  const { chatbot, conversation } = db().entities;
-  const hint = options.hint;
-  const [[botItem, visitorItem, conversationItem], hintedHistory] = await Promise.all([
-    getTogether([
-      chatbot.get({ chatbot_id: contact.chatbotId }).params<ItemGet>(),
-      visitorGet(contact).params<ItemGet>(),
-      ...(hint ? [conversation.get({ conversation_id: hint }).params<ItemGet>()] : []),
-    ]),
-    hint && options.history ? recentMessages(hint, MAX_CONTEXT_WINDOW, options.before) : [],
+export async function readTurnStart(
+  contact: Contact,
+  options: { hint?: string; historyLimit: number; before: string; newContact?: boolean; socketsOf?: string },
+) {
+  const { chatbot, conversation, openSockets } = db().entities;
+  const hint = options.newContact ? undefined : options.hint;
+  const gets: [string, ItemGet][] = [['bot', chatbot.get({ chatbot_id: contact.chatbotId }).params<ItemGet>()]];
+  if (!options.newContact) gets.push(['visitor', visitorGet(contact).params<ItemGet>()]);
+  if (hint) gets.push(['conversation', conversation.get({ conversation_id: hint }).params<ItemGet>()]);
+  if (options.socketsOf) gets.push(['sockets', openSockets.get({ user_id: options.socketsOf }).params<ItemGet>()]);
+  const [items, hintedHistory] = await Promise.all([
+    getTogether(gets.map(([, get]) => get)),
+    hint && options.historyLimit > 0 ? recentMessages(hint, options.historyLimit, options.before) : [],
   ]);
+  const item = (name: string) => items[gets.findIndex(([n]) => n === name)];
   const current: CurrentConversation | undefined =
-    db().entities.visitor.parse({ Item: visitorItem }, { attributes: CURRENT_CONVERSATION_FIELDS, ignoreOwnership: false }).data ?? undefined;
+    db().entities.visitor.parse({ Item: item('visitor') }, { attributes: CURRENT_CONVERSATION_FIELDS, ignoreOwnership: false }).data ?? undefined;
   const hinted =
     hint && current?.conversation_id === hint
-      ? stateOf(conversation.parse({ Item: conversationItem }, { attributes: STATE_FIELDS, ignoreOwnership: false }).data, hintedHistory)
+      ? stateOf(conversation.parse({ Item: item('conversation') }, { attributes: STATE_FIELDS, ignoreOwnership: false }).data, hintedHistory)
       : undefined;
-  return { bot: chatbot.parse({ Item: botItem }, { ignoreOwnership: false }).data, current, hinted };
+  const sockets = options.socketsOf
+    ? { userId: options.socketsOf, connectionIds: openConnectionIds(openSockets.parse({ Item: item('sockets') }, { ignoreOwnership: false }).data?.sockets) }
+    : undefined;
+  return { bot: chatbot.parse({ Item: item('bot') }, { ignoreOwnership: false }).data, current, hinted, sockets };
 }
 
-/** The state of a conversation the turn continues, when readTurnStart could not know it (no or another conversation named). */
-export async function readConversationState(conversationId: string, options: { history: boolean; before: string }): Promise<ConversationState> {
+/**
+ * The state of a conversation the turn continues, when readTurnStart could not know it (no or another
+ * conversation named), with `historyLimit` of its latest messages (none when 0).
+ */
+export async function readConversationState(conversationId: string, options: { historyLimit: number; before: string }): Promise<ConversationState> {
   const [{ data }, history] = await Promise.all([
     db().entities.conversation.get({ conversation_id: conversationId }).go({ consistent: true, attributes: STATE_FIELDS }),
-    options.history ? recentMessages(conversationId, MAX_CONTEXT_WINDOW, options.before) : [],
+    options.historyLimit > 0 ? recentMessages(conversationId, options.historyLimit, options.before) : [],
   ]);
   return stateOf(data, history);
 }
@@ -216,7 +229,7 @@ function moveConversationActivity(conversationId: string, chatbotId: string, at:
     .entities.conversation.patch({ conversation_id: conversationId })
     .set({ last_message_at: at, ...(transferWaitingUntil && { transfer_waiting_until: transferWaitingUntil }) });
   // The inbox's index sorts by last activity within the assistant.
-  return (unread ? patch.add({ unread_count: 1 }) : patch).composite({ chatbot_id: chatbotId }).go();
+  return (unread ? patch.add({ unread_count: 1 }) : patch).composite({ chatbot_id: chatbotId }).go(HOT_CALL);
 }
 
 /** A visitor's message the assistant does not answer (a person answers, or no reply could be made): stored and counted as unread. */
@@ -243,7 +256,7 @@ export async function moveLastActivity(contact: Contact, at: string): Promise<vo
   const { data } = await db()
     .entities.visitor.patch({ chatbot_id: contact.chatbotId, contact_id: contact.contactId })
     .set({ last_message_at: at, active_hour: hour })
-    .go({ response: 'updated_old' });
+    .go({ response: 'updated_old', ...HOT_CALL });
   await moveVisitorActivity(contact.chatbotId, contact.contactId, data.active_hour, hour);
 }
 
@@ -285,6 +298,6 @@ export async function recentMessages(conversationId: string, count: number, befo
     .entities.message.query.byConversation({ conversation_id: conversationId })
     .lt({ created_at: before })
     // Only what the model is given: a message's sources and analytics fields would cost every turn their reading.
-    .go({ order: 'desc', limit: count, attributes: ['sender_type', 'content', 'created_at'] });
+    .go({ order: 'desc', limit: count, attributes: ['sender_type', 'content', 'created_at'], ...HOT_CALL });
   return data.reverse().map(({ sender_type, content, created_at }) => ({ sender_type, content, created_at }));
 }

@@ -1,4 +1,5 @@
 import { db } from '../data/db.js';
+import { HOT_CALL } from '../data/hot-call.js';
 import { tooManyRequests } from '../http/http-error.js';
 import { sourceAddressKey } from '../http/source-address.js';
 
@@ -26,7 +27,7 @@ async function addToCounter(key: string, by: number, windowStart: number): Promi
     .entities.rateCounter.update({ counter_key: key, window_start: windowStart })
     .add({ count: by })
     .set({ ttl: windowStart + WINDOW_SECONDS * 2 })
-    .go({ response: 'updated_new' });
+    .go({ response: 'updated_new', ...HOT_CALL });
   return data.count ?? 0;
 }
 

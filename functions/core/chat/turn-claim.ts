@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
+import { HOT_CALL } from '../data/hot-call.js';
 import { HttpError } from '../http/http-error.js';
 import type { ChatOutcome } from './chat-turn.js';
 import type { Contact } from './conversation-store.js';
@@ -64,7 +65,7 @@ export async function claimTurn(message: ClientMessage, now: Date): Promise<Clai
             `(${op.eq(attr.state, 'pending')} AND ${op.lt(attr.started_at, startedAt - ABANDONED_AFTER_MS)})`,
           ].join(' OR '),
         )
-        .go({ response: 'all_old' });
+        .go({ response: 'all_old', ...HOT_CALL });
       return {
         held: {
           startedAt,

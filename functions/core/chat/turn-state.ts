@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { MAX_CONTEXT_WINDOW } from '../../contracts/chatbot.js';
 import type { ConversationChannel } from '../../contracts/inbox.js';
 import { authorizeChatbot } from '../access/authorize.js';
 import { requireEmbedAllowed } from '../channels/embed-origin.js';
-import { db } from '../data/db.js';
 import type { StoredChatbot } from '../chatbots/chatbot-record.js';
 import { notFound } from '../http/http-error.js';
 import { recordCustomerDetails } from '../inbox/customer-details.js';
@@ -14,6 +14,7 @@ import { transferSettingsOf } from '../transfers/transfer-settings.js';
 import { modelIntentOf } from '../workflows/intent-model.js';
 import type { TriggerWorkflow } from '../workflows/triggers.js';
 import { conversationSettingsOf } from './bot-settings.js';
+import { knownAssistant, rememberAssistant } from './known-assistants.js';
 import type { ChatOutcome, ChatTurn } from './chat-turn.js';
 import { answerOpenConfirmation } from './confirmation.js';
 import {
@@ -103,15 +104,17 @@ export interface TurnState {
 export async function startTurn(request: ChatTurn, now: Date): Promise<StartedTurn | { repeat: ChatOutcome }> {
   await loadProviderKeys();
   const at = now.toISOString();
-  // Only a model is given the conversation so far.
-  const withHistory = llmConfigured();
+  const known = knownAssistant(request.chatbotId);
+  // Only a model is given the conversation so far: as many messages as the assistant's window was when
+  // this warm function last read it (checked once the assistant is read), else the most it may be.
+  const historyLimit = llmConfigured() ? (known?.contextWindow ?? MAX_CONTEXT_WINDOW) : 0;
   const clientMessage = request.clientMessageId === undefined ? undefined : { ...request, clientMessageId: request.clientMessageId };
   // Claimed beside the first round's reads: a repeat of the message id answers with the first outcome.
   const claiming = clientMessage && claimTurn(clientMessage, now);
+  // The owner's open dashboards are read with the assistant when this warm function has met it before.
+  const socketsOf = request.announceToInbox && known?.ownerId;
   const firstRound = Promise.all([
-    request.newContact
-      ? db().entities.chatbot.get({ chatbot_id: request.chatbotId }).go().then(({ data }) => ({ bot: data, current: undefined, hinted: undefined }))
-      : readTurnStart(request, { hint: request.conversationHint, history: withHistory, before: at }),
+    readTurnStart(request, { hint: request.conversationHint, historyLimit, before: at, newContact: request.newContact, socketsOf }),
     request.countTurn(),
   ]);
   firstRound.catch(() => undefined);
@@ -120,7 +123,7 @@ export async function startTurn(request: ChatTurn, now: Date): Promise<StartedTu
   if (claim && 'repeat' in claim) return firstRound.then(() => claim);
   const held = clientMessage && claim ? { message: clientMessage, held: claim.held } : undefined;
   try {
-    return await startClaimedTurn(request, now, await firstRound, held);
+    return await startClaimedTurn(request, now, await firstRound, held, historyLimit);
   } catch (error) {
     // Nothing of the message is stored: a retry of its id runs the turn again.
     if (held) await failClaim(held.message, held.held, {}).catch(() => undefined);
@@ -128,19 +131,23 @@ export async function startTurn(request: ChatTurn, now: Date): Promise<StartedTu
   }
 }
 
-type FirstRound = [{ bot: StoredChatbot | null; current: Awaited<ReturnType<typeof readTurnStart>>['current']; hinted?: ConversationState }, unknown];
+type FirstRound = [Awaited<ReturnType<typeof readTurnStart>>, unknown];
 
 async function startClaimedTurn(
   request: ChatTurn,
   now: Date,
-  [{ bot, current, hinted }]: FirstRound,
+  [{ bot, current, hinted: hintedState, sockets }]: FirstRound,
   claim: StartedTurn['claim'],
+  historyRead: number,
 ): Promise<StartedTurn> {
   const at = now.toISOString();
   if (request.caller) await authorizeChatbot(request.caller, bot);
   if (!bot || bot.is_active === false) throw notFound('This assistant is not available');
   requireEmbedAllowed(bot, request.pageOrigin);
   const settings = conversationSettingsOf(bot);
+  rememberAssistant(bot.chatbot_id, { ownerId: bot.user_id, contextWindow: settings.contextWindow });
+  // The window was raised since this warm function last read it: the second round reads the history again.
+  const hinted = hintedState && historyRead > 0 && settings.contextWindow > historyRead && hintedState.history.length >= historyRead ? undefined : hintedState;
   // The visitor's last activity (what the conversation timeout reads) moves at once, while the turn
   // answers; a new conversation is started with it.
   const activityMoved = continues(current, settings.conversationTimeout, now) ? moveLastActivity(request, at) : undefined;
@@ -198,7 +205,7 @@ async function startClaimedTurn(
     activityMoved,
     workflowsLoad,
     modelIntentLoad,
-    announce: request.announceToInbox?.(bot, conversationId),
+    announce: request.announceToInbox?.(bot, conversationId, sockets?.userId === bot.user_id ? sockets.connectionIds : undefined),
     replyStoring: false,
     question,
     handoffTrigger,
@@ -221,7 +228,7 @@ export async function readTurnState(turn: StartedTurn): Promise<TurnState> {
       ? ({ personAnswering: false, history: [] } satisfies ConversationState)
       : turn.hinted && turn.currentId === conversationId
         ? turn.hinted
-        : readConversationState(conversationId, { history: llmConfigured(), before: at }),
+        : readConversationState(conversationId, { historyLimit: llmConfigured() ? settings.contextWindow : 0, before: at }),
     !isNew && confirmAnswer ? answerOpenConfirmation(conversationId, confirmAnswer, at) : false,
     recordCustomerDetails(conversationId, request.message),
   ]);

@@ -106,6 +106,27 @@ export const connectionEntity = new Entity({
 });
 
 /**
+ * The open sockets of one user id (a dashboard user, or a visitor's `visitor#<assistant>#<contact>` key)
+ * in one item, kept beside each connection's own record (core/realtime/connections.ts). Read by its key,
+ * it joins the BatchGetItem a chat turn makes anyway: the owner's open dashboards cost the turn no
+ * query of their own.
+ */
+export const openSocketsEntity = new Entity({
+  model: { entity: 'openSockets', version: '1', service },
+  attributes: {
+    user_id: { type: 'string', required: true },
+    /** `<connection id> <expiry, epoch seconds>`: one past its expiry is a socket whose `$disconnect` never came. */
+    sockets: { type: 'set', items: 'string' },
+  },
+  indexes: {
+    byUser: {
+      pk: { field: pk, composite: ['user_id'] },
+      sk: { field: sk, composite: [] },
+    },
+  },
+});
+
+/**
  * One voice chat (a voice session, from its init to its socket's close) for the Voice screen's
  * Analytics tab (issue 16): when it began and ended, its turns and how they were answered. Kept by
  * start time so a period is one range read.
@@ -812,6 +833,7 @@ export const entities = {
   userProfile: userProfileEntity,
   subscription: subscriptionEntity,
   connection: connectionEntity,
+  openSockets: openSocketsEntity,
   voiceAudioChunk: voiceAudioChunkEntity,
   voiceSession: voiceSessionEntity,
   chatbot: chatbotEntity,

@@ -13,9 +13,13 @@ export async function readersOf(chatbot: { user_id: string; team_id?: string | n
   return [...new Set([chatbot.user_id, ...data.filter((m) => m.status === 'active').map((m) => m.user_id)])];
 }
 
-/** The open dashboards (socket connections) of everyone who may read the assistant's conversations. */
-export async function listeningConnections(chatbot: { user_id: string; team_id?: string | null }): Promise<string[]> {
-  return (await Promise.all((await readersOf(chatbot)).map(connectionsOfUser))).flat();
+/**
+ * The open dashboards (socket connections) of everyone who may read the assistant's conversations.
+ * `ownerSockets`: the owner's, when the caller has read them already (a chat turn's first round).
+ */
+export async function listeningConnections(chatbot: { user_id: string; team_id?: string | null }, ownerSockets?: readonly string[]): Promise<string[]> {
+  const socketsOf = (userId: string) => (ownerSockets && userId === chatbot.user_id ? ownerSockets : connectionsOfUser(userId));
+  return (await Promise.all((await readersOf(chatbot)).map(socketsOf))).flat();
 }
 
 async function tell(connections: readonly string[], chatbotId: string, conversationId: string): Promise<void> {
@@ -41,13 +45,15 @@ export async function announceInboxChange(chatbotId: string, conversationId: str
  * announceInboxChange for a chat turn that has read the assistant already: who listens is looked up
  * at once, while the turn answers, and told once the returned function's `written` has succeeded (a
  * dashboard reloading then finds the message). Saves the turn two round trips after its writes, and
- * the lookup's own round trip while a model writes the answer.
+ * the lookup's own round trip while a model writes the answer; none at all for the owner's sockets
+ * when the turn's first round read them (`ownerSockets`).
  */
 export function prepareInboxAnnouncement(
   chatbot: { chatbot_id: string; user_id: string; team_id?: string | null },
   conversationId: string,
+  ownerSockets?: readonly string[],
 ): (written: Promise<unknown>) => Promise<void> {
-  const listening = listeningConnections(chatbot);
+  const listening = listeningConnections(chatbot, ownerSockets);
   // Told below, or not at all if the writes failed (the turn fails with them) or none were made.
   listening.catch(() => undefined);
   return async (written) => {
