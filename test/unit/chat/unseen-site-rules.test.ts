@@ -125,6 +125,28 @@ describe('a day and a time of day ask for the opening hours', () => {
   });
 });
 
+describe('until when, asked in French and Portuguese', () => {
+  const boulangerie: KnowledgeDocument = {
+    id: 'https://painvert.example/',
+    source: 'page',
+    title: 'Pain Vert',
+    url: 'https://painvert.example/',
+    text: '# Pain Vert\n\nBoulangerie bio à Nantes.\n\n## Horaires\n\nDu Mardi au Vendredi : 7h - 19h\n\nSamedi : 8h - 13h',
+  };
+  const academia: KnowledgeDocument = {
+    id: 'https://forcaviva.example/',
+    source: 'page',
+    title: 'Força Viva',
+    url: 'https://forcaviva.example/',
+    text: '# Força Viva\n\nAcademia em Recife.\n\n## Horários\n\nSegunda a Sexta: 06:00 - 22:00\n\nSábado: 08:00 - 12:00',
+  };
+
+  it('answers with the hours, the words for "until" and "stay open" being part of the asking', () => {
+    expect(ask("Jusqu'à quelle heure êtes-vous ouverts le samedi ?", [boulangerie], 'Pain Vert')).toContain('13h');
+    expect(ask('Até que horas vocês ficam abertos na sexta?', [academia], 'Força Viva')).toContain('22:00');
+  });
+});
+
 describe('the address', () => {
   it.each(['Where exactly is the bistro?', 'Which part of town are you in?', 'What neighbourhood is the restaurant in?'])('%j asks for it', (question) => {
     expect(factTypesAsked(question)).toContain('address');
