@@ -1,4 +1,5 @@
 import { sdkSchemaLiteralKeys } from './sdk-schema-keys.js';
+import { zodJsonSchemaLeftOut } from './zod-json-schema-left-out.js';
 
 /**
  * How every Lambda is bundled, shared by the CDK `AppFunction` (which runs lib/bundle-function.ts) and
@@ -49,15 +50,16 @@ export const lambdaEsbuildOptions = {
 
 /**
  * esbuild's options for bundling a Lambda entry point as CDK does (copies of the arrays, which esbuild
- * types as mutable), working from the repository root where the aliases point. The plugin (tree-shakable
- * AWS SDK schemas, lib/sdk-schema-keys.ts) is why CDK bundles through esbuild's API, not its command line.
+ * types as mutable), working from the repository root where the aliases point. The plugins (tree-shakable
+ * AWS SDK schemas, lib/sdk-schema-keys.ts; zod without JSON Schema output, lib/zod-json-schema-left-out.ts) are
+ * why CDK bundles through esbuild's API, not its command line.
  */
 export const lambdaBuildOptions = (repoRoot: string) => ({
   ...lambdaEsbuildOptions,
   mainFields: [...lambdaEsbuildOptions.mainFields],
   external: [...lambdaEsbuildOptions.external],
   alias: { ...lambdaEsbuildOptions.alias },
-  plugins: [sdkSchemaLiteralKeys],
+  plugins: [sdkSchemaLiteralKeys, zodJsonSchemaLeftOut],
   absWorkingDir: repoRoot,
   logLevel: 'error' as const,
 });

@@ -23,13 +23,20 @@ interface SideEntry {
 }
 
 export const SIDE_ENTRIES: Readonly<Record<string, SideEntry>> = {
+  // The HTML parser, CSS selectors and Markdown writer of page extraction: only when a page is read.
+  'page-reader': {
+    file: 'page-reader.mjs',
+    entry: 'functions/core/crawl/extract-page.ts',
+    loadedBy: 'functions/core/crawl/page-reader.ts',
+  },
   // PDF.js and the Word readers: only loaded when a document is read, in their own process.
   'extract-worker': {
     file: 'extract-worker.mjs',
     entry: 'functions/core/documents/extract-worker.ts',
     loadedBy: 'functions/core/documents/read-document.ts',
   },
-  // Readability: only for pages that declare themselves articles, and page extraction is synchronous.
+  // Readability: only for pages that declare themselves articles, and page extraction is synchronous
+  // (loaded by the page reader above, beside which it is built).
   'article-reader': {
     file: 'article-reader.cjs',
     entry: 'functions/core/crawl/article-reader.ts',
@@ -49,6 +56,8 @@ export interface BuiltSideEntry {
   name: string;
   file: string;
   bytes: number;
+  /** The modules bundled into it (esbuild metafile paths). */
+  inputs: string[];
 }
 
 /** Bundles one side entry into `outDir`, beside the handler that loads it. */
@@ -56,19 +65,28 @@ export async function buildSideEntry(name: string, outDir: string): Promise<Buil
   const side = SIDE_ENTRIES[name];
   if (!side) throw new Error(`No side entry '${name}'`);
   const file = join(outDir, side.file);
-  await build({
+  const { metafile } = await build({
     ...lambdaBuildOptions(repoRoot),
     // The ESM banner's `import` is no CommonJS; a CommonJS file has its own require.
     ...(side.format === 'cjs' ? { format: 'cjs' as const, banner: {} } : {}),
     entryPoints: [resolve(repoRoot, side.entry)],
     outfile: file,
+    metafile: true,
   });
-  return { name, file, bytes: statSync(file).size };
+  return { name, file, bytes: statSync(file).size, inputs: Object.keys(metafile.inputs) };
 }
 
-/** The side entries that a bundle with these inputs (esbuild metafile paths) loads, built into `outDir`. */
-export function buildSideEntries(bundleInputs: readonly string[], outDir: string): Promise<BuiltSideEntry[]> {
-  const inputs = new Set(bundleInputs);
-  const needed = Object.keys(SIDE_ENTRIES).filter((name) => inputs.has(SIDE_ENTRIES[name]!.loadedBy));
-  return Promise.all(needed.map((name) => buildSideEntry(name, outDir)));
+/**
+ * The side entries that a bundle with these inputs (esbuild metafile paths) loads, built into `outDir`,
+ * and the side entries those load in turn.
+ */
+export async function buildSideEntries(bundleInputs: readonly string[], outDir: string): Promise<BuiltSideEntry[]> {
+  const built: BuiltSideEntry[] = [];
+  for (let inputs = new Set(bundleInputs); ; ) {
+    const needed = Object.keys(SIDE_ENTRIES).filter((name) => inputs.has(SIDE_ENTRIES[name]!.loadedBy) && !built.some((side) => side.name === name));
+    if (!needed.length) return built;
+    const round = await Promise.all(needed.map((name) => buildSideEntry(name, outDir)));
+    built.push(...round);
+    inputs = new Set(round.flatMap((side) => side.inputs));
+  }
 }

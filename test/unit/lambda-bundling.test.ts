@@ -11,6 +11,8 @@ import { readHeadMetadata } from '../../functions/core/crawl/head-metadata.js';
 import { parseSitemap } from '../../functions/core/crawl/sitemap.js';
 import { LAMBDA_ALIASES, lambdaBuildOptions } from '../../lib/bundling.js';
 import { buildSideEntries } from '../../lib/side-entries.js';
+import { ZOD_JSON_SCHEMA_LEFT_OUT, ZOD_JSON_SCHEMA_MODULE } from '../../lib/zod-json-schema-left-out.js';
+import { createKnowledgeEntryRequestSchema } from '../../functions/contracts/knowledge.js';
 import { bundleFunction } from '../../lib/bundle-function.js';
 import { synonymsOf } from '../../functions/core/knowledge/synonyms.js';
 import type { readDocument } from '../../functions/core/documents/read-document.js';
@@ -18,6 +20,10 @@ import { pdfFixture } from '../support/document-fixtures.js';
 import { Validator as ModelCheck } from '../../lib/lambda-shims/electrodb-model-check.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
+
+/** Bundles `contents` (a module of the repository's root) with the Lambda options into `outfile`. */
+const bundleExports = (contents: string, outfile: string) =>
+  build({ ...lambdaBuildOptions(repoRoot), stdin: { contents, resolveDir: repoRoot, loader: 'ts' }, outfile, metafile: true });
 
 const page = `<!doctype html><html lang="en"><head>
 <title>Caf&eacute; &amp; Bakery | Maple &amp; Rye</title>
@@ -50,53 +56,45 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
     for (const target of Object.values(LAMBDA_ALIASES)) expect(existsSync(resolve(repoRoot, target)), target).toBe(true);
   });
 
-  it('leave page extraction, head metadata and sitemaps as the sources give them', async () => {
+  it('leave page extraction, head metadata and sitemaps as the sources give them, page extraction in a file of its own', async () => {
     const outfile = join(outDir, 'crawl.mjs');
-    const { metafile } = await build({
-      ...lambdaBuildOptions(repoRoot),
-      stdin: {
-        contents: [
-          "export { extractPage } from './functions/core/crawl/extract-page.ts';",
-          "export { readHeadMetadata } from './functions/core/crawl/head-metadata.ts';",
-          "export { parseSitemap } from './functions/core/crawl/sitemap.ts';",
-        ].join('\n'),
-        resolveDir: repoRoot,
-        loader: 'ts',
-      },
+    const { metafile } = await bundleExports(
+      [
+        "export { extractPage } from './functions/core/crawl/page-reader.ts';",
+        "export { readHeadMetadata } from './functions/core/crawl/head-metadata.ts';",
+        "export { parseSitemap } from './functions/core/crawl/sitemap.ts';",
+      ].join('\n'),
       outfile,
-      metafile: true,
-    });
+    );
     const inputs = Object.keys(metafile.inputs);
-    expect(inputs).toContain('lib/lambda-shims/css-parser-left-out.ts');
-    expect(inputs.filter((input) => input.includes('@acemir/cssom') || input.includes('domutils/lib'))).toEqual([]);
-    // Readability is a file beside the bundle, loaded for article pages only.
-    expect(inputs.filter((input) => input.includes('@mozilla/readability'))).toEqual([]);
-    expect((await buildSideEntries(inputs, outDir)).map((side) => side.name)).toEqual(['article-reader']);
+    // The HTML parser is loaded when a page is read, from the page reader beside the bundle; Readability,
+    // from a file beside that, for article pages only.
+    expect(inputs.filter((input) => /linkedom|turndown|@mozilla\/readability/.test(input))).toEqual([]);
+    const sides = await buildSideEntries(inputs, outDir);
+    expect(sides.map((side) => side.name)).toEqual(['page-reader', 'article-reader']);
+    const reader = sides[0]!.inputs;
+    expect(reader).toContain('lib/lambda-shims/css-parser-left-out.ts');
+    expect(reader.filter((input) => input.includes('@acemir/cssom') || input.includes('domutils/lib') || input.includes('@mozilla/readability'))).toEqual([]);
     const bundled = (await import(pathToFileURL(outfile).href)) as {
-      extractPage: typeof extractPage;
+      extractPage: (html: string, url: string) => Promise<ReturnType<typeof extractPage>>;
       readHeadMetadata: typeof readHeadMetadata;
       parseSitemap: typeof parseSitemap;
     };
     const url = 'https://bakery.example/cafe';
-    expect(bundled.extractPage(page, url)).toEqual(extractPage(page, url));
+    expect(await bundled.extractPage(page, url)).toEqual(extractPage(page, url));
     expect(extractPage(page, url).text).toContain('€4.50');
     // The same page as a blog post: read by Readability.
     const post = page.replace('<head>', '<head><meta property="og:type" content="article">');
-    expect(bundled.extractPage(post, url)).toEqual(extractPage(post, url));
+    expect(await bundled.extractPage(post, url)).toEqual(extractPage(post, url));
     expect(extractPage(post, url).text).toContain('flour from a mill two villages away');
     expect(bundled.readHeadMetadata(page)).toEqual(readHeadMetadata(page));
     expect(bundled.parseSitemap(sitemap)).toEqual(parseSitemap(sitemap));
-  });
+  }, 60_000);
 
   it('leave PDF.js out of process-document, which reads documents with the worker bundled beside it', async () => {
     const dir = join(outDir, 'process-document');
     const outfile = join(dir, 'index.mjs');
-    const { metafile } = await build({
-      ...lambdaBuildOptions(repoRoot),
-      stdin: { contents: "export { readDocument } from './functions/core/documents/read-document.ts';", resolveDir: repoRoot, loader: 'ts' },
-      outfile,
-      metafile: true,
-    });
+    const { metafile } = await bundleExports("export { readDocument } from './functions/core/documents/read-document.ts';", outfile);
     expect(Object.keys(metafile.inputs).filter((input) => /unpdf|pdfjs|word-extractor/.test(input))).toEqual([]);
     expect((await buildSideEntries(Object.keys(metafile.inputs), dir)).map((side) => side.name)).toEqual(['extract-worker']);
     const bundled = (await import(pathToFileURL(outfile).href)) as { readDocument: typeof readDocument };
@@ -107,17 +105,26 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
   it("leave WordNet's related words out of the bundles that search, which read them from the file beside the handler", async () => {
     const dir = join(outDir, 'search');
     const outfile = join(dir, 'index.mjs');
-    const { metafile } = await build({
-      ...lambdaBuildOptions(repoRoot),
-      stdin: { contents: "export { synonymsOf } from './functions/core/knowledge/synonyms.ts';", resolveDir: repoRoot, loader: 'ts' },
-      outfile,
-      metafile: true,
-    });
+    const { metafile } = await bundleExports("export { synonymsOf } from './functions/core/knowledge/synonyms.ts';", outfile);
     expect(Object.keys(metafile.inputs).filter((input) => input.endsWith('related-words.json'))).toEqual([]);
     expect((await buildSideEntries(Object.keys(metafile.inputs), dir)).map((side) => side.name)).toEqual(['related-words']);
     const bundled = (await import(pathToFileURL(outfile).href)) as { synonymsOf: typeof synonymsOf };
     expect(bundled.synonymsOf('oper')).toContain('surgeri');
     expect(bundled.synonymsOf('oper')).toEqual(synonymsOf('oper'));
+  }, 60_000);
+
+  it("validate with zod as the sources do, without zod's JSON Schema output", async () => {
+    const dir = join(outDir, 'zod');
+    const outfile = join(dir, 'index.mjs');
+    const { metafile } = await bundleExports("export { createKnowledgeEntryRequestSchema } from './functions/contracts/knowledge.ts';", outfile);
+    const jsonSchemaModules = Object.entries(Object.values(metafile.outputs).find((output) => output.entryPoint)?.inputs ?? {}).filter(([input]) => ZOD_JSON_SCHEMA_MODULE.test(input));
+    expect(jsonSchemaModules).toHaveLength(2);
+    for (const [, { bytesInOutput }] of jsonSchemaModules) expect(bytesInOutput).toBeLessThan(1024);
+    const bundled = ((await import(pathToFileURL(outfile).href)) as { createKnowledgeEntryRequestSchema: typeof createKnowledgeEntryRequestSchema }).createKnowledgeEntryRequestSchema;
+    for (const body of [{ title: 'Opening hours', content: 'Mon-Fri 9-5' }, { title: '', content: 'x' }, { title: 'x'.repeat(500), content: 'y' }, {}, 'text']) {
+      expect(JSON.parse(JSON.stringify(bundled.safeParse(body)))).toEqual(JSON.parse(JSON.stringify(createKnowledgeEntryRequestSchema.safeParse(body))));
+    }
+    expect(() => bundled.toJSONSchema()).toThrow(ZOD_JSON_SCHEMA_LEFT_OUT);
   }, 60_000);
 
   it("give a function only its own route of lib/routes.ts, and its handler still finds it", async () => {
@@ -161,12 +168,7 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
 
   it('leave event streams out of the S3 client, which still puts and reads objects', async () => {
     const outfile = join(outDir, 's3.mjs');
-    const { metafile } = await build({
-      ...lambdaBuildOptions(repoRoot),
-      stdin: { contents: "export { S3Client, PutObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';", resolveDir: repoRoot, loader: 'ts' },
-      outfile,
-      metafile: true,
-    });
+    const { metafile } = await bundleExports("export { S3Client, PutObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';", outfile);
     expect(Object.keys(metafile.inputs).filter((input) => input.includes('submodules/event-streams'))).toEqual([]);
     // Only the schemas of the commands used (lib/sdk-schema-keys.ts): not those of all of S3's operations.
     const code = readFileSync(outfile, 'utf8');
@@ -205,11 +207,7 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
   // Its error schemas are rewritten too (lib/sdk-schema-keys.ts): a failed condition must stay one.
   it('keep DynamoDB errors apart in the DynamoDB client, as conditional writes need', async () => {
     const outfile = join(outDir, 'dynamodb.mjs');
-    await build({
-      ...lambdaBuildOptions(repoRoot),
-      stdin: { contents: "export { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';", resolveDir: repoRoot, loader: 'ts' },
-      outfile,
-    });
+    await bundleExports("export { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';", outfile);
     const { DynamoDBClient, PutItemCommand } = (await import(pathToFileURL(outfile).href)) as typeof import('@aws-sdk/client-dynamodb');
     // DynamoDB's answer to a put whose condition does not hold.
     const requestHandler = {

@@ -6,7 +6,8 @@ import { CrawlFrontier, type SkippedUrl } from './crawl-frontier.js';
 import { emptyProgress, throttledProgress, type CrawlProgress } from './crawl-progress.js';
 import { isSameSite, normaliseUrl, pageKey, siteOf } from './crawl-url.js';
 import { decodeHtml } from './decode-html.js';
-import { extractPage, type ExtractedPage } from './extract-page.js';
+import type { ExtractedPage } from './extract-page.js';
+import { extractPage } from './page-reader.js';
 import { allowPrivateNetworkFromEnv } from './network-policy.js';
 import { RobotsCache } from './robots-rules.js';
 import { assertUrlAllowed, safeFetch, type SafeFetchOptions, type SafeFetchResult } from './safe-fetch.js';
@@ -256,7 +257,7 @@ export async function crawlSite(startUrl: string, options: CrawlOptions = {}): P
     progress.pages_fetched += 1;
     reporter.changed();
 
-    const extracted = extractPage(decodeHtml(response.body, response.contentTypeHeader), finalUrl.href);
+    const extracted = await extractPage(decodeHtml(response.body, response.contentTypeHeader), finalUrl.href);
     await keep(url, finalUrl, extracted);
     return extracted.links;
   };

@@ -4,7 +4,7 @@ import type https from 'node:https';
 import { CrawlRefusedError, FetchFailedError, RedirectNotFollowedError, UnsupportedContentTypeError } from '../crawl-errors.js';
 import { isSameSite, siteOf } from '../crawl-url.js';
 import { decodeHtml } from '../decode-html.js';
-import { extractPage } from '../extract-page.js';
+import { extractPage } from '../page-reader.js';
 import type { RobotsRules } from '../robots-rules.js';
 import { safeFetch, type SafeFetchResult } from '../safe-fetch.js';
 import { MAX_LINKS_PER_PAGE, MAX_PAGE_BYTES, MAX_PAGE_TEXT_CHARS } from './engine-settings.js';
@@ -104,7 +104,7 @@ export async function readPage(url: URL, context: ReadContext, known?: KnownPage
   }
   if (response.truncated) return { state: 'dropped', reason: `larger than ${Math.round(MAX_PAGE_BYTES / 1024)} KB` };
   const finalUrl = new URL(response.finalUrl);
-  const extracted = extractPage(decodeHtml(response.body, response.contentTypeHeader), finalUrl.href);
+  const extracted = await extractPage(decodeHtml(response.body, response.contentTypeHeader), finalUrl.href);
   const links = extracted.robots.nofollow ? [] : extracted.links.slice(0, MAX_LINKS_PER_PAGE);
   if (extracted.robots.noindex) return { state: 'dropped', reason: 'marked noindex', finalUrl: finalUrl.href };
   if (!extracted.text) return { state: 'dropped', reason: 'no readable text', finalUrl: finalUrl.href };
