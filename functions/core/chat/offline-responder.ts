@@ -1,6 +1,6 @@
 import { HEADING_PATH_SEPARATOR, innermostHeading } from '../knowledge/chunk.js';
 import { everydayTermsOf } from '../knowledge/common-words/common-words.js';
-import { factTypesAsked, factWordsAsked, namesTeamMember, NAMING_FACT_WORDS, statesFact, statesFactUnder, type FactType } from '../knowledge/fact-types.js';
+import { factTypesAsked, factWordsAsked, namesTeamMember, NAMING_FACT_WORDS, personOfHeadings, statesFact, statesFactUnder, type FactType } from '../knowledge/fact-types.js';
 import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import { isSiteDetailsDocument } from '../knowledge/knowledge-document.js';
 import { isOtherLanguageYesNo } from '../knowledge/other-languages.js';
@@ -148,7 +148,8 @@ const isBareFigure = (line: string) => /^\p{Sc}?\d[\d,.]*\s*(?:[+%★]|k\+?)?$/u
  */
 const statesFactIn = (passage: SearchHit, type: FactType) =>
   !(WRITER_FACTS.has(type) && isTestimonial(passage)) &&
-  (statesFactUnder(innermostHeading(passage.heading) ?? '', passage.text, type) || (type === 'person' && namesTeamMember(passage.heading, HEADING_PATH_SEPARATOR)));
+  (statesFactUnder(innermostHeading(passage.heading) ?? '', passage.text, type) ||
+    (type === 'person' && (namesTeamMember(passage.heading, HEADING_PATH_SEPARATOR) || !!personOfHeadings(passage.heading, HEADING_PATH_SEPARATOR))));
 
 /** What a review says of its writer (their name, their country) is no fact of the business. */
 const WRITER_FACTS: ReadonlySet<FactType> = new Set(['person', 'country']);
@@ -354,17 +355,44 @@ function asksAboutUnknownThing(asking: string, passages: readonly SearchHit[], t
   if (valueKindOf(last)) return false;
   // An everyday word ("night", "qualified") may be said otherwise; a rarer one names a thing.
   if (everydayTermsOf(asking).has(last)) return false;
-  const said = new Set(passages.flatMap((passage) => passageTermsOf(`${passage.title} ${passage.heading ?? ''} ${passage.text}`)));
-  // A kind of the thing says the business has it ("Do you serve drinks?": "coffee, tea"); the kind it is
-  // one of does not ("Do you have a sauna?": "changing rooms").
-  return !hasTermOrSynonym(said, last) && !narrowerTermsOf(last).some((narrower) => said.has(narrower));
+  return !saidIn(passages, last);
 }
+
+/**
+ * Whether any passage says the term or a word meaning the same. A kind of the thing says the business
+ * has it ("Do you serve drinks?": "coffee, tea"); the kind it is one of does not ("Do you have a
+ * sauna?": "changing rooms").
+ */
+function saidIn(passages: readonly SearchHit[], term: string): boolean {
+  const said = new Set(passages.flatMap((passage) => passageTermsOf(`${passage.title} ${passage.heading ?? ''} ${passage.text}`)));
+  return hasTermOrSynonym(said, term) || narrowerTermsOf(term).some((narrower) => said.has(narrower));
+}
+
+/**
+ * "How much is a *kid's* haircut?", "Do you have a *children's* menu?": the possessive names the kind
+ * asked about. When the knowledge never uses it nor a word meaning the same, the haircut it prices is
+ * another kind, whatever the question's other words match.
+ */
+const asksAboutUnknownKind = (asking: string, passages: readonly SearchHit[], termWeights: ReadonlyMap<string, number>) =>
+  possessiveTermsOf(asking).some((term) => !Number.isFinite(termWeights.get(term) ?? 0) && !valueKindOf(term) && !saidIn(passages, term));
 
 function lightUnknownTermsOf(question: string, asking: string): Set<string> {
   const everyday = everydayTermsOf(question);
   const askingTerms = termsOf(asking);
   if (isYesNoQuestion(asking) && askingTerms.length) everyday.delete(askingTerms.at(-1)!);
+  // "a *kid's* haircut", "a *children's* menu": a possessive names the kind of thing asked about, which a
+  // site not saying it does not offer, however everyday the word.
+  for (const term of possessiveTermsOf(question)) everyday.delete(term);
   return everyday;
+}
+
+/** Words that are no possessives though written with 's: "what's" is "what is". */
+const CONTRACTED_IS = new Set(['what', 'that', 'it', 'there', 'here', 'who', 'where', 'when', 'how', 'he', 'she', 'let', 'everyone', 'everything', 'nobody', 'nothing']);
+
+/** The terms of a question's possessives before another word: "a kid's haircut", "the children's menu", "my parents' room". */
+export function possessiveTermsOf(question: string): string[] {
+  const owners = question.matchAll(/([\p{L}]+)(?:['’]s|s['’])(?=\s+\p{L})/gu);
+  return [...owners].map((match) => match[1]!).filter((word) => !CONTRACTED_IS.has(word.toLowerCase())).flatMap((word) => termsOf(word));
 }
 
 /**
@@ -472,7 +500,19 @@ function present(heading: string | undefined, lines: readonly string[]): string 
   return lines.length === 1 ? `${heading}: ${lines[0]}` : `${heading}:\n${lines.join('\n')}`;
 }
 
-const presentPassage = (passage: SearchHit, lines: readonly string[]) => present(namingHeading(passage, lines), lines);
+const presentPassage = (passage: SearchHit, lines: readonly string[], asked: readonly FactType[] = []) =>
+  present(asked.includes('person') ? (withPersonHeading(passage) ?? namingHeading(passage, lines)) : namingHeading(passage, lines), lines);
+
+/**
+ * Asked who, a section about someone that its own heading does not name ("mgr Iga Nowak > Areas of
+ * practice") is answered with their name before its heading: the lines alone name no one.
+ */
+function withPersonHeading(passage: SearchHit): string | undefined {
+  const heading = innermostHeading(passage.heading) ?? '';
+  if (statesFactUnder(heading, passage.text, 'person')) return undefined;
+  const person = personOfHeadings(passage.heading, HEADING_PATH_SEPARATOR);
+  return person && `${person} – ${heading.replace(/[\s:]+$/, '')}`;
+}
 
 const parentPath = (passage: SearchHit) => passage.heading?.split(HEADING_PATH_SEPARATOR).slice(0, -1).join(HEADING_PATH_SEPARATOR);
 
@@ -526,7 +566,9 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   // What the question is about, without the words asking for a kind of fact or naming the business.
   const askedTerms = new Set(termGroups.flat());
   const asking = askingSentence(question);
-  if (!isLenient(strictnessLevel) && asksAboutUnknownThing(asking, passages, termWeights, factTerms)) return { sources: [] };
+  if (!isLenient(strictnessLevel) && (asksAboutUnknownThing(asking, passages, termWeights, factTerms) || asksAboutUnknownKind(asking, passages, termWeights))) {
+    return { sources: [] };
+  }
   const parsed: ParsedQuestion = {
     termGroups,
     factWords,
@@ -588,7 +630,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
     ? options
         .map((option) => present(innermostHeading(option.heading), plainLines(option.text).filter((l) => statesFact(l, 'price')).slice(0, 1)))
         .join('\n')
-    : presentPassage(chosen, answerLines(chosen, termSet, asked, given));
+    : presentPassage(chosen, answerLines(chosen, termSet, asked, given), asked);
   if (!body.trim()) return { sources: [] };
   // "Are you open on a Monday?" against "Tue–Sun 10–4": said before the hours, open or closed.
   const verdict = asked.includes('hours') ? dayVerdict(asking, innermostHeading(chosen.heading) ?? chosen.title, plainLines(chosen.text).join('\n')) : undefined;

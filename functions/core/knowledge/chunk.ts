@@ -89,6 +89,13 @@ export function chunkDocument(document: KnowledgeDocument): KnowledgeChunk[] {
   for (const block of toBlocks(document.text)) {
     if (block.kind === 'heading') {
       flush();
+      const open = path.at(-1);
+      // A card's title as a small heading, then its figure as a bigger one ("#### DELUXE WASH" then
+      // "## Ksh.4500"): one heading, which the figure's higher level would otherwise close and lose.
+      if (open?.empty && open.level > block.level && isFigureHeading(block.text)) {
+        path.pop();
+        block.text = `${open.text}: ${block.text}`;
+      }
       while (path.length && path.at(-1)!.level >= block.level) closeHeading();
       if (path.length) path.at(-1)!.empty = false;
       path.push({ level: block.level, text: block.text, empty: true });
@@ -109,6 +116,10 @@ export function chunkDocument(document: KnowledgeDocument): KnowledgeChunk[] {
   endRun();
   return chunks;
 }
+
+/** A heading that is a figure rather than a title: "Ksh.4500", "$49/mo", "500+". */
+const FIGURE_HEADING_WORDS = 3;
+const isFigureHeading = (text: string) => /\d/.test(text) && countWords(text) <= FIGURE_HEADING_WORDS;
 
 /** A passage of a document, labelled with what it needs to cite its source. */
 export function chunkOf(

@@ -19,8 +19,9 @@ export type Amount = {
  * A figure with the separators of any locale: groups of three after a comma, dot, apostrophe or
  * (narrow, no-break) space, India's lakh and crore groups ("1,20,000"), decimals after a comma or dot, and the ",-" or "/-" some countries end
  * a whole amount with.
+ * A dot before the figure is a decimal point only after a digit: "Ksh.2000" and "Rs.499" are amounts.
  */
-const FIGURE = new RegExp(String.raw`(?<![\d.,'’])(?:\d{1,2}(?:,\d{2})+,\d{3}(?![\d])(?:\.\d{1,2})?|\d{1,3}(?:[,.'’\u00a0\u202f ]\d{3})+(?![\d])(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?![\d])(?:,-|/-|\.-)?`, 'gu');
+const FIGURE = new RegExp(String.raw`(?<![\d,'’])(?<!\d\.)(?:\d{1,2}(?:,\d{2})+,\d{3}(?![\d])(?:\.\d{1,2})?|\d{1,3}(?:[,.'’\u00a0\u202f ]\d{3})+(?![\d])(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?![\d])(?:,-|/-|\.-)?`, 'gu');
 
 /** Codes and symbols as written, case and all ("KES", "kr", "Ksh"; "TOP 10" is no amount, see generate.ts). */
 const MARKS = new Set([...currencies.codes, ...currencies.symbols]);

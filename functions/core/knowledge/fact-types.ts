@@ -47,8 +47,9 @@ const statedIn: Record<FactType, RegExp> = {
     ].join('|'),
     'u',
   ),
-  // Digits in the usual groupings (at least seven, see hasPhoneNumber), or a vanity number such as 1 (800) CLEAN-NOW.
-  phone: /(?:\+\d{1,3}[\s.-]?)?(?:\(0?\d{1,5}\)[\s.-]?)?\d{2,5}(?:[\s.-]\d{2,5}){0,4}|\(\d{3}\)\s?[A-Z0-9]{2,}(?:-[A-Z0-9]{2,})+/g,
+  // Digits in the usual groupings (at least seven, see hasPhoneNumber), a vanity number such as 1 (800) CLEAN-NOW,
+  // or an international number written without spaces ("+254790657234", "(+254)790657234").
+  phone: /(?:\+\d{1,3}[\s.-]?|\(\+\d{1,3}\)\s?)?(?:\(0?\d{1,5}\)[\s.-]?)?\d{2,5}(?:[\s.-]\d{2,5}){0,4}|\(\d{3}\)\s?[A-Z0-9]{2,}(?:-[A-Z0-9]{2,})+|(?:\+|\(\+)\d{1,3}\)?\d{7,12}\b/g,
   email: /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/,
   duration: /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety)\s*\+?\s*(?:(?:-|to)\s*\d+\s*)?-?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\b|\b(?:same|next)[- ]day\b|\bwithin an? (?:hour|day|week)\b/i,
   // A name beside what the person does ("Ayesha Begum, Lead Supervisor"): a pair of capitalised words
@@ -70,6 +71,14 @@ const statedIn: Record<FactType, RegExp> = {
   quantity: /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred|thousand|dozen|several)\b/i,
 };
 
+/** A time of day as visitors write it: "4pm", "4:30 p.m.", "half past four", "quarter to 6", "five o'clock", "noon". */
+const HOUR_WORD = String.raw`(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
+const TIME_OF_DAY = String.raw`\b(?:(?:half|quarter)\s+(?:past|to)\s+${HOUR_WORD}|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|${HOUR_WORD}\s*o'?clock|noon|midday|midnight)(?![a-z0-9])`;
+const DAY_OR_DATE = String.raw`(?:${day}|today|tonight|tomorrow)`;
+/** "...before my appointment", "...in advance": how long ahead of something, not a time of day. */
+const AHEAD = String.raw`[^?.!]*\b(?:before|ahead|in advance|prior to|beforehand)\b`;
+const NOT_AHEAD = `(?!${AHEAD})`;
+
 /** After "how much", what makes it a price question ("how much is...", "how much?") rather than a quantity ("how much honey"). */
 const PRICE_FOLLOWS = String.raw`\s+(?:is|are|was|does|do|did|will|would|should|can|could|for|to|it|they|you|we|i|a|an|the|per|on|extra)\b|\s*[?.!]|\s*$`;
 
@@ -79,14 +88,19 @@ const askedBy: Record<FactType, RegExp> = {
   price: new RegExp(String.raw`\b(?:price[sd]?|pricing|costs?|costing|charges?|charged|fees?|rates?|how much(?=${PRICE_FOLLOWS})|expensive|cheap(?:er|est)?|afford(?:able)?|budget|set me back|run (?:me|us)|tariffs?|quote[sd]?)\b`),
   discount: /\b(?:price breaks?|discount(?:s|ed)?|deals?|promo(?:tion)?s?|special offers?|coupons?|vouchers?|money off)\b/,
   hours: new RegExp(
-    // A day alone ("which loaf do you bake on Thursdays?") is not asking for opening times.
-    String.raw`\b(?:hours?|open(?:ing|s)?|clos(?:e|es|ed|ing)|shut(?:s|ting)?|what time|how (?:late|early)|weekends?|weekdays?)\b`,
+    // A day alone ("which loaf do you bake on Thursdays?") is not asking for opening times, nor a time
+    // alone ("We won't arrive until 10pm, is that OK?"); a day and a time the visitor would come at
+    // are ("Could we come in at half past four on a Sunday?", "lunch on a Tuesday at noon").
+    String.raw`\b(?:hours?|open(?:ing|s)?|clos(?:e|es|ed|ing)|shut(?:s|ting)?|what time|how (?:late|early)${NOT_AHEAD}|weekends?|weekdays?)\b|(?<=\b${DAY_OR_DATE}\b.*)${TIME_OF_DAY}|${TIME_OF_DAY}(?=.*\b${DAY_OR_DATE}\b)`,
   ),
   // "Where are you / is your office" asks for the business's address; "where does the bus park" may not.
-  address: /\bwhere\b(?=.*\b(?:you|your|yours|office|shop|store|business|company|premises|headquarters|hq)\b)|\bwhere(?:'s| is| are)\b|\b(?:located|locations?|(?<!e-?mail )address(?:es)?|directions?|find you|based|premises|visit you|come to you|postcode|zip|whereabouts)\b/,
+  // "Where exactly is...", "Which part of town / area of the city are you in?", "What neighbourhood...?".
+  address:
+    /\bwhere\b(?=.*\b(?:you|your|yours|office|shop|store|business|company|premises|headquarters|hq)\b)|\bwhere(?:'s| is| are|\s+(?:exactly|about|abouts)\s+(?:is|are)\b)|\b(?:located|locations?|(?<!e-?mail )address(?:es)?|directions?|find you|based|premises|visit you|come to you|postcode|zip|whereabouts|neighbou?rhood|(?:area|part|side) of (?:the )?(?:city|town))\b/,
   phone: /\b(?:phone|call|ring|telephone|tel|mobile|number to|whatsapp|text you|hotline)\b|(?<!\b(?:registration|company|vat|tax|account|order|reference|tracking|policy|serial|model|invoice|licen[cs]e) )\bnumber\b(?![^?]*\b(?:of|many)\b)/,
   email: /\b(?:e-?mail|mail you|email address)\b/,
-  duration: /\bhow (?:long|quickly|soon|fast)\b|\bhow far (?:ahead|in advance)\b|\bturnaround\b/,
+  // "How early should I arrive before my slot?" asks how long before, not the opening time.
+  duration: new RegExp(String.raw`\bhow (?:long|quickly|soon|fast)\b|\bhow far (?:ahead|in advance)\b|\bturnaround\b|\bhow (?:early|late)\b(?=${AHEAD})`),
   // "Who teaches...?", "Which mechanic should I ask...?", "Which of your stylists does curly hair?"
   person: new RegExp(String.raw`\bwho(?:m|se)?\b|\bwhich (?:of (?:your|the) )?(?:${ROLES})s?\b`),
   // "Which countries do you operate in?", "Do you work abroad?": answered by the places named.
@@ -117,8 +131,30 @@ export function factTypesStated(text: string, heading = ''): FactType[] {
  * studio manager").
  */
 export function statesFactUnder(heading: string, text: string, type: FactType): boolean {
+  if (type === 'address' && isAddressCard(heading, text)) return true;
+  // A priced card's heading ("Deluxe Wash: Ksh.4500") prices what its text describes.
+  if (type === 'price' && statesAmount(heading)) return true;
   if (type !== 'person') return statesFact(text, type);
   return statesPerson(`${heading}\n${text}`) || (namesPersonOnly(heading) && personRole.test(text));
+}
+
+/**
+ * A contact card's section headed "Address" or "Location" is the address, however it is written
+ * ("Tshitale / Donkerhoek", "Near the market, Kabuga"): places without a street number or postcode.
+ */
+const ADDRESS_HEADING =
+  /^(?:(?:our|the|exact|full|street|postal|business|salon|shop|office)\s+)?(?:address|location|find us|where to find us|where we are|visit us|adresse|anschrift|standort|direccion|ubicacion|endereco|localizacao|indirizzo|adres|lokalizacja)$/;
+/**
+ * An address is a few short lines; a sentence under such a heading ("Located in the heart of town, we
+ * welcome you...") describes the place rather than saying where it is.
+ */
+const ADDRESS_CARD_WORDS = 25;
+const ADDRESS_LINE_WORDS = 8;
+function isAddressCard(heading: string, text: string): boolean {
+  if (!ADDRESS_HEADING.test(folded(heading).replace(/[^\p{L}\s]/gu, ' ').replace(/\s+/g, ' ').trim())) return false;
+  const lines = text.split('\n').map((line) => line.match(/[\p{L}\p{N}]+/gu)?.length ?? 0).filter((words) => words > 0);
+  const words = lines.reduce((sum, count) => sum + count, 0);
+  return words > 0 && words <= ADDRESS_CARD_WORDS && lines.every((count) => count <= ADDRESS_LINE_WORDS);
 }
 
 const namesPersonOnly = (heading: string) => NAME_HEADING.test(heading.trim()) && !personRole.test(heading);
@@ -190,12 +226,25 @@ function statesPerson(markdown: string): boolean {
 const PEOPLE_SECTION =
   /\b(?:team|staff|people|crew|teachers|instructors|trainers|coaches|stylists|doctors|dentists|vets|veterinarians|therapists|physios|lawyers|solicitors|attorneys|accountants|partners|who we are|mitarbeiter(?:innen)?|equipo|nuestro equipo|personal|[ée]quipe|equipa|squadra|zesp[óo][łl]|kadra|specjali[śs]ci|wer wir sind|qui(?:enes)? somos|qui sommes-nous|quem somos|chi siamo|o nas)\b/i;
 /** A heading that is a name: two to four capitalised words, maybe after a title ("Dr Nadia Rahman", "Marta Novak"). */
-const NAME_HEADING = /^(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?\p{Lu}[\p{Ll}'-]+(?:\s+(?:(?:du|de|da|di|dos|van|von|der|den|le|la|al|el|bin|ter|ten)\s+)*\p{Lu}[\p{Ll}'.-]*){1,3}(?:,\s*[\p{L}.]+)?$/u;
+const TITLE = String.raw`(?:Dr|Mr|Mrs|Ms|Miss|Prof|Dra|Sr|Sra|Mme|mgr|dr|lek|prof|in[żz])\.?`;
+const NAME_REST = String.raw`\p{Lu}[\p{Ll}'-]+(?:\s+(?:(?:du|de|da|di|dos|van|von|der|den|le|la|al|el|bin|ter|ten)\s+)*\p{Lu}[\p{Ll}'.-]*){1,3}(?:,\s*[\p{L}.]+)?$`;
+const NAME_HEADING = new RegExp(`^(?:${TITLE}\\s+)?${NAME_REST}`, 'u');
+/** A name with its title ("mgr Iga Nowak", "Dr. Sarah Lee"): a person, whatever section it is in. */
+const TITLED_NAME = new RegExp(`^${TITLE}\\s+${NAME_REST}`, 'u');
 
 /**
  * Whether a heading path ("Meet the team > Marta Novak") is a card of one of the business's people:
  * a name under a section of people, whose role the card itself may not name ("Mat Pilates & Barre").
  */
+/**
+ * The person a section is about when its own heading is not their name: "mgr Iga Nowak > Areas of
+ * practice" lists what Iga Nowak does. A titled name, or a name under a section of people.
+ */
+export function personOfHeadings(headingPath: string | undefined, separator: string): string | undefined {
+  const headings = headingPath?.split(separator).map((heading) => heading.trim()) ?? [];
+  return headings.slice(0, -1).findLast((heading, index) => TITLED_NAME.test(heading) || (NAME_HEADING.test(heading) && headings.slice(0, index).some((outer) => PEOPLE_SECTION.test(outer))));
+}
+
 export function namesTeamMember(headingPath: string | undefined, separator: string): boolean {
   const headings = headingPath?.split(separator) ?? [];
   const name = headings.at(-1)?.trim();

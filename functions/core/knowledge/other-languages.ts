@@ -113,8 +113,8 @@ export const ASKED_IN_OTHER_LANGUAGES = {
     [
       'offnungszeit\\w*|geoffnet|offen|offnet|offnen|schliesst|schliessen|geschlossen|bis wann|ab wann|uhrzeit',
       'horarios?|abiert[oa]s?|abren|abre|cierran|cierra|cerrad[oa]s?|a que hora|hasta que hora',
-      'horaires?|ouvert\\w*|ouvre\\w*|fermez|ferment|fermes?|quelle heure',
-      'abert[oa]s?|abrem|fecham|fechad[oa]s?|que horas',
+      "horaires?|ouvert\\w*|ouvre\\w*|fermez|ferment|fermes?|(?:jusqu'?a )?quelle heure",
+      '(?:fica[mr]? )?abert[oa]s?|abrem|fecham|fechad[oa]s?|(?:ate )?que horas',
       'orari[oa]?|apert[oaie]|apre|aprite|chiude\\w*|chius[oaie]|che ora',
       'openingstijden|geopend|gesloten|sluit\\w*|hoe laat',
       'godzin\\w* otwarcia|otwart\\w*|czynn\\w*|zamkniet\\w*|do ktorej|od ktorej|o ktorej',

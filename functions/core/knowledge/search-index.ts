@@ -2,7 +2,7 @@ import MiniSearch, { type AsPlainObject, type Options, type Query, type SearchOp
 import { innermostHeading, type KnowledgeChunk } from './chunk.js';
 import { reciprocalRankFusion } from './rank-fusion.js';
 import { factTerm, factTypesAsked, factTypesStated, factWordsAsked, statesFact } from './fact-types.js';
-import { impliedWordsOf, passageImpliedWordsOf, toLegacySearchTerm, toSearchTerm } from './search-terms.js';
+import { impliedWordsOf, joinedHyphenatedWords, passageImpliedWordsOf, toLegacySearchTerm, toSearchTerm } from './search-terms.js';
 import { nearTermsOf, synonymsOf } from './synonyms.js';
 import { withSiteWords } from './question-phrases.js';
 import { loadVectors, nearestRows, storeVectors, type StoredVectors, type VectorMatrix } from './vector-matrix.js';
@@ -281,7 +281,10 @@ export function questionTermWeights(
   const total = index.chunks.length;
   // An index of the old format has other terms: every term weighs the same there.
   if (index.legacyTerms) return weights;
-  for (const token of defaultTokenize(withSiteWords(question.slice(0, MAX_QUERY_CHARS))).slice(0, MAX_QUERY_WORDS)) {
+  const text = withSiteWords(question.slice(0, MAX_QUERY_CHARS));
+  // A hyphenated word written as one ("check-out": "checkout") is weighed too: the answer step reads it
+  // as a word of its own, which the knowledge may never use though it uses its parts.
+  for (const token of [...defaultTokenize(text).slice(0, MAX_QUERY_WORDS), ...joinedHyphenatedWords(text, true)]) {
     const term = toSearchTerm(token);
     if (!term || weights.has(term)) continue;
     const frequency = index.text.search(term, { prefix: false, fuzzy: false, processTerm: (t) => t, boostDocument: undefined }).length;

@@ -63,13 +63,28 @@ const numberWord = new RegExp(String.raw`\b(?:${NUMBER_WORDS.slice(2).join('|')}
  * the word.
  */
 export function impliedWordsOf(text: string): string[] {
-  const implied = (text.match(hyphenatedWord) ?? []).map((word) => word.replace(/[-\u2010\u2011]/g, ''));
+  const implied = joinedHyphenatedWords(text);
   if (numberAbbreviation.test(text)) implied.push('number');
   if (weekday.test(text)) implied.push('day');
   if (weekendDay.test(text)) implied.push('weekend');
   if (ageLimit.test(text)) implied.push('age');
   if (noShow.test(text)) implied.push('noshow');
   return implied;
+}
+
+/**
+ * A text's hyphenated words written as one: "check-out" -> "checkout". `wordsOnly`: not those with a
+ * stop word of another language for a part, which are phrases rather than words: a verb and its
+ * pronoun ("sont-elles", "êtes-vous", "y a-t-il"). English particles make words ("check-out", "drop-off").
+ */
+export function joinedHyphenatedWords(text: string, wordsOnly = false): string[] {
+  const words = text.match(hyphenatedWord) ?? [];
+  const isPhrase = (word: string) =>
+    word.split(/[-\u2010\u2011]/).some((part) => {
+      const folded = part.toLowerCase().normalize('NFD').replace(combiningMarks, '');
+      return stopWords.has(folded) && !englishStop.has(folded);
+    });
+  return (wordsOnly ? words.filter((word) => !isPhrase(word)) : words).map((word) => word.replace(/[-\u2010\u2011]/g, ''));
 }
 
 /**

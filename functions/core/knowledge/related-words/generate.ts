@@ -16,6 +16,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { toSearchTerm } from '../search-terms.js';
+import pluralize from 'pluralize';
 
 export const RELATED_WORDS_FILE = resolve(import.meta.dirname, 'related-words.json');
 
@@ -164,6 +165,14 @@ export function relatedWordsFromWordNet(): RelatedWordLines {
       add(hypernyms, term, synset.hypernyms.filter(broadKinds).flatMap(wordsOf));
       add(hyponyms, term, synset.hyponyms.flatMap(wordsOf).sort((a, b) => rank.get(a)! - rank.get(b)!).slice(0, MAX_HYPONYMS));
     }
+  }
+  // An irregular plural is its own stem ("women", "children", "teeth"): it relates as its singular does,
+  // or "a women's cut" would not find "Ladies' cut" (a lady is a kind of woman).
+  for (const [lemma, offsets] of close) {
+    const term = toSearchTerm(lemma);
+    const plural = /^[a-z]+$/.test(lemma) && [...offsets].some((offset) => offset.startsWith('n')) ? toSearchTerm(pluralize.plural(lemma)) : null;
+    if (!term || !plural || plural === term || !standsForStem(lemma) || synonyms.has(plural) || stemWord.has(plural)) continue;
+    for (const into of [synonyms, hypernyms, hyponyms]) if (into.has(term)) into.set(plural, new Set([term, ...into.get(term)!].filter((word) => into === synonyms || word !== term)));
   }
   const lines: RelatedWordLines = [];
   for (const term of [...synonyms.keys()].sort()) {
