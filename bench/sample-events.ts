@@ -189,6 +189,8 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'set-sync-frequency': (ctx) => httpEvent('set-sync-frequency', ctx, { frequency: 'sometimes' }),
   'list-crawled-pages': (ctx) => httpEvent('list-crawled-pages', ctx),
   // A connection that does not exist (disconnected since): nothing to process.
+  // An assistant that does not exist: the worker finds nothing to re-index.
+  'reindex-knowledge': (ctx) => ({ userId: ctx.claims.sub, chatbotIds: ['no-such-assistant'], changedAt: '20260101T000000000Z' }),
   'process-channel-webhook': () => ({ connectionId: 'no-such-connection', chatbotId: 'no-such-assistant', platform: 'whatsapp', accountId: '100000000000001', payload: {} }),
   // Billing domain (issue 15). The bench user is no admin: the waitlist list answers 403.
   'join-waitlist': (ctx) => httpEvent('join-waitlist', ctx, { name: 'Bench Visitor', email: 'bench-waitlist@example.com' }),

@@ -89,6 +89,7 @@ export class AppStack extends Stack {
       crawler: this.crawlEngine.crawler,
       crawlScheduler: this.crawlEngine.scheduler,
       channelProcessor: this.asyncFunctions.channelProcessor,
+      knowledgeIndexer: this.asyncFunctions.knowledgeIndexer,
       workflowRunner: this.workflowEngine.stateMachine,
       workflowScheduler: this.workflowEngine.scheduler,
     } satisfies FunctionResources;

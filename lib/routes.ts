@@ -60,6 +60,8 @@ export type Resource =
   | 'channelCredentials'
   /** Invoking process-channel-webhook asynchronously (env CHANNEL_PROCESSOR_FUNCTION_NAME plus invoke permission). */
   | 'channelProcessor'
+  /** Invoking reindex-knowledge asynchronously (env KNOWLEDGE_INDEXER_FUNCTION_NAME plus invoke permission). */
+  | 'knowledgeIndexer'
   /** The EventBridge Scheduler schedules of time-based workflows (core/workflows/schedules.ts). */
   | 'workflowScheduler';
 
@@ -274,7 +276,8 @@ export const httpRoutes = [
     access: 'user', action: 'edit',
     uses: ['table', 'documents'],
   },
-  // Knowledge changes re-index the affected assistants before answering, so the next chat reflects them.
+  // Knowledge changes store the change and answer; reindex-knowledge (asyncFunctions) re-indexes the
+  // affected assistants and recomputes their quality off the request (core/knowledge/knowledge-updates.ts).
   { name: 'list-knowledge-entries', domain: 'knowledge', method: 'GET', path: '/knowledge', access: 'user', action: 'account', uses: ['table'] },
   { name: 'get-knowledge-entry', domain: 'knowledge', method: 'GET', path: '/knowledge/{id}', access: 'user', action: 'read', uses: ['table'] },
   {
@@ -283,7 +286,7 @@ export const httpRoutes = [
     method: 'POST',
     path: '/knowledge',
     access: 'user', action: 'edit',
-    uses: ['table', 'documents', 'providers'],
+    uses: ['table', 'knowledgeIndexer'],
     maxBodyBytes: 524_288,
     timeoutSeconds: 29,
     idempotent: true,
@@ -294,7 +297,7 @@ export const httpRoutes = [
     method: 'PATCH',
     path: '/knowledge/{id}',
     access: 'user', action: 'edit',
-    uses: ['table', 'documents', 'providers'],
+    uses: ['table', 'knowledgeIndexer'],
     maxBodyBytes: 524_288,
     timeoutSeconds: 29,
   },
@@ -304,7 +307,7 @@ export const httpRoutes = [
     method: 'PUT',
     path: '/knowledge/{id}/active',
     access: 'user', action: 'edit',
-    uses: ['table', 'documents', 'providers'],
+    uses: ['table', 'knowledgeIndexer'],
     timeoutSeconds: 29,
   },
   {
@@ -313,7 +316,7 @@ export const httpRoutes = [
     method: 'DELETE',
     path: '/knowledge/{id}',
     access: 'user', action: 'edit',
-    uses: ['table', 'documents', 'providers'],
+    uses: ['table', 'documents', 'knowledgeIndexer'],
     timeoutSeconds: 29,
   },
   { name: 'get-knowledge-file-url', domain: 'knowledge', method: 'GET', path: '/knowledge/{id}/file', access: 'user', action: 'read', uses: ['table', 'documents'] },
@@ -333,7 +336,7 @@ export const httpRoutes = [
     method: 'POST',
     path: '/knowledge/documents',
     access: 'user', action: 'edit',
-    uses: ['table', 'documents', 'providers'],
+    uses: ['table', 'documents', 'knowledgeIndexer'],
     timeoutSeconds: 29,
     memoryMb: 1024,
     idempotent: true,
@@ -347,7 +350,7 @@ export const httpRoutes = [
     method: 'POST',
     path: '/knowledge/faqs',
     access: 'user', action: 'edit',
-    uses: ['table', 'documents', 'providers'],
+    uses: ['table', 'documents', 'providers', 'knowledgeIndexer'],
     timeoutSeconds: 29,
     memoryMb: 1024,
     idempotent: true,
@@ -648,6 +651,10 @@ export const asyncFunctions = [
     timeoutSeconds: 120,
     memoryMb: 1024,
   },
+  // An owner's knowledge change (entries, documents, FAQs): re-indexes the assistants it touches (only the
+  // changed documents' chunks) and recomputes their training quality, coalescing bursts
+  // (core/knowledge/knowledge-updates.ts). providers: embeddings. 900 s: an index of 2,000 pages rewritten whole.
+  { name: 'reindex-knowledge', uses: ['table', 'documents', 'providers'], timeoutSeconds: 900, memoryMb: 1024 },
 ] as const satisfies readonly AsyncFunction[];
 
 /**

@@ -188,6 +188,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       TOKEN_ISSUER: tokenIssuer,
       PUBLIC_SITE_URL: `http://localhost:${ports.web}`,
       CHANNEL_PROCESSOR_FUNCTION_NAME: 'process-channel-webhook',
+      KNOWLEDGE_INDEXER_FUNCTION_NAME: 'reindex-knowledge',
       VISITOR_TOKEN_SECRET: localGeneratedSecret(join(dataDir, 'visitor-token-secret')),
       // A random key kept in the data folder, as CDK generates one: sealed channel credentials survive restarts.
       CHANNEL_CREDENTIALS_KEY: localGeneratedSecret(join(dataDir, 'channel-credentials-key')),

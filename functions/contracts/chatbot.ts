@@ -6,6 +6,7 @@ import { teamRoles } from './roles.js';
 export const chatPositions = ['bottom-right', 'bottom-left', 'top-right', 'top-left'] as const;
 export const chatStyles = ['modern', 'classic', 'minimal', 'rounded'] as const;
 export const trainingStatuses = ['untrained', 'needs_training', 'in_training', 'ready_for_deployment'] as const;
+export const knowledgeUpdates = ['current', 'updating', 'failed'] as const;
 export const deploymentChannels = ['website', 'whatsapp', 'instagram', 'messenger'] as const;
 
 export const DEFAULT_AGENT_NAME = 'AI Assistant';
@@ -201,6 +202,12 @@ export const chatbotSchema = z.object({
   training_quality: z.number().int().min(0).max(100),
   training_status: z.enum(trainingStatuses),
   training_breakdown: z.array(trainingPartSchema),
+  /**
+   * Whether the answers and training_quality include the owner's latest knowledge change: 'updating'
+   * while it is being re-indexed (quality not final), 'failed' when that re-index failed (the assistant
+   * answers from what it had; the next change or sync tries again).
+   */
+  knowledge_update: z.enum(knowledgeUpdates),
   deployment_channels: z.array(z.enum(deploymentChannels)),
   conversation_settings: conversationSettingsSchema,
   crawl: crawlProgressSchema,

@@ -10,13 +10,15 @@ import { acknowledge } from './nag.js';
 
 /** The async function behind the `channelProcessor` resource (env CHANNEL_PROCESSOR_FUNCTION_NAME + invoke permission). */
 export const CHANNEL_PROCESSOR_FUNCTION_NAME = 'process-channel-webhook' satisfies FunctionName;
+/** The async function behind the `knowledgeIndexer` resource (env KNOWLEDGE_INDEXER_FUNCTION_NAME + invoke permission). */
+export const KNOWLEDGE_INDEXER_FUNCTION_NAME = 'reindex-knowledge' satisfies FunctionName;
 
 /** Failed invocation records stay this long: the longest SQS allows, time for someone to look. */
 const FAILURE_RETENTION = Duration.days(14);
 
 export interface AsyncFunctionsProps {
   /** What the functions may use, handed out according to each entry's `uses`. They cannot invoke each other. */
-  readonly resources: Omit<FunctionResources, 'channelProcessor'>;
+  readonly resources: Omit<FunctionResources, 'channelProcessor' | 'knowledgeIndexer'>;
 }
 
 /**
@@ -31,6 +33,8 @@ export class AsyncFunctions extends Construct {
   readonly failures: IQueue;
   /** The process-channel-webhook function. */
   readonly channelProcessor: AppFunction;
+  /** The reindex-knowledge function. */
+  readonly knowledgeIndexer: AppFunction;
 
   constructor(scope: Construct, id: string, props: AsyncFunctionsProps) {
     super(scope, id);
@@ -75,5 +79,8 @@ export class AsyncFunctions extends Construct {
     const channelProcessor = functions.get(CHANNEL_PROCESSOR_FUNCTION_NAME);
     if (!channelProcessor) throw new Error(`lib/routes.ts asyncFunctions has no ${CHANNEL_PROCESSOR_FUNCTION_NAME}`);
     this.channelProcessor = channelProcessor;
+    const knowledgeIndexer = functions.get(KNOWLEDGE_INDEXER_FUNCTION_NAME);
+    if (!knowledgeIndexer) throw new Error(`lib/routes.ts asyncFunctions has no ${KNOWLEDGE_INDEXER_FUNCTION_NAME}`);
+    this.knowledgeIndexer = knowledgeIndexer;
   }
 }

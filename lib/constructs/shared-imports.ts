@@ -80,6 +80,13 @@ export class SharedImports implements FunctionResources {
     };
   }
 
+  get knowledgeIndexer(): FunctionRef {
+    return {
+      functionName: this.parameter('KnowledgeIndexerFunctionName', this.shared.knowledgeIndexer.functionName),
+      functionArn: this.parameter('KnowledgeIndexerFunctionArn', this.shared.knowledgeIndexer.functionArn),
+    };
+  }
+
   get providers(): ISecret {
     return this.once('providers', () =>
       Secret.fromSecretNameV2(this.stack, 'ProviderSecret', this.parameter('ProviderSecretName', this.shared.providers.secretName)),

@@ -9,15 +9,19 @@ import {
 import { PUBLIC_DEMO_LIMITS } from '../../functions/core/chat/rate-limit.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn } from '../support/accounts.js';
-import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
+import { apiClient, waitForCrawl, waitForKnowledge, type ApiClient } from '../support/api-client.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
 import { allowUnlimitedAssistants, userIdOf } from '../support/subscriptions.js';
 import { chatVisitor } from '../support/visitor.js';
 
 const { apiUrl, config, env } = inject('runtime');
 
+/** Whose assistants `answer` asks: it first waits until their knowledge changes are learned (reindex-knowledge). */
+let learner: ApiClient | undefined;
+
 /** The public chat route, as the widget calls it: a new visitor each time. */
 async function answer(chatbotId: string, message: string): Promise<string> {
+  if (learner) await waitForKnowledge(learner, chatbotId);
   const res = await chatVisitor(apiUrl, chatbotId, { contactName: 'Knowledge Visitor' }).ask(message);
   expect(res.status).toBe(200);
   return (res.body as { message: string }).message;
@@ -76,6 +80,7 @@ describe('knowledge entries: the Knowledge screen API, and what the assistants a
     site = await startFixtureSite({ pages: 5, hangingPage: false });
     const user = await signUpAndSignIn(config);
     owner = apiClient(apiUrl, user.idToken);
+    learner = owner;
     ownerId = userIdOf(user.idToken);
     ownerToken = user.idToken;
     botA = (await owner.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id;
@@ -322,6 +327,7 @@ describe('knowledge entries: the Knowledge screen API, and what the assistants a
     const before = await answers();
     expect(before.hint).toMatch(/^It answered \d+ of \d+ questions made from its own knowledge|^Add more knowledge/);
     expect((await api.post('/knowledge', { title: 'Are scones vegan?', content: 'The plain scones are vegan.', type: 'faq', chatbot_id: bot })).status).toBe(201);
+    await waitForKnowledge(api, bot);
     const after = await answers();
     const asked = (hint: string) => Number(/of (\d+) questions/.exec(hint)?.[1] ?? /: (\d+) question/.exec(hint)?.[1] ?? 0);
     expect(asked(after.hint)).toBeGreaterThanOrEqual(asked(before.hint));

@@ -25,6 +25,22 @@ export function apiClient(apiUrl: string, idToken: string) {
 export type ApiClient = ReturnType<typeof apiClient>;
 
 /** Polls the crawl status until the crawl has finished (done or failed). */
+/**
+ * Waits until the assistant's answers and quality include the owner's knowledge changes so far
+ * (reindex-knowledge has run: GET /chatbots/{id} says `knowledge_update` is no longer 'updating').
+ * Returns the assistant as the dashboard then shows it.
+ */
+export async function waitForKnowledge(api: ApiClient, chatbotId: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { status, body } = await api.get(`/chatbots/${chatbotId}`);
+    if (status !== 200) throw new Error(`GET /chatbots/${chatbotId} answered ${status}`);
+    if (body.chatbot.knowledge_update !== 'updating') return body.chatbot;
+    if (Date.now() > deadline) throw new Error(`Knowledge of ${chatbotId} still updating after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export async function waitForCrawl(api: ApiClient, chatbotId: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -8,7 +8,7 @@ export interface RuntimeContext {
   config: RuntimeConfig;
   env: Record<string, string>;
   /** Fault proxies in front of stand-ins the handlers use (fault-proxy.ts), by service. */
-  faults: { s3: string; dynamodb: string };
+  faults: { s3: string; dynamodb: string; lambda: string };
 }
 
 declare module 'vitest' {

@@ -20,20 +20,23 @@ export async function startTestRuntime(project: TestProject, web: WebMode) {
   // tests' own calls (runtime.env) go straight to the stand-ins.
   const s3Faults = await startFaultProxy(runtime.env.AWS_ENDPOINT_URL_S3!);
   const dynamoFaults = await startFaultProxy(runtime.env.AWS_ENDPOINT_URL_DYNAMODB!);
+  // Asynchronous invocations (a knowledge change handed to reindex-knowledge) too.
+  const lambdaFaults = await startFaultProxy(runtime.env.AWS_ENDPOINT_URL_LAMBDA!);
   process.env.AWS_ENDPOINT_URL_S3 = s3Faults.endpoint;
   process.env.AWS_ENDPOINT_URL_DYNAMODB = dynamoFaults.endpoint;
+  process.env.AWS_ENDPOINT_URL_LAMBDA = lambdaFaults.endpoint;
   project.provide('runtime', {
     webUrl: runtime.webUrl,
     apiUrl: runtime.apiUrl,
     realtimeUrl: runtime.realtimeUrl,
     config: runtime.config,
     env: runtime.env,
-    faults: { s3: s3Faults.endpoint, dynamodb: dynamoFaults.endpoint },
+    faults: { s3: s3Faults.endpoint, dynamodb: dynamoFaults.endpoint, lambda: lambdaFaults.endpoint },
   });
   return async () => {
     // The proxies first: a response a handler left unread holds a stand-in's connection open through
     // its proxy, and the stand-in's stop would wait for it for ever.
-    await Promise.all([s3Faults.stop(), dynamoFaults.stop()]);
+    await Promise.all([s3Faults.stop(), dynamoFaults.stop(), lambdaFaults.stop()]);
     await runtime.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -1,3 +1,4 @@
+import type { Chatbot } from '@contracts/chatbot';
 import { useQuery } from '@tanstack/react-query';
 import { useUserId } from '@/auth/auth-context';
 import { chatbotKeys } from '@/chatbots/chatbot-keys';
@@ -7,6 +8,10 @@ import { getChatbot, getCrawlStatus, listChatbots } from '@/lib/chatbots-api';
 
 /** How often a running crawl is polled. */
 export const CRAWL_POLL_MS = 1000;
+/** How often an assistant re-indexing a knowledge change is polled, until its quality is final. */
+export const KNOWLEDGE_POLL_MS = 1000;
+
+const updating = (chatbots: readonly Chatbot[] | undefined) => Boolean(chatbots?.some((c) => c.knowledge_update === 'updating'));
 
 /** GET /chatbots for the signed-in user. */
 export function useChatbotsQuery() {
@@ -16,6 +21,7 @@ export function useChatbotsQuery() {
     queryKey: chatbotKeys.list(userId),
     queryFn: ({ signal }) => listChatbots(api, signal),
     enabled: userId !== '',
+    refetchInterval: (query) => (updating(query.state.data) ? KNOWLEDGE_POLL_MS : false),
   });
 }
 
@@ -38,6 +44,7 @@ export function useChatbotQuery(id: string | null) {
     queryKey: chatbotKeys.detail(userId, id ?? ''),
     queryFn: ({ signal }) => getChatbot(api, id ?? '', signal),
     enabled: userId !== '' && Boolean(id),
+    refetchInterval: (query) => (updating(query.state.data ? [query.state.data] : undefined) ? KNOWLEDGE_POLL_MS : false),
   });
 }
 

@@ -9,6 +9,7 @@ import {
   type CrawlProgress,
 } from '../../contracts/chatbot.js';
 import type { chatbotEntity } from '../data/entities.js';
+import { knowledgeUpdateOf } from '../knowledge/knowledge-change.js';
 import { settledProgress } from '../crawl/engine/stale-reading.js';
 import { requireEnv } from '../runtime/env.js';
 import { embedCode } from './embed-code.js';
@@ -65,6 +66,7 @@ export function toChatbotFields(stored: StoredChatbot): ChatbotFields {
     training_quality: stored.training_quality ?? 0,
     training_status: stored.training_status ?? 'untrained',
     training_breakdown: breakdown.success ? breakdown.data : [],
+    knowledge_update: knowledgeUpdateOf(stored),
     deployment_channels: (stored.deployment_channels ?? []).filter((c): c is ChatbotFields['deployment_channels'][number] =>
       channelSet.has(c),
     ),

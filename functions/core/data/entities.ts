@@ -229,6 +229,12 @@ export const chatbotEntity = new Entity({
     /** The live knowledge index version in the documents bucket; switched atomically on re-index. */
     index_version: { type: 'string' },
     /**
+     * The newest knowledge change waiting for reindex-knowledge (an index-version stamp, taken after the
+     * change was stored), and the newest one whose re-index failed (core/knowledge/knowledge-updates.ts).
+     */
+    knowledge_changed_at: { type: 'string' },
+    knowledge_failed_at: { type: 'string' },
+    /**
      * Changes with every change of the assistant's corrections (chat/corrections.ts): a warm function keeps
      * the corrections it read until the assistant item names another version.
      */

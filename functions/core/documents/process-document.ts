@@ -14,9 +14,8 @@ import { knowledgeOwnerFor } from '../knowledge/knowledge-access.js';
 import { badRequest, notFound } from '../http/http-error.js';
 import { createKnowledgeEntries, toKnowledgeEntry } from '../knowledge/knowledge-entries.js';
 import { deleteKnowledgeFile, knowledgeFilePrefix } from '../knowledge/knowledge-files.js';
-import { reindexOrUndo } from '../knowledge/manage-knowledge.js';
+import { queueOrUndo } from '../knowledge/manage-knowledge.js';
 import { db } from '../data/db.js';
-import { reindexDeadline } from '../knowledge/reindex-deadline.js';
 import { requireEnv } from '../runtime/env.js';
 import { log } from '../runtime/log.js';
 import { isMissingObject } from '../storage/missing-object.js';
@@ -30,8 +29,8 @@ type ProcessDocumentRequest = z.output<typeof processDocumentRequestSchema>;
 /**
  * process-document: turns an uploaded file into a knowledge entry. The file's real format is checked,
  * its text extracted and stored as the entry's content, the file kept under the owner's documents
- * prefix (the entry links to it), and the affected assistants re-indexed before the answer, so the
- * next chat already knows the document. A refused file leaves nothing behind: no entry, no object.
+ * prefix (the entry links to it), and the affected assistants' re-index queued (reindex-knowledge),
+ * so the chat knows the document as soon as that is done. A refused file leaves nothing behind: no entry, no object.
  */
 export async function processDocument(
   caller: Caller,
@@ -39,8 +38,6 @@ export async function processDocument(
   /** Aborted once the route's time limit has answered: nothing is stored after that. */
   signal?: AbortSignal,
 ): Promise<z.infer<typeof processDocumentResponseSchema>> {
-  // Counted from the start: reading and extracting a large file take part of the route's time.
-  const deadline = reindexDeadline('process-document', Date.now());
   const fileName = baseName(request.fileName);
   const extension = documentExtension(fileName);
   if (!extension) throw badRequest(UNSUPPORTED_FILE_TYPE_MESSAGE);
@@ -83,7 +80,7 @@ export async function processDocument(
       throw error;
     }
     // As addKnowledgeEntries does, split in two so the file is removed only when no entry points to it.
-    await reindexOrUndo(userId, [entry!.chatbot_id ?? null], deadline, async () => {
+    await queueOrUndo(userId, [entry!.chatbot_id ?? null], async () => {
       await db().entities.knowledgeEntry.delete({ user_id: userId, entry_id: entry!.entry_id }).go();
       await deleteKnowledgeFile(key);
     }, signal);

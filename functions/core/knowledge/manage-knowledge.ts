@@ -23,27 +23,26 @@ import {
 import { entryFor } from './knowledge-access.js';
 import { deleteKnowledgeFile, knowledgeFileUrl, KNOWLEDGE_FILE_URL_SECONDS } from './knowledge-files.js';
 import { previewText } from './preview-text.js';
-import { reindexAffectedChatbots } from './rebuild-index.js';
-import { reindexDeadline } from './reindex-deadline.js';
+import { queueKnowledgeChange } from './knowledge-change-queue.js';
 
 /**
- * The Knowledge screen's operations. Each change re-indexes the assistants it touches before it
- * returns, so the next chat answer already reflects it; a change whose re-index fails is undone. The re-index embeds until the request's
- * deadline (by default the route's, counted from the call), so a slow embeddings provider costs
- * vectors, never the answer.
+ * The Knowledge screen's operations. Each change is stored and handed to reindex-knowledge, which
+ * re-indexes the assistants it touches and recomputes their quality off the request
+ * (apply-knowledge-change.ts); the chat answers from the new index as soon as it is published. A
+ * change that cannot be handed over is undone.
  */
 
-/** When embedding must stop, and the request's signal (aborted once its time limit has answered). */
-type Deadline = { deadline?: number; signal?: AbortSignal };
+/** The request's signal (aborted once its time limit has answered: nothing is stored after that). */
+type Deadline = { signal?: AbortSignal };
 
 export async function addKnowledgeEntries(
   userId: string,
   inputs: readonly NewKnowledgeEntry[],
-  { deadline = reindexDeadline('create-knowledge-entry', Date.now()), signal }: Deadline = {},
+  { signal }: Deadline = {},
 ): Promise<KnowledgeEntry[]> {
   signal?.throwIfAborted();
   const stored = await createKnowledgeEntries(userId, inputs);
-  await reindexOrUndo(userId, stored.map((e) => e.chatbot_id ?? null), deadline, () => deleteEntries(stored), signal);
+  await queueOrUndo(userId, stored.map((e) => e.chatbot_id ?? null), () => deleteEntries(stored), signal);
   return stored.map((entry) => toKnowledgeEntry(entry));
 }
 
@@ -53,7 +52,7 @@ export async function editKnowledgeEntry(
   caller: Caller,
   entryId: string,
   changes: z.output<typeof updateKnowledgeEntryRequestSchema>,
-  { deadline = reindexDeadline('update-knowledge-entry', Date.now()), signal }: Deadline = {},
+  { signal }: Deadline = {},
 ): Promise<KnowledgeEntry> {
   signal?.throwIfAborted();
   const found = await entryFor(caller, entryId);
@@ -62,7 +61,7 @@ export async function editKnowledgeEntry(
   if (changes.chatbot_id) await chatbotFor(caller, changes.chatbot_id);
   if (changes.chatbot_id === null && userId !== caller.userId) throw forbidden(ALL_ASSISTANTS_OWNER_ONLY_MESSAGE);
   const { entry, before, affected } = await updateKnowledgeEntry(userId, entryId, changes);
-  await reindexOrUndo(userId, affected, deadline, () => restoreKnowledgeEntry(before), signal);
+  await queueOrUndo(userId, affected, () => restoreKnowledgeEntry(before), signal);
   return toKnowledgeEntry(entry);
 }
 
@@ -70,24 +69,24 @@ export async function switchKnowledgeEntry(
   caller: Caller,
   entryId: string,
   isActive: boolean,
-  { deadline = reindexDeadline('set-knowledge-entry-active', Date.now()), signal }: Deadline = {},
+  { signal }: Deadline = {},
 ): Promise<KnowledgeEntry> {
   signal?.throwIfAborted();
   const userId = (await entryFor(caller, entryId)).user_id;
   const entry = await setKnowledgeEntryActive(userId, entryId, isActive);
-  await reindexOrUndo(userId, [entry.chatbot_id ?? null], deadline, () => restoreKnowledgeEntry({ ...entry, is_active: !isActive }), signal);
+  await queueOrUndo(userId, [entry.chatbot_id ?? null], () => restoreKnowledgeEntry({ ...entry, is_active: !isActive }), signal);
   return toKnowledgeEntry(entry);
 }
 
 export async function removeKnowledgeEntry(
   caller: Caller,
   entryId: string,
-  { deadline = reindexDeadline('delete-knowledge-entry', Date.now()), signal }: Deadline = {},
+  { signal }: Deadline = {},
 ): Promise<void> {
   signal?.throwIfAborted();
   const userId = (await entryFor(caller, entryId)).user_id;
   const entry = await deleteKnowledgeEntry(userId, entryId);
-  await reindexOrUndo(userId, [entry.chatbot_id ?? null], deadline, () => restoreKnowledgeEntry(entry), signal);
+  await queueOrUndo(userId, [entry.chatbot_id ?? null], () => restoreKnowledgeEntry(entry), signal);
   // Only once the entry is gone for good: an undone delete keeps its file.
   if (entry.file_key) {
     await deleteKnowledgeFile(entry.file_key).catch((error) =>
@@ -100,23 +99,24 @@ export const KNOWLEDGE_UNAVAILABLE_MESSAGE =
   'The knowledge base could not be updated right now, so nothing was changed. Please try again in a moment.';
 
 /**
- * Re-indexes the assistants a stored change touches; when that fails (the index store is down, the
- * embeddings provider errs), the change is undone and the request fails with 503: an answer of
- * failure never leaves the change stored, and a retry does not duplicate it.
+ * Hands a stored change to reindex-knowledge for the assistants it touches; when that cannot be done
+ * (the function or the table unreachable, the request past its time limit), the change is undone and
+ * the request fails with 503: an answer of failure never leaves the change stored, and a retry does
+ * not duplicate it. A re-index that fails later leaves the change stored and the assistant answering
+ * from its previous index, shown on the dashboard (knowledge-change.ts) and retried.
  */
-export async function reindexOrUndo(
+export async function queueOrUndo(
   userId: string,
   chatbotIds: readonly (string | null)[],
-  deadline: number,
   undo: () => Promise<unknown>,
   signal?: AbortSignal,
 ): Promise<void> {
   try {
-    await reindexAffectedChatbots(userId, chatbotIds, { deadline });
     // The request has already been answered as failed (its time limit): the change must not stay.
     signal?.throwIfAborted();
+    await queueKnowledgeChange(userId, chatbotIds);
   } catch (error) {
-    log.error('Re-indexing after a knowledge change failed; undoing the change', { userId, error });
+    log.error('Handing a knowledge change to the re-index failed; undoing the change', { userId, error });
     await undo().catch((undoError: unknown) => log.error('Undoing a knowledge change failed', { userId, error: undoError }));
     throw new HttpError(503, KNOWLEDGE_UNAVAILABLE_MESSAGE);
   }

@@ -132,22 +132,3 @@ export async function rebuildChatbotIndex(chatbotId: string, options: RebuildOpt
   }
   return { skipped: 'gone' };
 }
-
-/**
- * Rebuilds every assistant a change of the owner's knowledge touches (null = all their assistants),
- * embedding until `deadline` (the request's, see reindex-deadline.ts).
- */
-export async function reindexAffectedChatbots(
-  userId: string,
-  chatbotIds: readonly (string | null)[],
-  { deadline }: { deadline: number },
-): Promise<void> {
-  let targets: string[];
-  if (chatbotIds.includes(null)) {
-    const { data: bots } = await db().entities.chatbot.query.byUser({ user_id: userId }).go({ pages: 'all', attributes: ['chatbot_id'] });
-    targets = bots.map((b) => b.chatbot_id);
-  } else {
-    targets = [...new Set(chatbotIds.filter((id): id is string => id !== null))];
-  }
-  await Promise.all(targets.map((id) => rebuildChatbotIndex(id, { deadline })));
-}

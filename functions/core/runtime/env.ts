@@ -35,6 +35,8 @@ export const resourceEnv = {
   channelCredentials: ['CHANNEL_KEY_SECRET_NAME', 'GRAPH_API_URL'],
   /** Name of the process-channel-webhook function, invoked asynchronously. */
   channelProcessor: ['CHANNEL_PROCESSOR_FUNCTION_NAME'],
+  /** Name of the reindex-knowledge function, invoked asynchronously after a knowledge change. */
+  knowledgeIndexer: ['KNOWLEDGE_INDEXER_FUNCTION_NAME'],
   /** EventBridge Scheduler: the role time-based workflows' schedules start the state machine with, and that state machine. */
   workflowScheduler: ['WORKFLOW_SCHEDULER_ROLE_ARN', 'WORKFLOW_SCHEDULE_TARGET_ARN'],
 } as const satisfies Record<Resource, readonly string[]>;

@@ -26,10 +26,11 @@ export async function recomputeTrainingQuality(chatbotId: string): Promise<Train
     ratingSummary(chatbotId),
     known ? { asked: known.asked, failedQuestions: known.failed_questions } : askKnowledge(chatbotId, version),
   ]);
+  const asked = probes ?? { asked: 0, failedQuestions: [] };
   const quality = trainingQuality({
-    probes: probes.asked,
-    answered: probes.asked - probes.failedQuestions.length,
-    failedQuestions: probes.failedQuestions,
+    probes: asked.asked,
+    answered: asked.asked - asked.failedQuestions.length,
+    failedQuestions: asked.failedQuestions,
     ratings,
     corrections: corrections.length,
   });
@@ -39,14 +40,16 @@ export async function recomputeTrainingQuality(chatbotId: string): Promise<Train
       training_quality: quality.quality,
       training_status: quality.status,
       training_breakdown: quality.parts,
-      ...(version && !known && probes.asked ? { training_probes: { index_version: version, asked: probes.asked, failed_questions: probes.failedQuestions } } : {}),
+      // Kept even when none could be made (an empty index): it also says the quality is of this version (knowledge-change.ts).
+      ...(version && !known && probes ? { training_probes: { index_version: version, asked: probes.asked, failed_questions: probes.failedQuestions } } : {}),
       updated_at: new Date().toISOString(),
     })
     .go();
   return quality;
 }
 
-async function askKnowledge(chatbotId: string, version: string | undefined): Promise<ProbeOutcome> {
+/** Undefined when the index could not be read. */
+async function askKnowledge(chatbotId: string, version: string | undefined): Promise<ProbeOutcome | undefined> {
   if (!version) return { asked: 0, failedQuestions: [] };
   try {
     const index = await loadIndex(chatbotId, version);
@@ -55,6 +58,6 @@ async function askKnowledge(chatbotId: string, version: string | undefined): Pro
   } catch (error) {
     // A version replaced meanwhile: the rebuild that replaced it recomputes.
     log.warn('Asking the knowledge index for training quality failed', { chatbotId, error });
-    return { asked: 0, failedQuestions: [] };
+    return undefined;
   }
 }

@@ -4,7 +4,8 @@ import { db } from '../../../functions/core/data/db.js';
 import type { EmbeddingProvider } from '../../../functions/core/knowledge/embedding-provider.js';
 import { forgetLoadedIndexes, listIndexVersions, loadIndex } from '../../../functions/core/knowledge/index-store.js';
 import { createKnowledgeEntries } from '../../../functions/core/knowledge/knowledge-entries.js';
-import { addKnowledgeEntries } from '../../../functions/core/knowledge/manage-knowledge.js';
+import { applyKnowledgeChange } from '../../../functions/core/knowledge/apply-knowledge-change.js';
+import { changeStamp } from '../../../functions/core/knowledge/knowledge-change.js';
 import { rebuildChatbotIndex } from '../../../functions/core/knowledge/rebuild-index.js';
 import { searchIndex } from '../../../functions/core/knowledge/search-index.js';
 import { getS3Client } from '../../../functions/core/storage/s3-client.js';
@@ -120,11 +121,18 @@ describe('concurrent rebuilds of one assistant index', () => {
     expect(knows(live.index, 'How much does kayak rental cost?', /30 dollars per hour/)).toBe(true);
   });
 
-  it('entries added at the same moment all end up in the live index, which exists', async () => {
+  it('entries added at the same moment, their re-indexes running at once, all end up in the live index, which exists', async () => {
     const facts = ['canoe', 'sailing', 'rowing', 'surfing', 'paddleboard', 'snorkel'].map((sport, i) =>
       entry(`${sport} lessons`, `Our ${sport} lessons start at ${i + 7} o'clock on the pier.`),
     );
-    await Promise.all(facts.map((fact) => addKnowledgeEntries(userId, [fact])));
+    // As reindex-knowledge runs them, here in this process: one worker per change, all at once.
+    const changes = await Promise.all(
+      facts.map(async (fact) => {
+        await createKnowledgeEntries(userId, [fact]);
+        return { userId, chatbotIds: [chatbotId], changedAt: changeStamp() };
+      }),
+    );
+    await Promise.all(changes.map((change) => applyKnowledgeChange(change)));
 
     const live = await liveIndex();
     expect(await listIndexVersions(chatbotId)).toContain(live.version);

@@ -154,6 +154,7 @@ export function AssistantCard({ chatbot, selected, onSelect, onShare }: Assistan
               status={chatbot.training_status}
               label={`Training quality of ${business}`}
               breakdown={chatbot.training_breakdown}
+              update={chatbot.knowledge_update}
               onTeach={can(chatbot, 'edit') ? setTeaching : undefined}
             />
             {learnedPagesLines(chatbot.crawl).length > 0 && (

@@ -33,10 +33,18 @@ interface TrainingQualityIndicatorProps {
   breakdown?: Chatbot['training_breakdown'];
   /** Opens the Knowledge dialog with a question the assistant missed; absent for who may not edit. */
   onTeach?: (question: string) => void;
+  /** Whether the quality includes the latest knowledge change (re-indexed off the request). */
+  update?: Chatbot['knowledge_update'];
 }
 
+/** What the card says while the latest knowledge change is not in the answers and the quality. */
+export const KNOWLEDGE_UPDATE_TEXT = {
+  updating: 'Learning your latest knowledge change; the quality is measured again when it is done.',
+  failed: 'Your latest knowledge change could not be learned yet: the assistant answers from what it knew. It is tried again with your next change.',
+} as const;
+
 /** Spec 000 section 4, "Training status values" and the training quality colours. */
-export function TrainingQualityIndicator({ quality, status, label, breakdown = [], onTeach }: TrainingQualityIndicatorProps) {
+export function TrainingQualityIndicator({ quality, status, label, breakdown = [], onTeach, update = 'current' }: TrainingQualityIndicatorProps) {
   const display = trainingStatusDisplay(status);
   if (quality === null || quality === undefined) {
     return (
@@ -47,19 +55,31 @@ export function TrainingQualityIndicator({ quality, status, label, breakdown = [
     );
   }
   const tone = qualityTone(quality);
-  const shortfall = qualityShortfallText(quality);
+  // A quality about to be measured again is not shown as final: no shortfall, no hints from it.
+  const shortfall = update === 'updating' ? null : qualityShortfallText(quality);
   return (
     <div className="flex flex-col gap-1.5">
       <div className="flex items-center justify-between gap-2 text-sm">
         <span className="text-muted-foreground">Training Quality</span>
         <span className="flex items-center gap-2">
           <span className={cn('font-semibold tabular-nums', TEXT_TONE[tone])}>{quality}%</span>
-          <Badge variant="outline" className={BADGE_TONE[display.tone]}>
-            {display.label}
-          </Badge>
+          {update === 'updating' ? (
+            <Badge variant="outline" className={BADGE_TONE.gray}>
+              Updating
+            </Badge>
+          ) : (
+            <Badge variant="outline" className={BADGE_TONE[display.tone]}>
+              {display.label}
+            </Badge>
+          )}
         </span>
       </div>
       <Progress value={quality} aria-label={label} className="h-1.5 bg-muted" indicatorClassName={BAR_TONE[tone]} />
+      {update !== 'current' && (
+        <p className={cn('text-xs', update === 'failed' ? 'text-red-700' : 'text-muted-foreground')} role="status">
+          {KNOWLEDGE_UPDATE_TEXT[update]}
+        </p>
+      )}
       {shortfall && <p className="text-xs text-muted-foreground">{shortfall}</p>}
       {shortfall && breakdown.some((part) => part.points < part.max) && (
         <details className="text-xs text-muted-foreground">

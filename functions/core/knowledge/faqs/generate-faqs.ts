@@ -5,7 +5,7 @@ import { HttpError } from '../../http/http-error.js';
 import { log } from '../../runtime/log.js';
 import { loadProviderKeys } from '../../runtime/provider-keys.js';
 import { addKnowledgeEntries } from '../manage-knowledge.js';
-import { reindexDeadline, routeTimeoutMs } from '../reindex-deadline.js';
+import { routeTimeoutMs } from '../reindex-deadline.js';
 import { extractFaqs } from './extract-faqs.js';
 import type { Faq, FaqSourcePage } from './faq.js';
 import { faqCrawlLimits, faqModelTimeoutMs } from './faq-time-budget.js';
@@ -73,7 +73,6 @@ export async function generateFaqsFromWebsite(
   const entries = await addKnowledgeEntries(
     userId,
     faqs.map((faq) => ({ title: faq.question, content: faq.answer, type: 'faq' as const, chatbot_id: request.chatbotId })),
-    { deadline: reindexDeadline(ROUTE, startedAt) },
   );
   log.info('FAQs generated from a website', {
     websiteUrl: request.websiteUrl,
