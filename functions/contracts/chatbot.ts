@@ -7,6 +7,11 @@ export const chatPositions = ['bottom-right', 'bottom-left', 'top-right', 'top-l
 export const chatStyles = ['modern', 'classic', 'minimal', 'rounded'] as const;
 export const trainingStatuses = ['untrained', 'needs_training', 'in_training', 'ready_for_deployment'] as const;
 export const knowledgeUpdates = ['current', 'updating', 'failed'] as const;
+/** What the assistant card says while its latest knowledge change is not in its answers and quality. */
+export const KNOWLEDGE_UPDATE_TEXT = {
+  updating: 'Learning your latest knowledge change; the quality is measured again when it is done.',
+  failed: 'Your latest knowledge change could not be learned yet: the assistant answers from what it knew. It is tried again with your next change.',
+} as const;
 export const deploymentChannels = ['website', 'whatsapp', 'instagram', 'messenger'] as const;
 
 export const DEFAULT_AGENT_NAME = 'AI Assistant';

@@ -4,6 +4,7 @@ import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn, type TestUser } from '../support/accounts.js';
 import { apiClient, waitForCrawl } from '../support/api-client.js';
 import { pdfFixture, pngBytes } from '../support/document-fixtures.js';
+import { KNOWLEDGE_UPDATE_TEXT } from '../../functions/contracts/chatbot.js';
 import { useBrowser } from './browser.js';
 import { expect as expectPage } from './page-expect.js';
 import { signInToDashboard } from './sign-in.js';
@@ -15,6 +16,8 @@ const browser = useBrowser();
 async function askTestChat(page: Page, business: string, question: string) {
   await page.getByRole('link', { name: 'Assistants' }).click();
   await page.waitForURL(/\/dashboard\/assistants$/);
+  // The card says so while the latest knowledge change is being learned (re-indexed after the answer).
+  await expectPage.hidden(page.getByText(KNOWLEDGE_UPDATE_TEXT.updating), 20_000);
   await page.getByLabel(business, { exact: true }).first().click();
   const input = page.getByPlaceholder(/Type your message/);
   await input.fill(question);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUpAndSignIn } from '../support/accounts.js';
-import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
+import { apiClient, waitForCrawl, waitForKnowledge, type ApiClient } from '../support/api-client.js';
 import { indexedChunks } from '../support/indexed-chunks.js';
 import { startStaticSite, type StaticSite } from '../support/static-site.js';
 import { chatVisitor } from '../support/visitor.js';
@@ -106,6 +106,7 @@ describe('answers a business can trust (offline responder, crawled site)', () =>
       chatbot_id: chatbotId,
     });
     expect(entry.status).toBe(201);
+    await waitForKnowledge(owner, chatbotId);
     expect((await ask('Tell me about oven cleaning')).message).toMatch(/half price for returning customers/);
   });
 });

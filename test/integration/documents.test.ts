@@ -7,7 +7,7 @@ import {
 } from '../../functions/contracts/documents.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn } from '../support/accounts.js';
-import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
+import { apiClient, waitForCrawl, waitForKnowledge, type ApiClient } from '../support/api-client.js';
 import {
   contentStreamBombPdf,
   documentFixtures,
@@ -25,8 +25,12 @@ import { chatVisitor } from '../support/visitor.js';
 
 const { apiUrl, config, env } = inject('runtime');
 
+/** Whose assistants `ask` asks: it first waits until their knowledge changes are learned (reindex-knowledge). */
+let learner: ApiClient | undefined;
+
 /** The public chat route, as the widget calls it. */
 async function ask(chatbotId: string, message: string) {
+  if (learner) await waitForKnowledge(learner, chatbotId);
   return (await chatVisitor(apiUrl, chatbotId, { contactName: 'Integration Visitor' }).ask(message)).body as { message: string };
 }
 
@@ -60,6 +64,7 @@ describe('documents uploaded into the knowledge base', () => {
     const user = await signUpAndSignIn(config);
     userId = userIdOf(user.idToken);
     owner = apiClient(apiUrl, user.idToken);
+    learner = owner;
     chatbotId = (await owner.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id;
     await waitForCrawl(owner, chatbotId);
   });

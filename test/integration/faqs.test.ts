@@ -3,7 +3,7 @@ import { generateFaqsRequestSchema } from '../../functions/contracts/faqs.js';
 import type { KnowledgeEntry } from '../../functions/contracts/knowledge.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { callerOf, signUpAndSignIn } from '../support/accounts.js';
-import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
+import { apiClient, waitForCrawl, waitForKnowledge, type ApiClient } from '../support/api-client.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
 import { startStaticSite, type StaticSite } from '../support/static-site.js';
@@ -44,7 +44,11 @@ function expectSiteWords(answer: string, siteText: string) {
   }
 }
 
+/** Whose assistants `ask` asks: it first waits until their knowledge changes are learned (reindex-knowledge). */
+let learner: ApiClient | undefined;
+
 async function ask(chatbotId: string, message: string) {
+  if (learner) await waitForKnowledge(learner, chatbotId);
   return (await chatVisitor(apiUrl, chatbotId).ask(message)).body as { message: string };
 }
 
@@ -59,6 +63,7 @@ describe('generate-faqs-from-website (POST /knowledge/faqs)', () => {
   beforeAll(async () => {
     [site, kayaks] = await Promise.all([startFixtureSite({ pages: 30, hangingPage: false }), startStaticSite(kayakPages)]);
     owner = apiClient(apiUrl, (await signUpAndSignIn(config)).idToken);
+    learner = owner;
     chatbotId = (await owner.post('/chatbots', { websiteUrl: site.url })).body.chatbot.id;
     await waitForCrawl(owner, chatbotId);
     siteText = await withRuntimeEnv(env, async () => {

@@ -415,32 +415,15 @@ export function sortedSearchableMap<T>(keys: readonly string[], valueAt: (i: num
   const tree = keys.length ? build(0, keys.length, 0) : new Map();
   const map = new (SearchableMap as unknown as new (tree: RadixNode<T>) => SearchableMap<T>)(tree);
   const walk = map.fuzzyGet.bind(map);
-  let lengths: KeysByLength | undefined;
   map.fuzzyGet = (query: string, maxEditDistance: number) => {
     // Within one edit the walk prunes most branches at once and is the cheaper.
     if (maxEditDistance < 2 || !query.length || query.length > 32) return walk(query, maxEditDistance);
-    lengths ??= keysByLength(keys);
-    const found = withinEdits(query, maxEditDistance, keys, lengths);
+    const found = withinEdits(query, maxEditDistance, keys);
     const results: ReturnType<SearchableMap<T>['fuzzyGet']> = new Map();
     for (let f = 0; f < found.length; f += 2) results.set(keys[found[f]!]!, [value(found[f]!), found[f + 1]!]);
     return results;
   };
   return map;
-}
-
-/** Key numbers grouped by the key's length (ascending within a group): `order[starts[n]..starts[n + 1])` are the keys of length n. */
-type KeysByLength = { order: Uint32Array; starts: Uint32Array };
-
-function keysByLength(keys: readonly string[]): KeysByLength {
-  let longest = 0;
-  for (const key of keys) if (key.length > longest) longest = key.length;
-  const starts = new Uint32Array(longest + 2);
-  for (const key of keys) starts[key.length + 1]!++;
-  for (let n = 1; n < starts.length; n++) starts[n]! += starts[n - 1]!;
-  const next = starts.slice(0, longest + 1);
-  const order = new Uint32Array(keys.length);
-  keys.forEach((key, i) => (order[next[key.length]!++] = i));
-  return { order, starts };
 }
 
 /** Per UTF-16 code unit, the positions of the query holding it, as bits; all zero between queries. */
@@ -452,24 +435,28 @@ let positions: Uint32Array | undefined;
  * key order. Myers' bit-parallel algorithm (J. ACM 46(3), 1999; Hyyrö's formulation): a few integer
  * operations per character of a key, with the query's bit masks made once (fastest-levenshtein
  * implements the same algorithm but makes the masks again for every pair, which for a vocabulary of
- * short words is most of the work), over the keys of a length within `maxEdits` only.
+ * short words is most of the work), over the keys of a length within `maxEdits` only. Those are
+ * picked by a length test in the same pass, in key order: grouping the keys by length first (an
+ * index over the vocabulary) cost a cold search more than the few passes a question makes.
  */
-function withinEdits(query: string, maxEdits: number, keys: readonly string[], { order, starts }: KeysByLength): number[] {
+function withinEdits(query: string, maxEdits: number, keys: readonly string[]): number[] {
   const table = (positions ??= new Uint32Array(0x10000));
   const length = query.length;
   for (let i = 0; i < length; i++) table[query.charCodeAt(i)]! |= 1 << i;
   const last = 1 << (length - 1);
   const found: number[] = [];
   try {
-    const from = starts[Math.max(0, length - maxEdits)] ?? order.length;
-    const to = starts[Math.min(starts.length - 1, length + maxEdits + 1)] ?? order.length;
-    for (let o = from; o < to; o++) {
-      const k = order[o]!;
+    const shortest = length - maxEdits;
+    const longest = length + maxEdits;
+    keys: for (let k = 0; k < keys.length; k++) {
       const key = keys[k]!;
+      if (key.length < shortest || key.length > longest) continue;
       let pv = -1;
       let mv = 0;
       let score = length;
       for (let j = 0; j < key.length; j++) {
+        // Each character left can lower the distance by one at most: past that, this key is out.
+        if (score - (key.length - j) > maxEdits) continue keys;
         let eq = table[key.charCodeAt(j)]!;
         const xv = eq | mv;
         eq |= ((eq & pv) + pv) ^ pv;
@@ -486,7 +473,5 @@ function withinEdits(query: string, maxEdits: number, keys: readonly string[], {
   } finally {
     for (let i = 0; i < length; i++) table[query.charCodeAt(i)] = 0;
   }
-  // Grouped by length, the matches are put back in key order (there are few).
-  const pairs = Array.from({ length: found.length / 2 }, (_, p) => [found[2 * p]!, found[2 * p + 1]!] as const).sort((a, b) => a[0] - b[0]);
-  return pairs.flat();
+  return found;
 }

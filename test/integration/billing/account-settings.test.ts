@@ -3,7 +3,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { signIn, signUpAndSignIn, uniqueEmail } from '../../support/accounts.js';
-import { apiClient } from '../../support/api-client.js';
+import { apiClient, waitForKnowledge } from '../../support/api-client.js';
 import { useAssistantFromFixtureSite } from '../../support/fixture-assistant.js';
 import { withRuntimeEnv } from '../../support/runtime-env.js';
 import { stripeStandIn, TEST_CARDS, waitForSubscription } from '../../support/stripe-stand-in.js';
@@ -114,6 +114,8 @@ describe('account settings', () => {
     expect(await itemsMentioning(userId)).not.toHaveLength(0);
     const customer = (await itemsMentioning(userId)).find((item) => item.stripe_customer_id)?.stripe_customer_id as string;
 
+    // The knowledge changes above are re-indexed after their answers; done before the account goes.
+    await waitForKnowledge(owner, chatbotId);
     const res = await owner.delete('/account', { confirm_email: email.toUpperCase() });
     expect(res.status).toBe(200);
 

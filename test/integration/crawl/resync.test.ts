@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { signUpAndSignIn } from '../../support/accounts.js';
-import { apiClient, waitForCrawl, type ApiClient } from '../../support/api-client.js';
+import { apiClient, waitForCrawl, waitForKnowledge, type ApiClient } from '../../support/api-client.js';
 import { startChangingSite, type ChangingSite } from '../../support/changing-site.js';
 import { eventually } from '../../support/eventually.js';
 import { refuseRequestsTimes } from '../../support/fault-proxy.js';
@@ -58,6 +58,7 @@ describe('re-sync', () => {
     expect(status.progress).toMatchObject({ stage: 'done', kind: 'crawl', pages_indexed: 12, changes: { added: 12, changed: 0, removed: 0 } });
     const entry = await client.post('/knowledge', { title: 'Parking', content: 'Free parking behind the clinic on Quay Street.', chatbot_id: chatbotId });
     expect(entry.status).toBe(201);
+    await waitForKnowledge(client, chatbotId);
 
     clinic.texts.set('/page-1', 'Harbour Clinic topic 1: Dr Amelia Stone now leads the physiotherapy team on Thursdays.');
     clinic.texts.delete('/page-2');

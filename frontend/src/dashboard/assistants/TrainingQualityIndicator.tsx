@@ -1,4 +1,4 @@
-import type { Chatbot } from '@contracts/chatbot';
+import { KNOWLEDGE_UPDATE_TEXT, type Chatbot } from '@contracts/chatbot';
 import { qualityShortfallText, qualityTone, trainingStatusDisplay, type Tone } from '@/chatbots/training-quality';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -36,12 +36,6 @@ interface TrainingQualityIndicatorProps {
   /** Whether the quality includes the latest knowledge change (re-indexed off the request). */
   update?: Chatbot['knowledge_update'];
 }
-
-/** What the card says while the latest knowledge change is not in the answers and the quality. */
-export const KNOWLEDGE_UPDATE_TEXT = {
-  updating: 'Learning your latest knowledge change; the quality is measured again when it is done.',
-  failed: 'Your latest knowledge change could not be learned yet: the assistant answers from what it knew. It is tried again with your next change.',
-} as const;
 
 /** Spec 000 section 4, "Training status values" and the training quality colours. */
 export function TrainingQualityIndicator({ quality, status, label, breakdown = [], onTeach, update = 'current' }: TrainingQualityIndicatorProps) {
