@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { httpRoutes, isSignedIn, type RouteAction, type SignedInAccess } from '../../lib/routes.js';
 import { signUpAndSignIn, type TestUser } from '../support/accounts.js';
 import type { ApiClient } from '../support/api-client.js';
+import { eventually } from '../support/eventually.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
 import { useAssistantFromFixtureSite } from '../support/fixture-assistant.js';
 import { chatVisitor, contactIdOf, newSourceAddress } from '../support/visitor.js';
@@ -94,12 +95,22 @@ async function send(as: ApiClient | undefined, request: RouteRequest) {
   return { status: res.status, body: await res.json().catch(() => undefined) };
 }
 
-/** Everything of the owner's a refused call could have changed. */
+/**
+ * Everything of the owner's a refused call could have changed, once the re-index of the knowledge
+ * changes the served calls made is done (reindex-knowledge runs after their answers and writes the
+ * assistant's index version and quality).
+ */
 async function ownersData(fixture: TeamFixture) {
   return withRuntimeEnv(env, async () => {
     const { db } = await import('../../functions/core/data/db.js');
+    const { knowledgeUpdateOf } = await import('../../functions/core/knowledge/knowledge-change.js');
     const { entities } = db();
     const { chatbotId: chatbot_id, teamId: team_id } = fixture.ctx;
+    await eventually(
+      async () => (await entities.chatbot.get({ chatbot_id }).go()).data,
+      (bot) => !bot || knowledgeUpdateOf(bot) !== 'updating',
+      'the re-index of earlier knowledge changes',
+    );
     const [bot, entries, records, corrections, members, invitations, shared] = await Promise.all([
       entities.chatbot.get({ chatbot_id }).go(),
       entities.knowledgeEntry.query.byOwner({ user_id: fixture.ownerId }).go({ pages: 'all' }),

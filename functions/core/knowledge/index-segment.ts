@@ -75,11 +75,18 @@ export type SegmentHead = {
   keyAt(local: number): string;
   /** Calls `add` for each posting of term number `term`, field by field, chunks ascending within a field. */
   postings(term: number, add: (field: number, local: number, frequency: number) => void): void;
+  /**
+   * The same postings per field as two typed arrays (chunks ascending, their frequencies), made at
+   * their final size (the stored count comes first): no growing arrays on a cold search. KIS3 only.
+   */
+  fieldPostings?(term: number): (FieldPostingArrays | undefined)[];
   /** Byte range [start, end) of a chunk's record in the stored object; undefined for a KIS2 segment. */
   recordRange?(local: number): [number, number];
   /** Bytes of the head. */
   bytes: number;
 };
+
+export type FieldPostingArrays = { chunks: Uint32Array; frequencies: Uint32Array };
 
 /** A whole segment: its head, its chunks and its vectors. */
 export type SegmentView = SegmentHead & { chunks: KnowledgeChunk[]; vectors?: VectorMatrix };
@@ -211,6 +218,19 @@ export function encodeSegment(chunks: readonly KnowledgeChunk[], vectors?: Vecto
   return out;
 }
 
+/** An unsigned LEB128 varint at `at.offset`, which moves past it: most of a cold search's decoding. */
+function readVarint(bytes: Uint8Array, at: { offset: number }): number {
+  let value = 0;
+  let shift = 0;
+  let byte: number;
+  do {
+    byte = bytes[at.offset++]!;
+    value += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+  } while (byte & 0x80);
+  return value;
+}
+
 /** How many leading bytes of a stored segment a search needs (the head); the whole object for KIS2. */
 export function segmentHeadLength(segment: Uint8Array): number {
   return headLengthOf(segment) ?? segment.byteLength;
@@ -252,26 +272,35 @@ export function decodeSegmentHead(input: Uint8Array): SegmentHead {
     repeats: new Set(header.repeats),
     keyAt: (local) => buffer.toString('latin1', keysAt + local * KEY_BYTES, keysAt + (local + 1) * KEY_BYTES),
     postings(term, add) {
-      let at = termStarts[term]!;
-      // Unsigned LEB128, inline: this loop is most of a cold search's decoding.
-      const next = () => {
-        let value = 0;
-        let shift = 0;
-        let byte: number;
-        do {
-          byte = postings[at++]!;
-          value += (byte & 0x7f) * 2 ** shift;
-          shift += 7;
-        } while (byte & 0x80);
-        return value;
-      };
+      const at = { offset: termStarts[term]! };
       for (let f = 0; f < fieldCount; f++) {
         let local = 0;
-        for (let n = next(); n > 0; n--) {
-          local += next();
-          add(f, local, next());
+        for (let n = readVarint(postings, at); n > 0; n--) {
+          local += readVarint(postings, at);
+          add(f, local, readVarint(postings, at));
         }
       }
+    },
+    fieldPostings(term) {
+      const at = { offset: termStarts[term]! };
+      const fields: (FieldPostingArrays | undefined)[] = [];
+      for (let f = 0; f < fieldCount; f++) {
+        const n = readVarint(postings, at);
+        if (!n) {
+          fields.push(undefined);
+          continue;
+        }
+        const chunks = new Uint32Array(n);
+        const frequencies = new Uint32Array(n);
+        let local = 0;
+        for (let i = 0; i < n; i++) {
+          local += readVarint(postings, at);
+          chunks[i] = local;
+          frequencies[i] = readVarint(postings, at);
+        }
+        fields.push({ chunks, frequencies });
+      }
+      return fields;
     },
     recordRange: (local) => [sections.records[0] + recordStarts[local]!, sections.records[0] + recordStarts[local + 1]!],
     bytes: headBytes,

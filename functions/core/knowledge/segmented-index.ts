@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
 import type { IndexManifest } from './index-manifest.js';
-import type { SegmentHead, SegmentView } from './index-segment.js';
+import type { FieldPostingArrays, SegmentHead, SegmentView } from './index-segment.js';
 import { miniSearchOptions, type IndexedChunk, type SearchIndex } from './search-index.js';
 import type { VectorMatrix } from './vector-matrix.js';
 
@@ -194,6 +194,8 @@ export function assembleText(manifest: IndexManifest, segments: readonly Segment
 
   // Per field: chunk -> term frequency, as MiniSearch keeps them; a field without the term has none.
   const decode = (refs: TermRefs) => {
+    const only = refs.length === 2 ? segments[refs[0]!]! : undefined;
+    if (only?.fieldPostings) return livePostings(only.fieldPostings(refs[1]!), localToGlobal[refs[0]!]!);
     const chunksOf: number[][] = Array.from({ length: fieldCount }, () => []);
     const frequenciesOf: number[][] = Array.from({ length: fieldCount }, () => []);
     for (let r = 0; r < refs.length; r += 2) {
@@ -209,12 +211,7 @@ export function assembleText(manifest: IndexManifest, segments: readonly Segment
     return chunksOf.map((chunks, field) => {
       if (!chunks.length) return undefined;
       const frequencies = frequenciesOf[field]!;
-      // MiniSearch keeps postings in the order chunks were added; documents may have moved between segments.
-      if (!isAscending(chunks)) {
-        const order = chunks.map((_, i) => i).sort((a, b) => chunks[a]! - chunks[b]!);
-        return new FieldPostings(Uint32Array.from(order, (i) => chunks[i]!), Uint32Array.from(order, (i) => frequencies[i]!));
-      }
-      return new FieldPostings(Uint32Array.from(chunks), Uint32Array.from(frequencies));
+      return inChunkOrder(Uint32Array.from(chunks), Uint32Array.from(frequencies));
     });
   };
 
@@ -253,7 +250,30 @@ function readsWholeInOrder(manifest: IndexManifest, segments: readonly SegmentHe
   return next === segments[0]!.chunkCount;
 }
 
-const isAscending = (values: readonly number[]) => values.every((value, i) => i === 0 || values[i - 1]! < value);
+const isAscending = (values: Uint32Array) => values.every((value, i) => i === 0 || values[i - 1]! < value);
+
+/** MiniSearch keeps postings in the order chunks were added; documents may have moved between segments. */
+function inChunkOrder(chunks: Uint32Array, frequencies: Uint32Array): FieldPostings {
+  if (isAscending(chunks)) return new FieldPostings(chunks, frequencies);
+  const order = Array.from(chunks, (_, i) => i).sort((a, b) => chunks[a]! - chunks[b]!);
+  return new FieldPostings(Uint32Array.from(order, (i) => chunks[i]!), Uint32Array.from(order, (i) => frequencies[i]!));
+}
+
+/** One segment's postings of a term in search order, in place: chunks not searched (-1) dropped. */
+function livePostings(fields: (FieldPostingArrays | undefined)[], globalOf: Int32Array): (FieldPostings | undefined)[] {
+  return fields.map((field) => {
+    if (!field) return undefined;
+    const { chunks, frequencies } = field;
+    let kept = 0;
+    for (let i = 0; i < chunks.length; i++) {
+      const global = globalOf[chunks[i]!]!;
+      if (global < 0) continue;
+      chunks[kept] = global;
+      frequencies[kept++] = frequencies[i]!;
+    }
+    return kept ? inChunkOrder(chunks.subarray(0, kept), frequencies.subarray(0, kept)) : undefined;
+  });
+}
 
 /**
  * Every term of the segments in sorted order, with where its postings are, as a tree whose nodes are

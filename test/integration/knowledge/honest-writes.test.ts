@@ -125,7 +125,7 @@ describe('knowledge changes are all or nothing, and safe to retry', () => {
       await freezeRequests(faults.s3, []);
     }
     expect(await ask('When are pretzels baked?')).toMatch(/Fridays only/);
-    expect(await knowledgeUpdate()).toBe('current');
+    expect((await waitForKnowledge(owner, chatbotId)).knowledge_update).toBe('current');
   });
 
   it('retries a re-index that failed once: the next answer has the new fact', async () => {
@@ -155,13 +155,14 @@ describe('knowledge changes are all or nothing, and safe to retry', () => {
     expect((await post('/knowledge', { title: 'Muffins', content: 'Blueberry muffins cost 3 dollars each.', type: 'context', chatbot_id: chatbotId })).status).toBe(201);
     expect(await ask('When are sesame bagels sold?')).toMatch(/6 am on Sundays/);
     expect(await ask('How much is a blueberry muffin?')).toMatch(/3 dollars/);
-    expect(await knowledgeUpdate()).toBe('current');
+    expect((await waitForKnowledge(owner, chatbotId)).knowledge_update).toBe('current');
   });
 
   it('ten entries added in a row end with one current quality, measured on an index holding all ten', async () => {
-    const pastries = ['croissant', 'danish', 'eclair', 'strudel', 'cannoli', 'baklava', 'macaron', 'churro', 'kouign', 'madeleine'];
-    for (const [i, pastry] of pastries.entries()) {
-      const created = await post('/knowledge', { title: `${pastry} price`, content: `One ${pastry} costs ${i + 11} cents.`, type: 'context', chatbot_id: chatbotId });
+    // Made-up tokens: nothing on the bakery's site answers for them.
+    const tokens = ['zibble', 'quorvet', 'plimsat', 'drovik', 'fennick', 'grastel', 'mulvane', 'tressik', 'vorlan', 'yestril'];
+    for (const [i, token] of tokens.entries()) {
+      const created = await post('/knowledge', { title: `${token} token`, content: `A ${token} token costs ${i + 11} cents at the counter.`, type: 'context', chatbot_id: chatbotId });
       expect(created.status).toBe(201);
     }
     expect((await waitForKnowledge(owner, chatbotId)).knowledge_update).toBe('current');
@@ -173,6 +174,6 @@ describe('knowledge changes are all or nothing, and safe to retry', () => {
       'the quality of the live index',
     );
     expect((await owner.get(`/chatbots/${chatbotId}`)).body.chatbot).toMatchObject({ knowledge_update: 'current', training_quality: bot.training_quality });
-    for (const [i, pastry] of pastries.entries()) expect(await ask(`How much does one ${pastry} cost?`)).toMatch(new RegExp(`${i + 11} cents`));
+    for (const [i, token] of tokens.entries()) expect(await ask(`How much is a ${token} token?`)).toMatch(new RegExp(`${i + 11} cents`));
   });
 });
