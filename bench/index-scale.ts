@@ -4,7 +4,8 @@
  *                                    and searching a stored index and answering offline
  *   retrieval top5 of 50000 chunks   median over questions, warm, full text
  *   index bytes per chunk            stored bytes (segment + manifest) of the 10,000-chunk index
- * Run alone with `npx tsx bench/index-scale.ts` (starts the local runtime's stand-ins).
+ * Run alone with `npx tsx bench/index-scale.ts` (starts the local runtime's stand-ins);
+ * INDEX_BENCH_CPU_PROFILE_DIR=dir profiles each first answer (see below).
  */
 import './silent-logs.js';
 import { execFile } from 'node:child_process';
@@ -69,8 +70,12 @@ export async function benchIndexScale(env: Record<string, string>): Promise<stri
     const child = await bundleFirstAnswerChild(bundleDir);
     const times: number[] = [];
     const cpuTimes: number[] = [];
+    // INDEX_BENCH_CPU_PROFILE_DIR=dir: each first-answer process writes a CPU profile there (the bundle's
+    // source map beside it: /work/tools-sz/prof.mjs and incl.mjs read them by source file and function).
+    const profileDir = process.env.INDEX_BENCH_CPU_PROFILE_DIR;
+    const profiling = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
     for (const question of cold.queries) {
-      const { stdout } = await promisify(execFile)(process.execPath, [child, chatbotId, version, question], {
+      const { stdout } = await promisify(execFile)(process.execPath, [...profiling, child, chatbotId, version, question], {
         env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
         encoding: 'utf8',
       });
