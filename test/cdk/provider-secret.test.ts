@@ -8,21 +8,17 @@ const usesProviders = new Set<string>(
 );
 
 describe('AI provider keys come from one Secrets Manager secret', () => {
-  it('the functions that call a model (chat, FAQs, voice turns, messaging channels), embed knowledge (crawl, every knowledge change) speak (elevenlabs-tts) or say which voice keys exist get the secret name and may read it', () => {
+  it('the functions that call a model (chat, FAQs, voice turns, messaging channels), embed knowledge (crawl, reindex-knowledge after every knowledge change) speak (elevenlabs-tts) or say which voice keys exist get the secret name and may read it', () => {
     expect([...usesProviders].sort()).toEqual([
       'chat-as-owner',
       'chat-with-emma',
       'crawl-step',
-      'create-knowledge-entry',
       'create-realtime-session',
-      'delete-knowledge-entry',
       'elevenlabs-tts',
       'generate-faqs-from-website',
       'process-channel-webhook',
-      'process-document',
       'realtime-default',
-      'set-knowledge-entry-active',
-      'update-knowledge-entry',
+      'reindex-knowledge',
     ]);
     for (const name of usesProviders) {
       const id = functionId(template, name);
