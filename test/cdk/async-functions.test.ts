@@ -88,6 +88,29 @@ describe('channelProcessor resource', () => {
   });
 });
 
+const indexerCallers = [...usesByName].filter(([, uses]) => uses.includes('knowledgeIndexer')).map(([name]) => name);
+
+describe('knowledgeIndexer resource', () => {
+  it('is used by the routes that change knowledge', () => {
+    expect(indexerCallers.sort()).toEqual([
+      'create-knowledge-entry',
+      'delete-knowledge-entry',
+      'generate-faqs-from-website',
+      'process-document',
+      'set-knowledge-entry-active',
+      'update-knowledge-entry',
+    ]);
+  });
+
+  it.each(indexerCallers)('%s knows reindex-knowledge by name and may invoke exactly one function, by its ARN', (name) => {
+    const id = functionId(template, name);
+    expect(environmentOf(template, id).KNOWLEDGE_INDEXER_FUNCTION_NAME).toBeDefined();
+    const invoke = roleStatements(template, id).filter((s) => actionsOf([s]).some((a) => a.startsWith('lambda:')));
+    expect(invoke).toEqual([expect.objectContaining({ Action: 'lambda:InvokeFunction' })]);
+    expect(JSON.stringify(invoke[0]!.Resource)).not.toContain('*');
+  });
+});
+
 describe('crawler resource', () => {
   const callers = [...usesByName].filter(([, uses]) => uses.includes('crawler')).map(([name]) => name);
 
@@ -105,7 +128,7 @@ describe('crawler resource', () => {
 
   it('no other role of the stack may invoke a function (but the workflow and crawl state machines their tasks)', () => {
     const callerRoles = new Set([
-      ...processorCallers.map((name) => {
+      ...[...processorCallers, ...indexerCallers].map((name) => {
         const fn = resources[functionId(template, name)]?.Properties as { Role: { 'Fn::GetAtt': [string, string] } };
         return fn.Role['Fn::GetAtt'][0];
       }),
