@@ -110,7 +110,7 @@ describe('functions', () => {
     expect(actions.some((a) => a.startsWith('dynamodb:'))).toBe(uses.includes('table'));
     expect(actions.some((a) => a.startsWith('s3:'))).toBe(uses.includes('avatars') || uses.includes('documents'));
     expect(actions.includes('execute-api:ManageConnections')).toBe(uses.includes('realtime'));
-    expect(actions.some((a) => a.startsWith('lambda:'))).toBe(uses.includes('channelProcessor'));
+    expect(actions.some((a) => a.startsWith('lambda:'))).toBe(uses.includes('channelProcessor') || uses.includes('knowledgeIndexer'));
     // Readings of a website run on the crawl state machine (workflows/crawl-site.asl.json).
     expect(actions.includes('states:StartExecution')).toBe(uses.includes('crawler') || uses.includes('workflowRunner'));
   });
