@@ -113,7 +113,7 @@ async function main() {
     for (const lambda of built) {
       const event = sampleEvents[lambda.name](ctx);
       const runs: ColdStart[] = [];
-      for (let run = 0; run < RUNS; run++) runs.push(await coldStart(lambda.file, event, runtime.env));
+      for (let run = 0; run < RUNS; run++) runs.push(await coldStart(lambda.name, lambda.file, event, runtime.env));
       console.log(`cold ${lambda.name}: ${Math.round(median(runs.map((r) => r.ms)))} ms (cpu ${Math.round(median(runs.map((r) => r.cpuMs)))} ms)`);
     }
     console.log(`load average: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);

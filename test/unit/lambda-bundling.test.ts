@@ -155,7 +155,10 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
     };
     try {
       vi.resetModules();
-      await import('../../functions/core/data/entities.js');
+      // Entities are built on first use (functions/core/data/lazy-service.ts): use every one.
+      const { dataService } = await import('../../functions/core/data/db.js');
+      const { entityBuilders } = await import('../../functions/core/data/entities.js');
+      for (const name of Object.keys(entityBuilders)) void dataService.entities[name as keyof typeof entityBuilders];
     } finally {
       Validator.prototype.validate = real;
     }
