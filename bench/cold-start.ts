@@ -18,6 +18,8 @@ export interface ColdStart {
 export const coldStartEnvironment = (name: FunctionName, env: Record<string, string>): Record<string, string | undefined> => ({
   ...process.env,
   ...env,
+  // Node options of this shell are not the function's: it has only those its environment names.
+  NODE_OPTIONS: undefined,
   ...baseEnvironment(name),
   LOG_LEVEL: 'silent',
 });

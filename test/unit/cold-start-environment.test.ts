@@ -12,22 +12,21 @@ describe('the cold-start benchmark', () => {
   it("starts each fresh process with the deployed function's environment and Node options", async () => {
     const seen = join(dir, 'seen.json');
     const handler = join(dir, 'index.mjs');
+    const deployed = baseEnvironment('chat-with-emma');
+    const names = [...Object.keys(deployed), 'NODE_OPTIONS', 'TABLE_NAME'];
     // A stand-in bundle that says what its process was started with.
     writeFileSync(
       handler,
       `import { writeFileSync } from 'node:fs';
       export const handler = async () => writeFileSync(${JSON.stringify(seen)}, JSON.stringify({
-        NODE_OPTIONS: process.env.NODE_OPTIONS, POWERTOOLS_SERVICE_NAME: process.env.POWERTOOLS_SERVICE_NAME,
-        sourceMaps: process.sourceMapsEnabled, table: process.env.TABLE_NAME }));`,
+        env: Object.fromEntries(${JSON.stringify(names)}.map((name) => [name, process.env[name]])),
+        sourceMaps: process.sourceMapsEnabled }));`,
     );
     const run = await coldStart('chat-with-emma', handler, {}, { TABLE_NAME: 'bench-table' });
     expect(run.cpuMs).toBeGreaterThan(0);
-    const deployed = baseEnvironment('chat-with-emma');
     expect(JSON.parse(readFileSync(seen, 'utf8'))).toEqual({
-      NODE_OPTIONS: deployed.NODE_OPTIONS,
-      POWERTOOLS_SERVICE_NAME: 'chat-with-emma',
-      sourceMaps: deployed.NODE_OPTIONS.includes('--enable-source-maps'),
-      table: 'bench-table',
+      env: { NODE_OPTIONS: deployed.NODE_OPTIONS, ...deployed, TABLE_NAME: 'bench-table' },
+      sourceMaps: (deployed.NODE_OPTIONS ?? '').includes('--enable-source-maps'),
     });
   });
 });
