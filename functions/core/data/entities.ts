@@ -814,21 +814,30 @@ export const channelMessageEntity = () => new Entity({
  */
 export const analyticsDayModel = { entity: 'analyticsDay', version: '1', service } as const;
 
-export const analyticsDayEntity = () => new Entity({
-  model: analyticsDayModel,
-  attributes: {
-    chatbot_id: { type: 'string', required: true },
-    /** YYYY-MM-DD (UTC). */
-    day: { type: 'string', required: true },
-    ...rollupItemAttributes,
-  },
-  indexes: {
-    byChatbot: {
-      pk: { field: pk, composite: ['chatbot_id'] },
-      sk: { field: sk, composite: ['day'] },
+/**
+ * The day item with these counters: all of them for the entity, none for the keys of the counter write
+ * (data/analytics-day-counters.ts), which then builds no model of 500 attributes on a function's first turn.
+ */
+const analyticsDayWith = <Counters extends Record<string, { type: 'number' }>>(counters: Counters) =>
+  new Entity({
+    model: analyticsDayModel,
+    attributes: {
+      chatbot_id: { type: 'string', required: true },
+      /** YYYY-MM-DD (UTC). */
+      day: { type: 'string', required: true },
+      ...counters,
     },
-  },
-});
+    indexes: {
+      byChatbot: {
+        pk: { field: pk, composite: ['chatbot_id'] },
+        sk: { field: sk, composite: ['day'] },
+      },
+    },
+  });
+
+export const analyticsDayEntity = () => analyticsDayWith(rollupItemAttributes);
+/** The day item's keys and identity, without its counters. */
+export const analyticsDayKeysEntity = () => analyticsDayWith({});
 
 /**
  * Every entity of the table, by the name the code reads it under (`db().entities.<name>`). Each value
