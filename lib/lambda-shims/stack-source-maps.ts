@@ -15,11 +15,13 @@ const maps = new Map<string, SourceMap | undefined>();
 /** The source map beside a bundle (`index.mjs.map`), read once; none for files without one. */
 function sourceMapOf(file: string): SourceMap | undefined {
   if (!maps.has(file)) {
+    // Marked first: a stack formatted while reading the map (an error of the read) must not read it again.
+    maps.set(file, undefined);
     try {
       const path = file.startsWith('file:') ? fileURLToPath(file) : file;
       maps.set(file, new SourceMap(JSON.parse(readFileSync(`${path}.map`, 'utf8')) as SourceMapPayload));
     } catch {
-      maps.set(file, undefined);
+      // No map (or an unreadable one): frames keep their bundle positions.
     }
   }
   return maps.get(file);

@@ -246,4 +246,16 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
     expect(stack.split('\n')[0]).toBe('Error: Missing environment variable STACK_TEST_UNSET');
     expect(stack.split('\n')[1]).toMatch(new RegExp(`^    at .*functions/core/runtime/env\\.ts:${throwLine}:\\d+\\)?$`));
   });
+
+  it('write stack traces in bundle positions when a bundle has no source map', async () => {
+    const outfile = join(outDir, 'stack-unmapped.mjs');
+    await bundleExports("export { requireEnv } from './functions/core/runtime/env.ts';", outfile);
+    rmSync(`${outfile}.map`);
+    const script = `
+      const { requireEnv } = await import(process.argv[1]);
+      try { requireEnv('STACK_TEST_UNSET'); } catch (error) { process.stdout.write(error.stack); }`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, outfile], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    expect(run.stdout.split('\n')[0]).toBe('Error: Missing environment variable STACK_TEST_UNSET');
+    expect(run.stdout.split('\n')[1]).toMatch(/^ {4}at .*stack-unmapped\.mjs:\d+:\d+\)?$/);
+  });
 });
