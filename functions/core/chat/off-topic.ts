@@ -1,5 +1,6 @@
 import { factTypesAsked } from '../knowledge/fact-types.js';
 import type { SearchHit } from '../knowledge/search-index.js';
+import { saysOtherForm } from '../knowledge/word-forms.js';
 import { passageTermsOf, termsOf } from './text-terms.js';
 
 /**
@@ -46,7 +47,8 @@ export function isOffTopic(question: string, passages: readonly SearchHit[] | un
   const asksBusinessFact = factTypesAsked(question).some((type) => type !== 'person');
   if (asksBusinessFact || ASKS_WHAT_BUSINESS_DOES.test(question) || ABOUT_YOURS.test(question) || terms.some((term) => ABOUT_THE_BUSINESS.has(term))) return false;
   const known = new Set(passages.flatMap((p) => passageTermsOf(`${p.title} ${p.heading ?? ''} ${p.text}`)));
-  return !terms.some((term) => known.has(term));
+  // Another form of a word the knowledge uses ("kinesiotaping": "Kinesiology Taping") is no other topic.
+  return !terms.some((term) => known.has(term) || saysOtherForm(known, term));
 }
 
 /** The polite refusal of an off-topic question (allowOffTopic off). */

@@ -1,16 +1,17 @@
 import { HEADING_PATH_SEPARATOR, innermostHeading } from '../knowledge/chunk.js';
 import { everydayTermsOf } from '../knowledge/common-words/common-words.js';
-import { factTypesAsked, factWordsAsked, namesTeamMember, NAMING_FACT_WORDS, personOfHeadings, statesFact, statesFactUnder, type FactType } from '../knowledge/fact-types.js';
+import { factTypesAsked, factWordsAsked, namesTeamMember, NAMING_FACT_WORDS, personOfHeadings, roleAsked, statesFact, statesFactUnder, type FactType } from '../knowledge/fact-types.js';
 import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import { isSiteDetailsDocument } from '../knowledge/knowledge-document.js';
-import { isOtherLanguageYesNo } from '../knowledge/other-languages.js';
+import { folded, isOtherLanguageYesNo, OTHER_LANGUAGE_DOING } from '../knowledge/other-languages.js';
 import type { SearchHit } from '../knowledge/search-index.js';
-import { narrowerTermsOf, nearTermsOf, synonymsOf, writtenSynonymsOf } from '../knowledge/synonyms.js';
+import { narrowerTermsOf, nearTermsOf, synonymsOf, wholeOfKind, writtenSynonymsOf } from '../knowledge/synonyms.js';
 import { dayVerdict } from './day-hours.js';
 import { SMALL_TALK } from './off-topic.js';
 import { numbersGiven, thresholdApplies } from './quantity-thresholds.js';
 import { sourceLink, sourceTitle } from './source-link.js';
 import { toSearchTerm } from '../knowledge/search-terms.js';
+import { saysOtherForm } from '../knowledge/word-forms.js';
 import { passageTermsOf, termsOf } from './text-terms.js';
 import { statesValueLike, valueKindOf } from './value-terms.js';
 
@@ -47,6 +48,7 @@ const REQUEST_WORDS = new Set(
     termsOf('suit suits suitable suited ideal recommend recommended'),
     // Permission frames what is asked about ("Are dogs *allowed*?": "Dogs on a lead are welcome").
     termsOf('allow allowed allows permitted permit ok okay fine welcome'),
+    termsOf(OTHER_LANGUAGE_DOING),
   ),
 );
 /**
@@ -79,6 +81,13 @@ const THRESHOLD_PREFERENCE = 0.05;
  * "Quality Supervisor" for "Who supervises...?" over "Managing Director".
  */
 const OWN_WORDS_PREFERENCE = 0.01;
+/**
+ * Added to a passage saying the role a person is asked by ("Who is the head chef?": "Executive Chef"),
+ * over one saying only the word that qualifies it ("Head Server"), which may weigh as much.
+ */
+const ROLE_PREFERENCE = 0.02;
+const saysRole = (passage: SearchHit, role: string) =>
+  termMatch(new Set(passageTermsOf(`${headingsOf(passage)} ${passage.text}`)), role, true) >= SYNONYM_SHARE;
 /**
  * Taken from a customer's review: what one customer says ("they even cleaned inside the oven") is no
  * promise of the business, so a review answers only when no passage of the business's own says as much.
@@ -155,7 +164,20 @@ const statesFactIn = (passage: SearchHit, type: FactType) =>
 const WRITER_FACTS: ReadonlySet<FactType> = new Set(['person', 'country']);
 
 /** Reviews name their writers ("Michael Thompson, Office Manager"), who are customers, not the business's people. */
-const isTestimonial = (passage: SearchHit) => /\b(?:testimonials?|reviews?|(?:clients?|customers?|patients?|guests?) (?:say|said|love)|what (?:people|they) say)\b/i.test(passage.heading ?? '');
+const isTestimonial = (passage: SearchHit) => TESTIMONIAL_HEADING.test(folded(passage.heading ?? ''));
+/** Headings of reviews, in English and in the languages of other-languages.ts ("Ce que disent nos clients", "Kundenstimmen", "Opinie"). */
+const TESTIMONIAL_HEADING = new RegExp(
+  String.raw`(?<![\p{L}])(?:${[
+    'testimonials?|reviews?|(?:clients?|customers?|patients?|guests?) (?:say|said|love)|what (?:people|they) say',
+    'kundenstimmen|bewertungen|erfahrungsberichte|was (?:unsere )?(?:kunden|gaste|patienten) sagen',
+    'testimonios|opiniones|resenas|lo que dicen',
+    'temoignages?|avis(?: clients?)?|ce que disent',
+    'depoimentos?|avaliacoes|o que dizem',
+    'recensioni|testimonianze|dicono di noi|ervaringen|beoordelingen|recensies',
+    'opinie|referencje|recenzje|co (?:mowia|pisza)',
+  ].join('|')})(?![\p{L}])`,
+  'u',
+);
 
 const isYesNoQuestion = (question: string) =>
   /^\s*(?:are|is|do|does|did|can|could|will|would|should|have|has|may|must)\b/i.test(question) || isOtherLanguageYesNo(question);
@@ -185,15 +207,17 @@ const NEAR_TERM_SHARE = 0.5;
 /**
  * Another form of the visitor's own word: a passage's word that begins with it ("supervises":
  * "Supervisor", "deliver": "delivery"), as search finds it by prefix; more than a synonym. Not the other
- * way round: "vegetarian" does not begin "vegetables".
+ * way round: "vegetarian" does not begin "vegetables". In another language, the same word with another
+ * ending (Polish "dietetykiem": "dietetyk", word-forms.ts).
  */
 const OTHER_FORM_SHARE = 0.9;
-const OTHER_FORM_STEM = 5;
-const isOtherForm = (said: string, asked: string) => asked.length >= OTHER_FORM_STEM && said.startsWith(asked);
-function termMatch(terms: ReadonlySet<string>, term: string): number {
-  if (terms.has(term) || writtenSynonymsOf(term).some((synonym) => terms.has(synonym))) return 1;
-  if (term.length >= OTHER_FORM_STEM && [...terms].some((said) => isOtherForm(said, term))) return OTHER_FORM_SHARE;
-  if (synonymsOf(term).some((synonym) => terms.has(synonym))) return SYNONYM_SHARE;
+function termMatch(terms: ReadonlySet<string>, term: string, role = false): number {
+  // A role asked for ("Who is the chef?") is not answered by the whole it is a kind of ("Meet our team").
+  const whole = role ? wholeOfKind(term) : [];
+  const says = (synonym: string) => terms.has(synonym) && !whole.includes(synonym);
+  if (terms.has(term) || writtenSynonymsOf(term).some(says)) return 1;
+  if (saysOtherForm(terms, term)) return OTHER_FORM_SHARE;
+  if (synonymsOf(term).some(says)) return SYNONYM_SHARE;
   return nearTermsOf(term).some((near) => terms.has(near)) ? NEAR_TERM_SHARE : 0;
 }
 
@@ -263,17 +287,20 @@ export function coverageOf(question: ParsedQuestion, passage: SearchHit): number
   const known = termsAnsweredBy(question, passage);
   // Weighted by how telling each term is in this assistant's knowledge (1 where unknown); of
   // alternatives ("shops or warehouses") one is enough, and it weighs as the heaviest.
-  const weight = (term: string) => {
+  const termWeight = (term: string) => {
     const idf = question.termWeights.get(term) ?? 1;
     if (Number.isFinite(idf)) return Math.min(idf, MAX_TERM_WEIGHT);
     return question.everydayTerms.has(term) ? UNKNOWN_EVERYDAY_TERM_WEIGHT : UNKNOWN_TERM_WEIGHT;
   };
+  // The role a person is asked by weighs as the question's heaviest word: "chef" over "head".
+  const heaviest = Math.max(0, ...question.termGroups.flat().map(termWeight));
+  const weight = (term: string) => (term === question.roleTerm ? heaviest : termWeight(term));
   let total = 0;
   let covered = 0;
   for (const group of question.termGroups) {
     const groupWeight = Math.max(...group.map(weight)) * (group.every((term) => question.contextTerms.has(term)) ? CONTEXT_TERM_SHARE : 1);
     total += groupWeight;
-    covered += groupWeight * Math.max(...group.map((term) => termMatch(known, term)));
+    covered += groupWeight * Math.max(...group.map((term) => termMatch(known, term, term === question.roleTerm)));
   }
   // The kind of fact asked for ("where", "how much") is itself part of the question, as telling as an average word.
   if (question.factWords.size) {
@@ -315,7 +342,7 @@ function mentionsWhatIsAsked(question: ParsedQuestion, passage: SearchHit): bool
 function ownWordsShare(terms: readonly string[], passage: SearchHit): number {
   if (!terms.length) return 0;
   const said = new Set(passageTermsOf(`${headingsOf(passage)} ${passage.text}`));
-  return terms.filter((term) => said.has(term) || (term.length >= OTHER_FORM_STEM && [...said].some((other) => isOtherForm(other, term)))).length / terms.length;
+  return terms.filter((term) => said.has(term) || saysOtherForm(said, term)).length / terms.length;
 }
 
 /** How many of the question's values (times, months, numbers) the passage says as the question does. */
@@ -340,6 +367,8 @@ export type ParsedQuestion = {
   everydayTerms: ReadonlySet<string>;
   /** Terms said only around the question, not in it (see CONTEXT_TERM_SHARE). */
   contextTerms: ReadonlySet<string>;
+  /** The role a person is asked by ("Who is the head *chef*?"), as a term (see roleAsked). */
+  roleTerm?: string;
 };
 
 /**
@@ -575,6 +604,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
     termWeights,
     everydayTerms: lightUnknownTermsOf(question, asking),
     contextTerms: contextTermsOf(question, asking),
+    roleTerm: asked.includes('person') ? termsOf(roleAsked(asking) ?? '')[0] : undefined,
   };
   const needed = requiredCoverage(strictnessLevel);
 
@@ -617,7 +647,8 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
       (statesContact && isSiteDetailsDocument(passage.documentId) ? SITE_CONTACT_PREFERENCE : 0) +
       SAME_VALUE_PREFERENCE * sameValuesSaid(valueTerms, passage) +
       (given.some((number) => thresholdApplies(number, passage.text)) ? THRESHOLD_PREFERENCE : 0) +
-      OWN_WORDS_PREFERENCE * ownWordsShare(contentTerms, passage) -
+      OWN_WORDS_PREFERENCE * ownWordsShare(contentTerms, passage) +
+      (parsed.roleTerm && saysRole(passage, parsed.roleTerm) ? ROLE_PREFERENCE : 0) -
       (isTestimonial(passage) ? REVIEW_PENALTY : 0);
     if (!best || score > best.score) best = { passage, rank, score };
   });

@@ -72,11 +72,21 @@ for (const group of GROUPS) {
   const terms = searchTermsOf(group);
   for (const term of terms) addSynonyms(term, terms);
 }
+const wholeByKind = new Map<string, string[]>();
 for (const [kinds, whole] of KINDS) for (const kind of searchTermsOf(kinds)) addSynonyms(kind, searchTermsOf(whole));
+for (const [kinds, whole] of KINDS) for (const kind of searchTermsOf(kinds)) wholeByKind.set(kind, searchTermsOf(whole));
 
 /** The other search terms the groups above give `term` (a search term): the same thing in a small business's words. */
 export function writtenSynonymsOf(term: string): readonly string[] {
   return synonymsByTerm.get(term) ?? [];
+}
+
+/**
+ * The whole a kind of KINDS belongs to ("chef": "staff", "team"). Asked who the chef is, every card of
+ * the team is staff: only the one saying "chef" answers.
+ */
+export function wholeOfKind(term: string): readonly string[] {
+  return wholeByKind.get(term) ?? [];
 }
 
 /** The other search terms meaning the same as `term` (a search term): in the groups above or in WordNet. */
