@@ -1,5 +1,6 @@
 import { factTypesAsked } from '../knowledge/fact-types.js';
 import type { SearchHit } from '../knowledge/search-index.js';
+import { joinedHyphenatedWords } from '../knowledge/search-terms.js';
 import { saysOtherForm } from '../knowledge/word-forms.js';
 import { passageTermsOf, termsOf } from './text-terms.js';
 
@@ -41,7 +42,8 @@ const ABOUT_YOURS = /\byour\b/i;
  */
 export function isOffTopic(question: string, passages: readonly SearchHit[] | undefined): boolean {
   if (!passages) return false;
-  const terms = termsOf(question).filter((term) => !SMALL_TALK.has(term));
+  // "make-up" is also "makeup", as passages are indexed with their hyphenated words written as one.
+  const terms = [...termsOf(question), ...termsOf(joinedHyphenatedWords(question, true).join(' '))].filter((term) => !SMALL_TALK.has(term));
   if (terms.length === 0) return false;
   // "Who" is asked of the world as much as of a business: a question for a person needs a business word too.
   const asksBusinessFact = factTypesAsked(question).some((type) => type !== 'person');

@@ -1,5 +1,5 @@
 import { HEADING_PATH_SEPARATOR, innermostHeading } from '../knowledge/chunk.js';
-import { everydayTermsOf } from '../knowledge/common-words/common-words.js';
+import { everydayTermsOf, isCommonTerm } from '../knowledge/common-words/common-words.js';
 import { factTypesAsked, factWordsAsked, namesTeamMember, NAMING_FACT_WORDS, personOfHeadings, roleAsked, statesFact, statesFactUnder, type FactType } from '../knowledge/fact-types.js';
 import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import { isSiteDetailsDocument } from '../knowledge/knowledge-document.js';
@@ -11,6 +11,7 @@ import { SMALL_TALK } from './off-topic.js';
 import { numbersGiven, thresholdApplies } from './quantity-thresholds.js';
 import { sourceLink, sourceTitle } from './source-link.js';
 import { toSearchTerm } from '../knowledge/search-terms.js';
+import { isWordNetTerm } from '../knowledge/related-words.js';
 import { saysOtherForm } from '../knowledge/word-forms.js';
 import { passageTermsOf, termsOf } from './text-terms.js';
 import { statesValueLike, valueKindOf } from './value-terms.js';
@@ -168,7 +169,7 @@ const isTestimonial = (passage: SearchHit) => TESTIMONIAL_HEADING.test(folded(pa
 /** Headings of reviews, in English and in the languages of other-languages.ts ("Ce que disent nos clients", "Kundenstimmen", "Opinie"). */
 const TESTIMONIAL_HEADING = new RegExp(
   String.raw`(?<![\p{L}])(?:${[
-    'testimonials?|reviews?|(?:clients?|customers?|patients?|guests?) (?:say|said|love)|what (?:people|they) say',
+    'testimonials?|testimon(?:y|ies)|reviews?|(?:clients?|customers?|patients?|guests?) (?:say|said|love)|what (?:people|they) say',
     'kundenstimmen|bewertungen|erfahrungsberichte|was (?:unsere )?(?:kunden|gaste|patienten) sagen',
     'testimonios|opiniones|resenas|lo que dicen',
     'temoignages?|avis(?: clients?)?|ce que disent',
@@ -320,8 +321,41 @@ function termsAnsweredBy(question: ParsedQuestion, passage: SearchHit): Set<stri
     if (statesFactIn(passage, type)) for (const word of words) for (const term of termsOf(word)) known.add(term);
   }
   for (const group of question.termGroups) for (const term of group) if (statesValueLike(term, said)) known.add(term);
+  for (const { name, gloss } of question.glosses) if (name.every((term) => known.has(term))) for (const term of gloss) known.add(term);
   return known;
 }
+
+/** A name with its gloss in brackets, alone on a line: "Gukoza Imisatsi (Haircut)", "Balayage (hand-painted highlights)". */
+const GLOSSED_NAME = /^(?:[-+•]\s*)?([^()\d]{3,60}?)\s*\(([^()\d]{3,40})\)$/u;
+const MAX_GLOSS_WORDS = 4;
+
+/**
+ * The glosses the passages give their names. A site in Kinyarwanda may say in English only what its
+ * booking form's options mean ("Gukoza Imisatsi (Haircut)") and price each under its own name alone:
+ * a passage saying the whole name says what its gloss says. Names of other languages only (at most half
+ * of their words English, isOtherLanguageName): "Balayage (hand-painted highlights)", not "Window cleaning (interior)".
+ */
+export function glossesOf(passages: readonly SearchHit[]): Gloss[] {
+  const glosses: Gloss[] = [];
+  for (const passage of passages) {
+    for (const line of plainLines(passage.text)) {
+      const match = GLOSSED_NAME.exec(line);
+      if (!match || wordCount(match[1]!) > MAX_GLOSS_WORDS || wordCount(match[2]!) > MAX_GLOSS_WORDS) continue;
+      const name = termsOf(match[1]!);
+      const gloss = termsOf(match[2]!).filter((term) => !name.includes(term));
+      // A name in English words is qualified by its brackets, not translated: "Window cleaning (interior)"
+      // says nothing of another package's window cleaning.
+      if (name.length && gloss.length && isOtherLanguageName(name)) glosses.push({ name, gloss });
+    }
+  }
+  return glosses;
+}
+type Gloss = { name: string[]; gloss: string[] };
+/** At most half of a name's words (of three letters or more) are English ones (WordNet's table or the most frequent words). */
+const isOtherLanguageName = (name: readonly string[]) => {
+  const words = name.filter((term) => term.length >= 3);
+  return words.filter((term) => isWordNetTerm(term) || isCommonTerm(term)).length * 2 <= words.length && words.length > 0;
+};
 
 /**
  * Whether the passage says anything of what the question asks about, beyond the kind of fact: the
@@ -369,6 +403,8 @@ export type ParsedQuestion = {
   contextTerms: ReadonlySet<string>;
   /** The role a person is asked by ("Who is the head *chef*?"), as a term (see roleAsked). */
   roleTerm?: string;
+  /** Names the passages gloss (glossesOf). */
+  glosses: readonly Gloss[];
 };
 
 /**
@@ -470,9 +506,36 @@ function joinHyphenatedWords(clause: string, groups: string[][]): void {
   }
 }
 
+/** A line this long is prose, not a line of an address or a contact card. */
+const PROSE_LINE_WORDS = 12;
+const CARD_LINE_WORDS = 8;
+
+/**
+ * Asked for a phone, an e-mail or an address in a passage of prose and a contact block (a footer the
+ * page runs into a review or an about text), the block's short lines that state it: the prose would fill
+ * the answer's length before the block.
+ */
+function contactBlock(lines: readonly string[], asked: readonly FactType[]): string[] | undefined {
+  const contact = asked.filter((type) => CONTACT_FACTS.has(type));
+  if (!contact.length || !lines.some((line) => wordCount(line) > PROSE_LINE_WORDS)) return undefined;
+  const blocks: string[][] = [];
+  let block: string[] = [];
+  for (const line of [...lines, '']) {
+    if (line && wordCount(line) <= CARD_LINE_WORDS) block.push(line);
+    else if (block.length) {
+      blocks.push(block);
+      block = [];
+    }
+  }
+  const stating = blocks.filter((lines) => contact.some((type) => statesFact(lines.join('\n'), type)));
+  return stating.length ? stating.flat() : undefined;
+}
+
 /** The lines of a passage that answer the question: all of a short one, else those carrying its terms or asked facts. */
 function answerLines(passage: SearchHit, terms: ReadonlySet<string>, asked: readonly FactType[], given: readonly number[] = []): string[] {
   const lines = plainLines(passage.text).filter((line) => !isQuestion(line));
+  const contact = contactBlock(lines, asked);
+  if (contact) return contact;
   if (wordCount(lines.join(' ')) <= WHOLE_PASSAGE_WORDS) return lines;
   const units = lines.flatMap((line, lineIndex) =>
     (isListItem(line) ? [line] : sentencesOf(line)).map((text) => ({ text, lineIndex, list: isListItem(line) })),
@@ -550,10 +613,13 @@ const parentPath = (passage: SearchHit) => passage.heading?.split(HEADING_PATH_S
  * with every priced option of the same list the best passage belongs to (sibling sections of one page).
  * One that names something the best passage lists ("a follow-up") is answered by that passage.
  */
-function pricedSiblings(best: SearchHit, passages: readonly SearchHit[], terms: ReadonlySet<string>, askedTerms: ReadonlySet<string>): SearchHit[] | undefined {
+function pricedSiblings(best: SearchHit, passages: readonly SearchHit[], terms: ReadonlySet<string>, askedTerms: ReadonlySet<string>, glosses: readonly Gloss[]): SearchHit[] | undefined {
   const heading = innermostHeading(best.heading);
   if (!heading || termsOf(heading).some((term) => terms.has(term) && !REQUEST_WORDS.has(term))) return undefined;
   const said = new Set(passageTermsOf(best.text));
+  // A heading naming what a gloss says ("Gukoza Imisatsi" for a haircut) names the option asked about.
+  const named = new Set(passageTermsOf(`${heading} ${best.text}`));
+  for (const { name, gloss } of glosses) if (name.every((term) => named.has(term))) for (const term of gloss) said.add(term);
   if ([...askedTerms].some((term) => hasTermOrSynonym(said, term))) return undefined;
   const parent = parentPath(best);
   const siblings = passages.filter(
@@ -605,6 +671,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
     everydayTerms: lightUnknownTermsOf(question, asking),
     contextTerms: contextTermsOf(question, asking),
     roleTerm: asked.includes('person') ? termsOf(roleAsked(asking) ?? '')[0] : undefined,
+    glosses: glossesOf(passages),
   };
   const needed = requiredCoverage(strictnessLevel);
 
@@ -632,6 +699,8 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
     const statesContact = asked.some((type) => CONTACT_FACTS.has(type) && statesFactIn(passage, type));
     if (coverage < (statesContact ? needed / 2 : needed)) return;
     if (!sameQuestion && !statesContact && !mentionsWhatIsAsked(parsed, passage)) return;
+    // "Can you come to my house?": what a customer felt ("like a home to me") says nothing of whether the business does it.
+    if (yesNo && !statesContact && isTestimonial(passage)) return;
     // Of passages answering alike, the owner's own knowledge, then the one whose own heading names
     // what was asked ("Opening hours" over "Holiday hours").
     const headingTerms = new Set(termsOf(passage.source === 'entry' ? passage.title : (innermostHeading(passage.heading) ?? '')));
@@ -656,7 +725,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
 
   const termSet = new Set(terms);
   const chosen = best.passage;
-  const options = asked.includes('price') ? pricedSiblings(chosen, passages, termSet, askedTerms) : undefined;
+  const options = asked.includes('price') ? pricedSiblings(chosen, passages, termSet, askedTerms, parsed.glosses) : undefined;
   const body = options
     ? options
         .map((option) => present(innermostHeading(option.heading), plainLines(option.text).filter((l) => statesFact(l, 'price')).slice(0, 1)))

@@ -78,7 +78,24 @@ for (const [kinds, whole] of KINDS) for (const kind of searchTermsOf(kinds)) who
 
 /** The other search terms the groups above give `term` (a search term): the same thing in a small business's words. */
 export function writtenSynonymsOf(term: string): readonly string[] {
-  return synonymsByTerm.get(term) ?? [];
+  const variant = otherSpellingOf(term);
+  const written = synonymsByTerm.get(term) ?? [];
+  return variant ? [...written, variant] : written;
+}
+
+/**
+ * The British or American spelling of a search term (a Porter2 stem): "colour" / "color", "centr" /
+ * "center", "organis" / "organiz". A visitor writes their own; the site, the other.
+ */
+export function otherSpellingOf(term: string): string | undefined {
+  if (term.length < 5 || !/^[a-z]+$/.test(term)) return undefined;
+  if (/[^aeiou]our$/.test(term) && term.length >= 6) return term.replace(/our$/, 'or');
+  if (/[^aeiou]or$/.test(term)) return term.replace(/or$/, 'our');
+  if (/tr$/.test(term)) return term.replace(/tr$/, 'ter');
+  if (/ter$/.test(term)) return term.replace(/ter$/, 'tr');
+  if (term.length >= 6 && /[^aeiou][iy]s$/.test(term)) return term.replace(/s$/, 'z');
+  if (term.length >= 6 && /[^aeiou][iy]z$/.test(term)) return term.replace(/z$/, 's');
+  return undefined;
 }
 
 /**

@@ -191,3 +191,138 @@ describe('a person asked by a role', () => {
     expect(ask('Who is your sommelier?', [trattoria], 'Trattoria Sole')).toContain('Giulia Conti');
   });
 });
+
+describe('a contact block run into a review', () => {
+  const wash: KnowledgeDocument = {
+    id: 'https://shinebay.example/',
+    source: 'page',
+    title: 'Shine Bay Car Wash',
+    url: 'https://shinebay.example/',
+    text: `# Shine Bay
+
+## Testimony
+
+Shine Bay is the best car wash in town. It has been like a home to me, the staff are friendly and the booking is easy to use on any phone.
+
+Amina Otieno
+regular customer
+
+Contacts
+Moi Avenue 12
+P.O. Box 4410
+(+254)711222333`,
+  };
+
+  it('answers the phone and the address with the block, not with the review before it', () => {
+    const phone = ask("What's your phone number?", [wash], 'Shine Bay');
+    expect(phone).toContain('(+254)711222333');
+    expect(phone).not.toContain('best car wash');
+    expect(ask('Where are you located?', [wash], 'Shine Bay')).toContain('Moi Avenue 12');
+  });
+
+  it('does not answer whether the business does something from what a customer felt', () => {
+    expect(ask('Can you come and wash the car at my house?', [wash], 'Shine Bay')).toBe('');
+  });
+});
+
+describe('words as visitors write them', () => {
+  const studio: KnowledgeDocument = {
+    id: 'https://rosebeauty.example/',
+    source: 'page',
+    title: 'Rose Beauty Studio',
+    url: 'https://rosebeauty.example/',
+    text: `# Rose Beauty Studio
+
+## Meet our team
+
+### Lerato Dube
+
+Makeup Artist
+
+Bridal looks and photoshoots.
+
+## Services
+
+### Hair Color
+
+Full color and highlights. From $65`,
+  };
+
+  it('"make-up" is the "Makeup" a site writes: no other topic', () => {
+    expect(ask('I need my make-up done for a wedding. Who would do it?', [studio], 'Rose Beauty Studio')).toContain('Lerato Dube');
+  });
+
+  it('a British spelling finds the American one', () => {
+    expect(ask('How much to colour my hair?', [studio], 'Rose Beauty Studio')).toContain('$65');
+  });
+});
+
+describe('names glossed in brackets', () => {
+  const barber: KnowledgeDocument = {
+    id: 'https://umucyo.example/',
+    source: 'page',
+    title: 'Umucyo Salon | Huye',
+    url: 'https://umucyo.example/',
+    text: `# Umucyo Salon
+
+## Serivisi
+
+### Kogosha Umusatsi
+
+Abagabo n'abana
+
+600 RWF
+
+### Gusiga Ibara
+
+Ibara rishya
+
+2500 RWF
+
+## Gufata umwanya
+
+### Serivisi ushaka
+
+- Kogosha Umusatsi (Haircut)
+- Gusiga Ibara (Hair colouring)`,
+  };
+
+  it("answers a price asked by the gloss with the name's own price", () => {
+    expect(ask('How much is a haircut?', [barber], 'Umucyo Salon')).toContain('600 RWF');
+    const colour = ask('How much is hair colouring?', [barber], 'Umucyo Salon');
+    expect(colour).toContain('2500 RWF');
+    expect(colour).not.toContain('600 RWF');
+  });
+});
+
+describe('brackets qualifying an English name', () => {
+  const cleaner: KnowledgeDocument = {
+    id: 'https://brightnest.example/pricing',
+    source: 'page',
+    title: 'Pricing | Brightnest',
+    url: 'https://brightnest.example/pricing',
+    text: `# Pricing Plans
+
+## Standard Clean
+
+$120/session
+
+Our favourite package
+
+- Up to 4 rooms
+- Window cleaning (interior)
+
+## Complete Clean
+
+$220/session
+
+- Whole home
+- Window cleaning (interior & exterior)`,
+  };
+
+  it('are no gloss: "(exterior)" of one package is not of another', () => {
+    const answer = ask('Which package cleans the windows on the outside too?', [cleaner], 'Brightnest');
+    expect(answer).toContain('Complete Clean');
+    expect(answer).not.toContain('Standard Clean');
+  });
+});
