@@ -1,6 +1,6 @@
 import { DEFAULT_AGENT_NAME, type Chatbot } from '@contracts/chatbot';
 import { BotIcon, ExternalLinkIcon, GlobeIcon, SettingsIcon, Share2Icon } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isCrawlFinished, learnedPagesLines } from '@/chatbots/crawl-stage';
 import { useSetChatbotActiveMutation } from '@/chatbots/mutations';
@@ -10,14 +10,16 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { CrawlLearningNote } from '@/dashboard/assistants/CrawlLearningNote';
-import { AddKnowledgeDialog } from '@/dashboard/knowledge/AddKnowledgeDialog';
-import { CrawlProblems } from '@/chatbots/CrawlProblems';
 import { DeleteAssistantButton } from '@/dashboard/assistants/DeleteAssistantButton';
 import { TeamShareField } from '@/dashboard/assistants/TeamShareField';
 import { TrainingQualityIndicator } from '@/dashboard/assistants/TrainingQualityIndicator';
 import { ROLE_LABELS } from '@/dashboard/teams/team-roles';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/notify';
+
+// Loaded when first shown: the assistants list is the dashboard's first view (budget: 200 KB gzip of JS).
+const AddKnowledgeDialog = lazy(() => import('@/dashboard/knowledge/AddKnowledgeDialog').then((m) => ({ default: m.AddKnowledgeDialog })));
+const CrawlProblems = lazy(() => import('@/chatbots/CrawlProblems').then((m) => ({ default: m.CrawlProblems })));
 
 const CHANNEL_LABELS: Record<Chatbot['deployment_channels'][number], string> = {
   website: 'Website',
@@ -162,7 +164,11 @@ export function AssistantCard({ chatbot, selected, onSelect, onShare }: Assistan
                 {learnedPagesLines(chatbot.crawl).join(' ')}
               </p>
             )}
-            {chatbot.crawl.stage === 'done_with_problems' && <CrawlProblems chatbotId={chatbot.id} progress={chatbot.crawl} compact />}
+            {chatbot.crawl.stage === 'done_with_problems' && (
+              <Suspense fallback={null}>
+                <CrawlProblems chatbotId={chatbot.id} progress={chatbot.crawl} compact />
+              </Suspense>
+            )}
             {chatbot.crawl.stage === 'failed' && (
               <p className="text-xs text-destructive">
                 Reading the website failed{chatbot.crawl.error ? `: ${chatbot.crawl.error}` : '.'}
@@ -205,12 +211,14 @@ export function AssistantCard({ chatbot, selected, onSelect, onShare }: Assistan
       </CardFooter>
     </Card>
     {teaching !== null && (
-      <AddKnowledgeDialog
-        chatbots={[chatbot]}
-        open
-        onOpenChange={(open) => !open && setTeaching(null)}
-        initial={{ title: teaching, content: '', type: 'faq', chatbot_id: chatbot.id }}
-      />
+      <Suspense fallback={null}>
+        <AddKnowledgeDialog
+          chatbots={[chatbot]}
+          open
+          onOpenChange={(open) => !open && setTeaching(null)}
+          initial={{ title: teaching, content: '', type: 'faq', chatbot_id: chatbot.id }}
+        />
+      </Suspense>
     )}
     </>
   );
