@@ -23,6 +23,7 @@ import { startS3 } from './services/s3.js';
 import { startSes } from './services/ses.js';
 import { startScheduler } from './services/scheduler.js';
 import { startSmsOutbox } from './services/sms-outbox.js';
+import { startTableStream } from './services/table-stream.js';
 import { startStepFunctions } from './services/step-functions.js';
 import { keepRunningOnStrayErrors } from './stray-errors.js';
 import { startWebServer, type WebMode } from './web-server.js';
@@ -69,6 +70,8 @@ export interface LocalRuntime {
   graphUrl: string;
   /** DynamoDB Local's process id (the chat bench counts its CPU time per turn). */
   databasePid: number | undefined;
+  /** Resolves once the table stream's consumers delivered every record written before the call. */
+  streamConsumersCaughtUp(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -199,6 +202,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     // The handlers run in this process, as Lambda would run them, and read this environment.
     Object.assign(process.env, env);
 
+    // The table stream's consumers (analytics counters), as Lambda's event source mappings run them.
+    const tableStream = await startTableStream({ endpoint: dynamo.endpoint, tableName: localResourceNames.table });
+    stops.push(tableStream.stop);
+
     const api = await startHttpGateway({
       port: ports.api,
       tokenIssuer,
@@ -242,6 +249,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       stripeUrl: stripeStandIn?.url ?? '',
       graphUrl: graph.url,
       databasePid: dynamo.pid,
+      streamConsumersCaughtUp: tableStream.caughtUp,
       stop,
     };
   } catch (error) {
