@@ -664,6 +664,8 @@ export interface StreamConsumer {
   readonly timeoutSeconds: number;
   readonly memoryMb: number;
   readonly batchSize: number;
+  /** How long records are gathered before the function is invoked (unless a batch fills first). */
+  readonly batchingWindowSeconds: number;
   readonly filter: Readonly<Record<string, unknown>>;
 }
 
@@ -674,6 +676,8 @@ export const streamConsumers = [
     timeoutSeconds: 60,
     memoryMb: 512,
     batchSize: 500,
+    // Counters a second late are fine (the Analytics screen is not live); a second of turns is one write.
+    batchingWindowSeconds: 1,
     // Inserted messages carrying their counts (core/analytics/message-counts.ts): nothing else wakes the function.
     filter: { eventName: ['INSERT'], dynamodb: { NewImage: { counts: { M: { kind: { S: [{ exists: true }] } } } } } },
   },

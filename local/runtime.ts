@@ -23,7 +23,7 @@ import { startS3 } from './services/s3.js';
 import { startSes } from './services/ses.js';
 import { startScheduler } from './services/scheduler.js';
 import { startSmsOutbox } from './services/sms-outbox.js';
-import { startTableStream } from './services/table-stream.js';
+import { startTableStream, type TableStream } from './services/table-stream.js';
 import { startStepFunctions } from './services/step-functions.js';
 import { keepRunningOnStrayErrors } from './stray-errors.js';
 import { startWebServer, type WebMode } from './web-server.js';
@@ -70,8 +70,8 @@ export interface LocalRuntime {
   graphUrl: string;
   /** DynamoDB Local's process id (the chat bench counts its CPU time per turn). */
   databasePid: number | undefined;
-  /** Resolves once the table stream's consumers delivered every record written before the call. */
-  streamConsumersCaughtUp(): Promise<void>;
+  /** The table stream's local event source mappings (caughtUp: every record written before the call delivered). */
+  tableStream: Pick<TableStream, 'caughtUp' | 'calls'>;
   stop(): Promise<void>;
 }
 
@@ -249,7 +249,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       stripeUrl: stripeStandIn?.url ?? '',
       graphUrl: graph.url,
       databasePid: dynamo.pid,
-      streamConsumersCaughtUp: tableStream.caughtUp,
+      tableStream: { caughtUp: tableStream.caughtUp, calls: tableStream.calls },
       stop,
     };
   } catch (error) {

@@ -59,7 +59,7 @@ export class MessageCounting extends Construct {
         new DynamoEventSource(table, {
           startingPosition: StartingPosition.TRIM_HORIZON,
           batchSize: consumer.batchSize,
-          maxBatchingWindow: Duration.seconds(1),
+          maxBatchingWindow: Duration.seconds(consumer.batchingWindowSeconds),
           bisectBatchOnError: true,
           retryAttempts: 10,
           maxRecordAge: Duration.days(1),

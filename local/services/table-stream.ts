@@ -31,6 +31,8 @@ interface ShardState {
 export interface TableStream {
   /** Resolves once every shard was read to its end after this call, and what it held was delivered. */
   caughtUp(): Promise<void>;
+  /** Calls of the Streams API so far (the chat bench counts them per turn beside the table's). */
+  calls(): number;
   stop(): Promise<void>;
 }
 
@@ -80,7 +82,17 @@ export async function startTableStream(options: { endpoint: string; tableName: s
   const streamArn = Table?.LatestStreamArn;
   if (!streamArn) throw new Error(`The table ${options.tableName} has no stream`);
   const streams = new DynamoDBStreamsClient(clientOptions);
+  let calls = 0;
+  streams.middlewareStack.add(
+    (next) => (args) => {
+      calls++;
+      return next(args);
+    },
+    { step: 'initialize', name: 'streamCallCounter' },
+  );
   const shards = new Map<string, ShardState>();
+  const readLimit = Math.min(1000, Math.max(...consumers.map((c) => c.batchSize)));
+  const batchingWindowMs = Math.max(POLL_MS, ...consumers.map((c) => c.batchingWindowSeconds * 1000));
   let listedAt = 0;
   let stopped = false;
   let waiters: (() => void)[] = [];
@@ -121,8 +133,8 @@ export async function startTableStream(options: { endpoint: string; tableName: s
     }
   };
 
-  /** Reads one shard as far as it goes now; answers whether it read any record. */
-  const readShard = async (state: ShardState): Promise<boolean> => {
+  /** Reads one page of a shard; answers how many records it read. */
+  const readShard = async (state: ShardState): Promise<number> => {
     const shardId = state.shard.ShardId!;
     state.iterator ??= (
       await streams.send(
@@ -135,10 +147,9 @@ export async function startTableStream(options: { endpoint: string; tableName: s
     ).ShardIterator;
     if (!state.iterator) {
       state.done = true;
-      return false;
+      return 0;
     }
-    const limit = Math.max(...consumers.map((c) => c.batchSize));
-    const { Records = [], NextShardIterator } = await streams.send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: Math.min(limit, 1000) }));
+    const { Records = [], NextShardIterator } = await streams.send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: readLimit }));
     const events = Records.map((record) => lambdaRecord(record, streamArn));
     for (const consumer of consumers) {
       const matching = events.filter((record) => matchesEventPattern(consumer.filter, record));
@@ -147,18 +158,21 @@ export async function startTableStream(options: { endpoint: string; tableName: s
     if (Records.length) state.lastSequence = Records.at(-1)?.dynamodb?.SequenceNumber;
     state.iterator = NextShardIterator;
     if (!NextShardIterator) state.done = true;
-    return Records.length > 0;
+    return Records.length;
   };
 
   const poll = async () => {
     while (!stopped) {
       let read = false;
+      let full = false;
       try {
         if (Date.now() - listedAt > SHARD_REFRESH_MS) await listShards();
         for (const state of shards.values()) {
           const parent = state.shard.ParentShardId && shards.get(state.shard.ParentShardId);
           if (state.done || (parent && !parent.done)) continue;
-          read = (await readShard(state)) || read;
+          const records = await readShard(state);
+          read ||= records > 0;
+          full ||= records >= readLimit;
         }
       } catch (error) {
         if (stopped) break;
@@ -172,12 +186,14 @@ export async function startTableStream(options: { endpoint: string; tableName: s
         waiters = [];
         for (const resolve of done) resolve();
       }
-      if (!stopped && !read) await delay(POLL_MS);
+      // Records are gathered for the consumers' batching window, as the mapping does; a full read goes on at once.
+      if (!stopped && !full) await delay(read ? batchingWindowMs : POLL_MS);
     }
   };
   const polling = poll();
 
   return {
+    calls: () => calls,
     caughtUp: () =>
       new Promise<void>((resolve) => {
         // The round in progress may have read before the caller's writes: wait for one that starts after.
