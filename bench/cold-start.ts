@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { baseEnvironment } from '../lib/function-environment.js';
+import type { FunctionName } from '../lib/routes.js';
 
 export interface ColdStart {
   /** From before the import to the handler's answer, as measured inside the fresh process. */
@@ -9,8 +11,21 @@ export interface ColdStart {
   cpuMs: number;
 }
 
-/** Imports a bundle and serves one event in a fresh Node process. */
-export async function coldStart(bundleFile: string, event: unknown, env: Record<string, string>): Promise<ColdStart> {
+/**
+ * The environment of the fresh process: the machine's, the local stand-ins' (`env`), and what the
+ * deployed function's environment holds (NODE_OPTIONS included, lib/function-environment.ts).
+ */
+export const coldStartEnvironment = (name: FunctionName, env: Record<string, string>): Record<string, string | undefined> => ({
+  ...process.env,
+  ...env,
+  // Node options of this shell are not the function's: it has only those its environment names.
+  NODE_OPTIONS: undefined,
+  ...baseEnvironment(name),
+  LOG_LEVEL: 'silent',
+});
+
+/** Imports function `name`'s bundle and serves one event in a fresh Node process with the function's environment. */
+export async function coldStart(name: FunctionName, bundleFile: string, event: unknown, env: Record<string, string>): Promise<ColdStart> {
   const script = `
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
@@ -25,7 +40,7 @@ export async function coldStart(bundleFile: string, event: unknown, env: Record<
   const profileDir = process.env.COLD_BENCH_CPU_PROFILE_DIR;
   const profiling = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
   const { stdout } = await promisify(execFile)(process.execPath, [...profiling, '--input-type=module', '-e', script], {
-    env: { ...process.env, ...env, BENCH_EVENT: JSON.stringify(event), LOG_LEVEL: 'silent' },
+    env: { ...coldStartEnvironment(name, env), BENCH_EVENT: JSON.stringify(event) },
     encoding: 'utf8',
   });
   return JSON.parse(stdout) as ColdStart;

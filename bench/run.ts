@@ -48,6 +48,8 @@ const onlyChat = process.argv.includes('--only=chat') || onlyStream;
 const coldArg = process.argv.find((arg) => arg.startsWith('--only=cold'));
 const onlyCold = coldArg !== undefined;
 const coldNames = coldArg?.split('=')[2]?.split(',');
+/** `--cold-runs=N`: fresh processes per cold start (default 5), more for a median on a busy shared machine. */
+const coldRuns = Number(process.argv.find((arg) => arg.startsWith('--cold-runs='))?.split('=')[1]) || RUNS;
 /** `--load-chats=N`: a smaller load run (the line names its size), for a shared machine where 10,000 chats take too long. */
 const loadChats = Number(process.argv.find((arg) => arg.startsWith('--load-chats='))?.split('=')[1]) || LOAD_CHATS;
 
@@ -113,7 +115,7 @@ async function main() {
     for (const lambda of built) {
       const event = sampleEvents[lambda.name](ctx);
       const runs: ColdStart[] = [];
-      for (let run = 0; run < RUNS; run++) runs.push(await coldStart(lambda.file, event, runtime.env));
+      for (let run = 0; run < coldRuns; run++) runs.push(await coldStart(lambda.name, lambda.file, event, runtime.env));
       console.log(`cold ${lambda.name}: ${Math.round(median(runs.map((r) => r.ms)))} ms (cpu ${Math.round(median(runs.map((r) => r.cpuMs)))} ms)`);
     }
     console.log(`load average: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);

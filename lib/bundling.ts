@@ -46,6 +46,9 @@ export const lambdaEsbuildOptions = {
   alias: LAMBDA_ALIASES,
   // Source maps without the sources: the stack traces need file names and lines, not a copy of the code.
   sourcesContent: false,
+  // Stack traces mapped to the sources when one is formatted, not Node's --enable-source-maps, which
+  // parses the whole map at every cold start (lib/lambda-shims/stack-source-maps.ts).
+  inject: ['./lib/lambda-shims/stack-source-maps.ts'],
 } as const;
 
 /**
@@ -58,6 +61,7 @@ export const lambdaBuildOptions = (repoRoot: string) => ({
   ...lambdaEsbuildOptions,
   mainFields: [...lambdaEsbuildOptions.mainFields],
   external: [...lambdaEsbuildOptions.external],
+  inject: [...lambdaEsbuildOptions.inject],
   alias: { ...lambdaEsbuildOptions.alias },
   plugins: [sdkSchemaLiteralKeys, zodJsonSchemaLeftOut],
   absWorkingDir: repoRoot,

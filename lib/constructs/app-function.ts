@@ -11,6 +11,7 @@ import type { Construct } from 'constructs';
 import { resourceEnv } from '../../functions/core/runtime/env.js';
 import { type FunctionName, type Resource, DEFAULT_TIMEOUT_SECONDS } from '../routes.js';
 import { CRAWL_SCHEDULE_PREFIX } from '../crawl-definition.js';
+import { baseEnvironment } from '../function-environment.js';
 import { WORKFLOW_SCHEDULE_PREFIX } from '../workflow-definition.js';
 import { FunctionAlarms } from './alarms.js';
 import { cognitoIssuer } from './cognito-issuer.js';
@@ -21,12 +22,7 @@ import { repoPath } from './repo-path.js';
 /** Tag carried by every function of the application (value: the function's name in lib/routes.ts). */
 export const FUNCTION_NAME_TAG = 'app:function';
 
-/** What every function's environment holds before its `uses` add theirs. */
-export const baseEnvironment = (name: FunctionName) => ({
-  NODE_OPTIONS: '--enable-source-maps',
-  // The Powertools logger and metrics name the function as their service.
-  POWERTOOLS_SERVICE_NAME: name,
-});
+export { baseEnvironment };
 
 export const DEFAULT_TIMEOUT = Duration.seconds(DEFAULT_TIMEOUT_SECONDS);
 export const DEFAULT_MEMORY_MB = 512;

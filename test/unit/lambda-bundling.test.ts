@@ -1,5 +1,6 @@
 import { build } from 'esbuild';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -155,7 +156,10 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
     };
     try {
       vi.resetModules();
-      await import('../../functions/core/data/entities.js');
+      // Entities are built on first use (functions/core/data/lazy-service.ts): use every one.
+      const { dataService } = await import('../../functions/core/data/db.js');
+      const { entityBuilders } = await import('../../functions/core/data/entities.js');
+      for (const name of Object.keys(entityBuilders)) void dataService.entities[name as keyof typeof entityBuilders];
     } finally {
       Validator.prototype.validate = real;
     }
@@ -222,5 +226,36 @@ describe('Lambda bundle aliases (lib/bundling.ts)', () => {
     const client = new DynamoDBClient({ region: 'eu-west-1', credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, requestHandler, maxAttempts: 1 });
     const put = new PutItemCommand({ TableName: 't', Item: { pk: { S: 'visitor' } }, ConditionExpression: 'attribute_not_exists(pk)' });
     await expect(client.send(put)).rejects.toMatchObject({ name: 'ConditionalCheckFailedException', $metadata: { httpStatusCode: 400 } });
+  });
+
+  it('write stack traces in source positions, reading the source map only when a stack is formatted', async () => {
+    const outfile = join(outDir, 'stack.mjs');
+    await bundleExports("export { requireEnv } from './functions/core/runtime/env.ts';", outfile);
+    const throwLine = readFileSync(resolve(repoRoot, 'functions/core/runtime/env.ts'), 'utf8').split('\n').findIndex((line) => line.includes('Missing environment variable')) + 1;
+    // A fresh process as Lambda starts one (no --enable-source-maps), the map moved away until after the import.
+    const script = `
+      import { renameSync } from 'node:fs';
+      const [file] = process.argv.slice(1);
+      renameSync(file + '.map', file + '.away');
+      const { requireEnv } = await import(file);
+      renameSync(file + '.away', file + '.map');
+      try { requireEnv('STACK_TEST_UNSET'); } catch (error) { process.stdout.write(JSON.stringify({ stack: error.stack, nodeMaps: process.sourceMapsEnabled })); }`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, outfile], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    const { stack, nodeMaps } = JSON.parse(run.stdout) as { stack: string; nodeMaps: boolean };
+    expect(nodeMaps).toBe(false);
+    expect(stack.split('\n')[0]).toBe('Error: Missing environment variable STACK_TEST_UNSET');
+    expect(stack.split('\n')[1]).toMatch(new RegExp(`^    at .*functions/core/runtime/env\\.ts:${throwLine}:\\d+\\)?$`));
+  });
+
+  it('write stack traces in bundle positions when a bundle has no source map', async () => {
+    const outfile = join(outDir, 'stack-unmapped.mjs');
+    await bundleExports("export { requireEnv } from './functions/core/runtime/env.ts';", outfile);
+    rmSync(`${outfile}.map`);
+    const script = `
+      const { requireEnv } = await import(process.argv[1]);
+      try { requireEnv('STACK_TEST_UNSET'); } catch (error) { process.stdout.write(error.stack); }`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, outfile], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    expect(run.stdout.split('\n')[0]).toBe('Error: Missing environment variable STACK_TEST_UNSET');
+    expect(run.stdout.split('\n')[1]).toMatch(/^ {4}at .*stack-unmapped\.mjs:\d+:\d+\)?$/);
   });
 });

@@ -6,8 +6,8 @@ import type { Identity } from '../http/identity.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type StoredSubscription = EntityItem<typeof subscriptionEntity>;
-type StoredProfile = EntityItem<typeof userProfileEntity>;
+type StoredSubscription = EntityItem<ReturnType<typeof subscriptionEntity>>;
+type StoredProfile = EntityItem<ReturnType<typeof userProfileEntity>>;
 
 function isConditionalFailure(error: unknown): boolean {
   const text = String((error as { message?: string })?.message ?? error);

@@ -1,5 +1,7 @@
 import { factTypesAsked } from '../knowledge/fact-types.js';
 import type { SearchHit } from '../knowledge/search-index.js';
+import { joinedHyphenatedWords } from '../knowledge/search-terms.js';
+import { saysOtherForm } from '../knowledge/word-forms.js';
 import { passageTermsOf, termsOf } from './text-terms.js';
 
 /**
@@ -40,13 +42,15 @@ const ABOUT_YOURS = /\byour\b/i;
  */
 export function isOffTopic(question: string, passages: readonly SearchHit[] | undefined): boolean {
   if (!passages) return false;
-  const terms = termsOf(question).filter((term) => !SMALL_TALK.has(term));
+  // "make-up" is also "makeup", as passages are indexed with their hyphenated words written as one.
+  const terms = [...termsOf(question), ...termsOf(joinedHyphenatedWords(question, true).join(' '))].filter((term) => !SMALL_TALK.has(term));
   if (terms.length === 0) return false;
   // "Who" is asked of the world as much as of a business: a question for a person needs a business word too.
   const asksBusinessFact = factTypesAsked(question).some((type) => type !== 'person');
   if (asksBusinessFact || ASKS_WHAT_BUSINESS_DOES.test(question) || ABOUT_YOURS.test(question) || terms.some((term) => ABOUT_THE_BUSINESS.has(term))) return false;
   const known = new Set(passages.flatMap((p) => passageTermsOf(`${p.title} ${p.heading ?? ''} ${p.text}`)));
-  return !terms.some((term) => known.has(term));
+  // Another form of a word the knowledge uses ("kinesiotaping": "Kinesiology Taping") is no other topic.
+  return !terms.some((term) => known.has(term) || saysOtherForm(known, term));
 }
 
 /** The polite refusal of an off-topic question (allowOffTopic off). */

@@ -1,16 +1,18 @@
 import { HEADING_PATH_SEPARATOR, innermostHeading } from '../knowledge/chunk.js';
-import { everydayTermsOf } from '../knowledge/common-words/common-words.js';
-import { factTypesAsked, factWordsAsked, namesTeamMember, NAMING_FACT_WORDS, personOfHeadings, statesFact, statesFactUnder, type FactType } from '../knowledge/fact-types.js';
+import { everydayTermsOf, isCommonTerm } from '../knowledge/common-words/common-words.js';
+import { factTypesAsked, factWordsAsked, namesTeamMember, NAMING_FACT_WORDS, personOfHeadings, roleAsked, statesFact, statesFactUnder, type FactType } from '../knowledge/fact-types.js';
 import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import { isSiteDetailsDocument } from '../knowledge/knowledge-document.js';
-import { isOtherLanguageYesNo } from '../knowledge/other-languages.js';
+import { folded, isOtherLanguageYesNo, OTHER_LANGUAGE_DOING } from '../knowledge/other-languages.js';
 import type { SearchHit } from '../knowledge/search-index.js';
-import { narrowerTermsOf, nearTermsOf, synonymsOf, writtenSynonymsOf } from '../knowledge/synonyms.js';
+import { narrowerTermsOf, nearTermsOf, synonymsOf, wholeOfKind, writtenSynonymsOf } from '../knowledge/synonyms.js';
 import { dayVerdict } from './day-hours.js';
 import { SMALL_TALK } from './off-topic.js';
 import { numbersGiven, thresholdApplies } from './quantity-thresholds.js';
 import { sourceLink, sourceTitle } from './source-link.js';
 import { toSearchTerm } from '../knowledge/search-terms.js';
+import { isWordNetTerm } from '../knowledge/related-words.js';
+import { saysOtherForm } from '../knowledge/word-forms.js';
 import { passageTermsOf, termsOf } from './text-terms.js';
 import { statesValueLike, valueKindOf } from './value-terms.js';
 
@@ -47,6 +49,7 @@ const REQUEST_WORDS = new Set(
     termsOf('suit suits suitable suited ideal recommend recommended'),
     // Permission frames what is asked about ("Are dogs *allowed*?": "Dogs on a lead are welcome").
     termsOf('allow allowed allows permitted permit ok okay fine welcome'),
+    termsOf(OTHER_LANGUAGE_DOING),
   ),
 );
 /**
@@ -79,6 +82,13 @@ const THRESHOLD_PREFERENCE = 0.05;
  * "Quality Supervisor" for "Who supervises...?" over "Managing Director".
  */
 const OWN_WORDS_PREFERENCE = 0.01;
+/**
+ * Added to a passage saying the role a person is asked by ("Who is the head chef?": "Executive Chef"),
+ * over one saying only the word that qualifies it ("Head Server"), which may weigh as much.
+ */
+const ROLE_PREFERENCE = 0.02;
+const saysRole = (passage: SearchHit, role: string) =>
+  termMatch(new Set(passageTermsOf(`${headingsOf(passage)} ${passage.text}`)), role, true) >= SYNONYM_SHARE;
 /**
  * Taken from a customer's review: what one customer says ("they even cleaned inside the oven") is no
  * promise of the business, so a review answers only when no passage of the business's own says as much.
@@ -155,7 +165,20 @@ const statesFactIn = (passage: SearchHit, type: FactType) =>
 const WRITER_FACTS: ReadonlySet<FactType> = new Set(['person', 'country']);
 
 /** Reviews name their writers ("Michael Thompson, Office Manager"), who are customers, not the business's people. */
-const isTestimonial = (passage: SearchHit) => /\b(?:testimonials?|reviews?|(?:clients?|customers?|patients?|guests?) (?:say|said|love)|what (?:people|they) say)\b/i.test(passage.heading ?? '');
+const isTestimonial = (passage: SearchHit) => TESTIMONIAL_HEADING.test(folded(passage.heading ?? ''));
+/** Headings of reviews, in English and in the languages of other-languages.ts ("Ce que disent nos clients", "Kundenstimmen", "Opinie"). */
+const TESTIMONIAL_HEADING = new RegExp(
+  String.raw`(?<![\p{L}])(?:${[
+    'testimonials?|testimon(?:y|ies)|reviews?|(?:clients?|customers?|patients?|guests?) (?:say|said|love)|what (?:people|they) say',
+    'kundenstimmen|bewertungen|erfahrungsberichte|was (?:unsere )?(?:kunden|gaste|patienten) sagen',
+    'testimonios|opiniones|resenas|lo que dicen',
+    'temoignages?|avis(?: clients?)?|ce que disent',
+    'depoimentos?|avaliacoes|o que dizem',
+    'recensioni|testimonianze|dicono di noi|ervaringen|beoordelingen|recensies',
+    'opinie|referencje|recenzje|co (?:mowia|pisza)',
+  ].join('|')})(?![\p{L}])`,
+  'u',
+);
 
 const isYesNoQuestion = (question: string) =>
   /^\s*(?:are|is|do|does|did|can|could|will|would|should|have|has|may|must)\b/i.test(question) || isOtherLanguageYesNo(question);
@@ -185,15 +208,17 @@ const NEAR_TERM_SHARE = 0.5;
 /**
  * Another form of the visitor's own word: a passage's word that begins with it ("supervises":
  * "Supervisor", "deliver": "delivery"), as search finds it by prefix; more than a synonym. Not the other
- * way round: "vegetarian" does not begin "vegetables".
+ * way round: "vegetarian" does not begin "vegetables". In another language, the same word with another
+ * ending (Polish "dietetykiem": "dietetyk", word-forms.ts).
  */
 const OTHER_FORM_SHARE = 0.9;
-const OTHER_FORM_STEM = 5;
-const isOtherForm = (said: string, asked: string) => asked.length >= OTHER_FORM_STEM && said.startsWith(asked);
-function termMatch(terms: ReadonlySet<string>, term: string): number {
-  if (terms.has(term) || writtenSynonymsOf(term).some((synonym) => terms.has(synonym))) return 1;
-  if (term.length >= OTHER_FORM_STEM && [...terms].some((said) => isOtherForm(said, term))) return OTHER_FORM_SHARE;
-  if (synonymsOf(term).some((synonym) => terms.has(synonym))) return SYNONYM_SHARE;
+function termMatch(terms: ReadonlySet<string>, term: string, role = false): number {
+  // A role asked for ("Who is the chef?") is not answered by the whole it is a kind of ("Meet our team").
+  const whole = role ? wholeOfKind(term) : [];
+  const says = (synonym: string) => terms.has(synonym) && !whole.includes(synonym);
+  if (terms.has(term) || writtenSynonymsOf(term).some(says)) return 1;
+  if (saysOtherForm(terms, term)) return OTHER_FORM_SHARE;
+  if (synonymsOf(term).some(says)) return SYNONYM_SHARE;
   return nearTermsOf(term).some((near) => terms.has(near)) ? NEAR_TERM_SHARE : 0;
 }
 
@@ -263,17 +288,20 @@ export function coverageOf(question: ParsedQuestion, passage: SearchHit): number
   const known = termsAnsweredBy(question, passage);
   // Weighted by how telling each term is in this assistant's knowledge (1 where unknown); of
   // alternatives ("shops or warehouses") one is enough, and it weighs as the heaviest.
-  const weight = (term: string) => {
+  const termWeight = (term: string) => {
     const idf = question.termWeights.get(term) ?? 1;
     if (Number.isFinite(idf)) return Math.min(idf, MAX_TERM_WEIGHT);
     return question.everydayTerms.has(term) ? UNKNOWN_EVERYDAY_TERM_WEIGHT : UNKNOWN_TERM_WEIGHT;
   };
+  // The role a person is asked by weighs as the question's heaviest word: "chef" over "head".
+  const heaviest = Math.max(0, ...question.termGroups.flat().map(termWeight));
+  const weight = (term: string) => (term === question.roleTerm ? heaviest : termWeight(term));
   let total = 0;
   let covered = 0;
   for (const group of question.termGroups) {
     const groupWeight = Math.max(...group.map(weight)) * (group.every((term) => question.contextTerms.has(term)) ? CONTEXT_TERM_SHARE : 1);
     total += groupWeight;
-    covered += groupWeight * Math.max(...group.map((term) => termMatch(known, term)));
+    covered += groupWeight * Math.max(...group.map((term) => termMatch(known, term, term === question.roleTerm)));
   }
   // The kind of fact asked for ("where", "how much") is itself part of the question, as telling as an average word.
   if (question.factWords.size) {
@@ -293,8 +321,41 @@ function termsAnsweredBy(question: ParsedQuestion, passage: SearchHit): Set<stri
     if (statesFactIn(passage, type)) for (const word of words) for (const term of termsOf(word)) known.add(term);
   }
   for (const group of question.termGroups) for (const term of group) if (statesValueLike(term, said)) known.add(term);
+  for (const { name, gloss } of question.glosses) if (name.every((term) => known.has(term))) for (const term of gloss) known.add(term);
   return known;
 }
+
+/** A name with its gloss in brackets, alone on a line: "Gukoza Imisatsi (Haircut)", "Balayage (hand-painted highlights)". */
+const GLOSSED_NAME = /^(?:[-+•]\s*)?([^()\d]{3,60}?)\s*\(([^()\d]{3,40})\)$/u;
+const MAX_GLOSS_WORDS = 4;
+
+/**
+ * The glosses the passages give their names. A site in Kinyarwanda may say in English only what its
+ * booking form's options mean ("Gukoza Imisatsi (Haircut)") and price each under its own name alone:
+ * a passage saying the whole name says what its gloss says. Names of other languages only (at most half
+ * of their words English, isOtherLanguageName): "Balayage (hand-painted highlights)", not "Window cleaning (interior)".
+ */
+export function glossesOf(passages: readonly SearchHit[]): Gloss[] {
+  const glosses: Gloss[] = [];
+  for (const passage of passages) {
+    for (const line of plainLines(passage.text)) {
+      const match = GLOSSED_NAME.exec(line);
+      if (!match || wordCount(match[1]!) > MAX_GLOSS_WORDS || wordCount(match[2]!) > MAX_GLOSS_WORDS) continue;
+      const name = termsOf(match[1]!);
+      const gloss = termsOf(match[2]!).filter((term) => !name.includes(term));
+      // A name in English words is qualified by its brackets, not translated: "Window cleaning (interior)"
+      // says nothing of another package's window cleaning.
+      if (name.length && gloss.length && isOtherLanguageName(name)) glosses.push({ name, gloss });
+    }
+  }
+  return glosses;
+}
+type Gloss = { name: string[]; gloss: string[] };
+/** At most half of a name's words (of three letters or more) are English ones (WordNet's table or the most frequent words). */
+const isOtherLanguageName = (name: readonly string[]) => {
+  const words = name.filter((term) => term.length >= 3);
+  return words.filter((term) => isWordNetTerm(term) || isCommonTerm(term)).length * 2 <= words.length && words.length > 0;
+};
 
 /**
  * Whether the passage says anything of what the question asks about, beyond the kind of fact: the
@@ -315,7 +376,7 @@ function mentionsWhatIsAsked(question: ParsedQuestion, passage: SearchHit): bool
 function ownWordsShare(terms: readonly string[], passage: SearchHit): number {
   if (!terms.length) return 0;
   const said = new Set(passageTermsOf(`${headingsOf(passage)} ${passage.text}`));
-  return terms.filter((term) => said.has(term) || (term.length >= OTHER_FORM_STEM && [...said].some((other) => isOtherForm(other, term)))).length / terms.length;
+  return terms.filter((term) => said.has(term) || saysOtherForm(said, term)).length / terms.length;
 }
 
 /** How many of the question's values (times, months, numbers) the passage says as the question does. */
@@ -340,6 +401,10 @@ export type ParsedQuestion = {
   everydayTerms: ReadonlySet<string>;
   /** Terms said only around the question, not in it (see CONTEXT_TERM_SHARE). */
   contextTerms: ReadonlySet<string>;
+  /** The role a person is asked by ("Who is the head *chef*?"), as a term (see roleAsked). */
+  roleTerm?: string;
+  /** Names the passages gloss (glossesOf). */
+  glosses: readonly Gloss[];
 };
 
 /**
@@ -441,9 +506,36 @@ function joinHyphenatedWords(clause: string, groups: string[][]): void {
   }
 }
 
+/** A line this long is prose, not a line of an address or a contact card. */
+const PROSE_LINE_WORDS = 12;
+const CARD_LINE_WORDS = 8;
+
+/**
+ * Asked for a phone, an e-mail or an address in a passage of prose and a contact block (a footer the
+ * page runs into a review or an about text), the block's short lines that state it: the prose would fill
+ * the answer's length before the block.
+ */
+function contactBlock(lines: readonly string[], asked: readonly FactType[]): string[] | undefined {
+  const contact = asked.filter((type) => CONTACT_FACTS.has(type));
+  if (!contact.length || !lines.some((line) => wordCount(line) > PROSE_LINE_WORDS)) return undefined;
+  const blocks: string[][] = [];
+  let block: string[] = [];
+  for (const line of [...lines, '']) {
+    if (line && wordCount(line) <= CARD_LINE_WORDS) block.push(line);
+    else if (block.length) {
+      blocks.push(block);
+      block = [];
+    }
+  }
+  const stating = blocks.filter((lines) => contact.some((type) => statesFact(lines.join('\n'), type)));
+  return stating.length ? stating.flat() : undefined;
+}
+
 /** The lines of a passage that answer the question: all of a short one, else those carrying its terms or asked facts. */
 function answerLines(passage: SearchHit, terms: ReadonlySet<string>, asked: readonly FactType[], given: readonly number[] = []): string[] {
   const lines = plainLines(passage.text).filter((line) => !isQuestion(line));
+  const contact = contactBlock(lines, asked);
+  if (contact) return contact;
   if (wordCount(lines.join(' ')) <= WHOLE_PASSAGE_WORDS) return lines;
   const units = lines.flatMap((line, lineIndex) =>
     (isListItem(line) ? [line] : sentencesOf(line)).map((text) => ({ text, lineIndex, list: isListItem(line) })),
@@ -521,10 +613,13 @@ const parentPath = (passage: SearchHit) => passage.heading?.split(HEADING_PATH_S
  * with every priced option of the same list the best passage belongs to (sibling sections of one page).
  * One that names something the best passage lists ("a follow-up") is answered by that passage.
  */
-function pricedSiblings(best: SearchHit, passages: readonly SearchHit[], terms: ReadonlySet<string>, askedTerms: ReadonlySet<string>): SearchHit[] | undefined {
+function pricedSiblings(best: SearchHit, passages: readonly SearchHit[], terms: ReadonlySet<string>, askedTerms: ReadonlySet<string>, glosses: readonly Gloss[]): SearchHit[] | undefined {
   const heading = innermostHeading(best.heading);
   if (!heading || termsOf(heading).some((term) => terms.has(term) && !REQUEST_WORDS.has(term))) return undefined;
   const said = new Set(passageTermsOf(best.text));
+  // A heading naming what a gloss says ("Gukoza Imisatsi" for a haircut) names the option asked about.
+  const named = new Set(passageTermsOf(`${heading} ${best.text}`));
+  for (const { name, gloss } of glosses) if (name.every((term) => named.has(term))) for (const term of gloss) said.add(term);
   if ([...askedTerms].some((term) => hasTermOrSynonym(said, term))) return undefined;
   const parent = parentPath(best);
   const siblings = passages.filter(
@@ -575,6 +670,8 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
     termWeights,
     everydayTerms: lightUnknownTermsOf(question, asking),
     contextTerms: contextTermsOf(question, asking),
+    roleTerm: asked.includes('person') ? termsOf(roleAsked(asking) ?? '')[0] : undefined,
+    glosses: glossesOf(passages),
   };
   const needed = requiredCoverage(strictnessLevel);
 
@@ -602,6 +699,8 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
     const statesContact = asked.some((type) => CONTACT_FACTS.has(type) && statesFactIn(passage, type));
     if (coverage < (statesContact ? needed / 2 : needed)) return;
     if (!sameQuestion && !statesContact && !mentionsWhatIsAsked(parsed, passage)) return;
+    // "Can you come to my house?": what a customer felt ("like a home to me") says nothing of whether the business does it.
+    if (yesNo && !statesContact && isTestimonial(passage)) return;
     // Of passages answering alike, the owner's own knowledge, then the one whose own heading names
     // what was asked ("Opening hours" over "Holiday hours").
     const headingTerms = new Set(termsOf(passage.source === 'entry' ? passage.title : (innermostHeading(passage.heading) ?? '')));
@@ -617,7 +716,8 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
       (statesContact && isSiteDetailsDocument(passage.documentId) ? SITE_CONTACT_PREFERENCE : 0) +
       SAME_VALUE_PREFERENCE * sameValuesSaid(valueTerms, passage) +
       (given.some((number) => thresholdApplies(number, passage.text)) ? THRESHOLD_PREFERENCE : 0) +
-      OWN_WORDS_PREFERENCE * ownWordsShare(contentTerms, passage) -
+      OWN_WORDS_PREFERENCE * ownWordsShare(contentTerms, passage) +
+      (parsed.roleTerm && saysRole(passage, parsed.roleTerm) ? ROLE_PREFERENCE : 0) -
       (isTestimonial(passage) ? REVIEW_PENALTY : 0);
     if (!best || score > best.score) best = { passage, rank, score };
   });
@@ -625,7 +725,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
 
   const termSet = new Set(terms);
   const chosen = best.passage;
-  const options = asked.includes('price') ? pricedSiblings(chosen, passages, termSet, askedTerms) : undefined;
+  const options = asked.includes('price') ? pricedSiblings(chosen, passages, termSet, askedTerms, parsed.glosses) : undefined;
   const body = options
     ? options
         .map((option) => present(innermostHeading(option.heading), plainLines(option.text).filter((l) => statesFact(l, 'price')).slice(0, 1)))

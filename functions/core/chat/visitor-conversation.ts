@@ -6,7 +6,7 @@ import type { messageEntity } from '../data/entities.js';
 import { currentConversation } from './conversation-store.js';
 import type { Visitor } from './visitor-token.js';
 
-type MessageItem = EntityItem<typeof messageEntity>;
+type MessageItem = EntityItem<ReturnType<typeof messageEntity>>;
 
 const NONE: VisitorConversationResponse = { conversationId: null, messages: [] };
 

@@ -14,7 +14,7 @@ import { requireEnv } from '../runtime/env.js';
 import { embedCode } from './embed-code.js';
 import { publicAgentImage } from './public-image-url.js';
 
-export type StoredChatbot = EntityItem<typeof chatbotEntity>;
+export type StoredChatbot = EntityItem<ReturnType<typeof chatbotEntity>>;
 
 export function newCrawlProgress(now: Date, kind: CrawlProgress['kind'] = 'crawl', runId: string | null = null): CrawlProgress {
   return {

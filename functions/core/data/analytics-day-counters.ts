@@ -2,9 +2,12 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createConversions, EntityIdentifierFields } from 'electrodb';
 import { requireEnv } from '../runtime/env.js';
 import { getDocumentClient } from './client.js';
-import { analyticsDayEntity, analyticsDayModel } from './entities.js';
+import { analyticsDayKeysEntity, analyticsDayModel } from './entities.js';
 
-const dayKeys = createConversions(analyticsDayEntity).fromComposite.toKeys;
+type DayKeys = (key: { chatbot_id: string; day: string }) => Record<string, string>;
+let dayKeysOfEntity: DayKeys | undefined;
+/** The day entity's own keys, of its definition without the counters, built on the first write. */
+const dayKeys: DayKeys = (key) => (dayKeysOfEntity ??= createConversions(analyticsDayKeysEntity()).fromComposite.toKeys)(key);
 // The entity's name and version, in ElectroDB's order (its typings of EntityIdentifiers disagree with its code).
 const [entityField, versionField] = EntityIdentifierFields as [string, string];
 

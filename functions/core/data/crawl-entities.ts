@@ -10,7 +10,7 @@ const { partitionKey: pk, sortKey: sk } = tableDesign;
 const service = 'assistants';
 
 /** One reading of an assistant's website: what it was, its limits, and how it ended (the sync history). */
-export const crawlRunEntity = new Entity({
+export const crawlRunEntity = () => new Entity({
   model: { entity: 'crawlRun', version: '1', service },
   attributes: {
     chatbot_id: { type: 'string', required: true, readOnly: true },
@@ -58,7 +58,7 @@ export const crawlRunEntity = new Entity({
  * whatever its spelling). A task goes queued -> claimed (a batch has it) -> one of the end states; a
  * read page's content waits here until the run commits, so a run that fails changes nothing.
  */
-export const crawlTaskEntity = new Entity({
+export const crawlTaskEntity = () => new Entity({
   model: { entity: 'crawlTask', version: '1', service },
   attributes: {
     chatbot_id: { type: 'string', required: true, readOnly: true },

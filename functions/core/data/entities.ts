@@ -1,4 +1,4 @@
-import { Entity, Service } from 'electrodb';
+import { Entity } from 'electrodb';
 import { rollupItemAttributes } from '../analytics/rollup-counters.js';
 import { tableDesign } from './table-design.js';
 import { sharedChatbotEntity, teamEntity, teamInvitationEntity, teamMemberEntity } from './team-entities.js';
@@ -8,10 +8,11 @@ import { contactTagsEntity, workflowEntity, workflowExecutionEntity, workflowTas
 const { partitionKey: pk, sortKey: sk } = tableDesign;
 const gsi1 = tableDesign.globalIndexes[0];
 const gsi2 = tableDesign.globalIndexes[1];
-const service = 'assistants';
+/** The ElectroDB service every entity belongs to (lazy-service.ts joins them into it). */
+export const service = 'assistants';
 
 /** Spec 000 section 3: the owner's profile, created on first sign-in. */
-export const userProfileEntity = new Entity({
+export const userProfileEntity = () => new Entity({
   model: { entity: 'userProfile', version: '1', service },
   attributes: {
     user_id: { type: 'string', required: true },
@@ -35,7 +36,7 @@ export const userProfileEntity = new Entity({
 });
 
 /** Spec 000 section 3 "Subscription record" (table subscribers), one per user. */
-export const subscriptionEntity = new Entity({
+export const subscriptionEntity = () => new Entity({
   model: { entity: 'subscription', version: '1', service },
   attributes: {
     user_id: { type: 'string', required: true },
@@ -65,7 +66,7 @@ export const subscriptionEntity = new Entity({
 });
 
 /** Open WebSocket connections; expire by TTL in case `$disconnect` never arrives. */
-export const connectionEntity = new Entity({
+export const connectionEntity = () => new Entity({
   model: { entity: 'connection', version: '1', service },
   attributes: {
     connection_id: { type: 'string', required: true },
@@ -111,7 +112,7 @@ export const connectionEntity = new Entity({
  * it joins the BatchGetItem a chat turn makes anyway: the owner's open dashboards cost the turn no
  * query of their own.
  */
-export const openSocketsEntity = new Entity({
+export const openSocketsEntity = () => new Entity({
   model: { entity: 'openSockets', version: '1', service },
   attributes: {
     user_id: { type: 'string', required: true },
@@ -131,7 +132,7 @@ export const openSocketsEntity = new Entity({
  * Analytics tab (issue 16): when it began and ended, its turns and how they were answered. Kept by
  * start time so a period is one range read.
  */
-export const voiceSessionEntity = new Entity({
+export const voiceSessionEntity = () => new Entity({
   model: { entity: 'voiceSession', version: '1', service },
   attributes: {
     chatbot_id: { type: 'string', required: true },
@@ -158,7 +159,7 @@ export const voiceSessionEntity = new Entity({
  * (utterance -1), then an utterance's chunks until its end of speech hands them to transcription.
  * Any Lambda instance reads them; TTL removes what is left behind.
  */
-export const voiceAudioChunkEntity = new Entity({
+export const voiceAudioChunkEntity = () => new Entity({
   model: { entity: 'voiceAudioChunk', version: '1', service },
   attributes: {
     connection_id: { type: 'string', required: true },
@@ -177,7 +178,7 @@ export const voiceAudioChunkEntity = new Entity({
 });
 
 /** Spec 000 section 3 and spec 001 section 3 "chatbot"; the owner's assistants newest first by gsi1. */
-export const chatbotEntity = new Entity({
+export const chatbotEntity = () => new Entity({
   model: { entity: 'chatbot', version: '1', service },
   attributes: {
     chatbot_id: { type: 'string', required: true },
@@ -252,7 +253,7 @@ export const chatbotEntity = new Entity({
 });
 
 /** A page the crawl read for an assistant: the knowledge source the index is built from. */
-export const crawledPageEntity = new Entity({
+export const crawledPageEntity = () => new Entity({
   model: { entity: 'crawledPage', version: '1', service },
   attributes: {
     chatbot_id: { type: 'string', required: true },
@@ -283,7 +284,7 @@ export const crawledPageEntity = new Entity({
 });
 
 /** Spec 001 section 3 "conversation": one visitor's exchange with an assistant on a channel. */
-export const conversationEntity = new Entity({
+export const conversationEntity = () => new Entity({
   model: { entity: 'conversation', version: '1', service },
   attributes: {
     conversation_id: { type: 'string', required: true },
@@ -340,7 +341,7 @@ export const conversationEntity = new Entity({
  * A visitor's current conversation with one assistant: continued while fresh, replaced under a
  * condition, so concurrent messages of one visitor end up in one conversation.
  */
-export const visitorEntity = new Entity({
+export const visitorEntity = () => new Entity({
   model: { entity: 'visitor', version: '1', service },
   attributes: {
     chatbot_id: { type: 'string', required: true },
@@ -366,7 +367,7 @@ export const visitorEntity = new Entity({
 });
 
 /** Spec 001 section 3 "message", with the assistant's response time. */
-export const messageEntity = new Entity({
+export const messageEntity = () => new Entity({
   model: { entity: 'message', version: '1', service },
   attributes: {
     conversation_id: { type: 'string', required: true },
@@ -413,7 +414,7 @@ export const messageEntity = new Entity({
 });
 
 /** Spec 000 `conversation_corrections`: the owner's better answer, which the engine then uses. */
-export const correctionEntity = new Entity({
+export const correctionEntity = () => new Entity({
   model: { entity: 'correction', version: '1', service },
   attributes: {
     chatbot_id: { type: 'string', required: true },
@@ -434,7 +435,7 @@ export const correctionEntity = new Entity({
 });
 
 /** Spec 001 "agent_transfer": a request for a human, started by an escalation trigger. */
-export const agentTransferEntity = new Entity({
+export const agentTransferEntity = () => new Entity({
   model: { entity: 'agentTransfer', version: '1', service },
   attributes: {
     chatbot_id: { type: 'string', required: true },
@@ -460,7 +461,7 @@ export const agentTransferEntity = new Entity({
 });
 
 /** One visit of an assistant's public demo page: first and last event, for the average session. */
-export const demoSessionEntity = new Entity({
+export const demoSessionEntity = () => new Entity({
   model: { entity: 'demoSession', version: '1', service },
   attributes: {
     chatbot_id: { type: 'string', required: true },
@@ -479,7 +480,7 @@ export const demoSessionEntity = new Entity({
 });
 
 /** Spec 000 section 3 "knowledge_base entry", keyed by its owner (an absent chatbot_id = all assistants). */
-export const knowledgeEntryEntity = new Entity({
+export const knowledgeEntryEntity = () => new Entity({
   model: { entity: 'knowledgeEntry', version: '1', service },
   attributes: {
     user_id: { type: 'string', required: true, readOnly: true },
@@ -509,7 +510,7 @@ export const knowledgeEntryEntity = new Entity({
  * survives a reload and feeds training_quality). record_id starts with its creation time, so the
  * assistant's records read newest first straight from the index.
  */
-export const trainingRecordEntity = new Entity({
+export const trainingRecordEntity = () => new Entity({
   model: { entity: 'trainingRecord', version: '1', service },
   attributes: {
     chatbot_id: { type: 'string', required: true, readOnly: true },
@@ -533,7 +534,7 @@ export const trainingRecordEntity = new Entity({
 });
 
 /** A fixed-window request counter for public routes; expires by TTL. */
-export const rateCounterEntity = new Entity({
+export const rateCounterEntity = () => new Entity({
   model: { entity: 'rateCounter', version: '1', service },
   attributes: {
     counter_key: { type: 'string', required: true },
@@ -553,7 +554,7 @@ export const rateCounterEntity = new Entity({
  * The outcome of a create request sent with an Idempotency-Key (core/http/idempotency.ts): the same
  * key from the same owner on the same route gets this answer again instead of a second creation.
  */
-export const idempotencyRecordEntity = new Entity({
+export const idempotencyRecordEntity = () => new Entity({
   model: { entity: 'idempotencyRecord', version: '1', service },
   attributes: {
     user_id: { type: 'string', required: true, readOnly: true },
@@ -581,7 +582,7 @@ export const idempotencyRecordEntity = new Entity({
  * before the turn runs, so a repeat of the id (a retry after a timeout or a 503, or the same request
  * twice at once) gets the first turn's outcome and stores nothing new (core/chat/turn-claim.ts).
  */
-export const chatTurnEntity = new Entity({
+export const chatTurnEntity = () => new Entity({
   model: { entity: 'chatTurn', version: '1', service },
   attributes: {
     chatbot_id: { type: 'string', required: true, readOnly: true },
@@ -615,7 +616,7 @@ export const chatTurnEntity = new Entity({
  * Spec 001 section 3 "Waitlist entry", one per e-mail address (lower-cased): signing up again updates
  * the same entry. byJoined lists every entry newest first (one partition: a waitlist is small).
  */
-export const waitlistEntryEntity = new Entity({
+export const waitlistEntryEntity = () => new Entity({
   model: { entity: 'waitlistEntry', version: '1', service },
   attributes: {
     email: { type: 'string', required: true, readOnly: true },
@@ -644,7 +645,7 @@ export const waitlistEntryEntity = new Entity({
 });
 
 /** The waitlist's counts for the admin's stat cards, moved in the same transaction as each entry. */
-export const waitlistStatsEntity = new Entity({
+export const waitlistStatsEntity = () => new Entity({
   model: { entity: 'waitlistStats', version: '1', service },
   attributes: {
     total: { type: 'number', required: true, default: 0 },
@@ -660,7 +661,7 @@ export const waitlistStatsEntity = new Entity({
 });
 
 /** The onboarding steps an owner completed (spec 001 /onboarding), kept once done. */
-export const onboardingProgressEntity = new Entity({
+export const onboardingProgressEntity = () => new Entity({
   model: { entity: 'onboardingProgress', version: '1', service },
   attributes: {
     user_id: { type: 'string', required: true },
@@ -679,7 +680,7 @@ export const onboardingProgressEntity = new Entity({
 });
 
 /** Which owner a Stripe customer belongs to, for the webhook's events (which name the customer). */
-export const stripeCustomerEntity = new Entity({
+export const stripeCustomerEntity = () => new Entity({
   model: { entity: 'stripeCustomer', version: '1', service },
   attributes: {
     customer_id: { type: 'string', required: true },
@@ -695,7 +696,7 @@ export const stripeCustomerEntity = new Entity({
 });
 
 /** A Stripe event the webhook has handled: a repeat of its id is answered without doing it again. */
-export const stripeEventEntity = new Entity({
+export const stripeEventEntity = () => new Entity({
   model: { entity: 'stripeEvent', version: '1', service },
   attributes: {
     event_id: { type: 'string', required: true },
@@ -713,7 +714,7 @@ export const stripeEventEntity = new Entity({
 });
 
 /** A page origin the embed widget ran on (reported when it loads), for the Deployment Center's "Live on". */
-export const widgetOriginEntity = new Entity({
+export const widgetOriginEntity = () => new Entity({
   model: { entity: 'widgetOrigin', version: '1', service },
   attributes: {
     chatbot_id: { type: 'string', required: true },
@@ -735,7 +736,7 @@ export const widgetOriginEntity = new Entity({
  * Meta gave the business. The access token and app secret are one AES-GCM sealed blob
  * (core/channels/credential-vault.ts). The verify token is ours, not Meta's: it only answers the handshake.
  */
-export const channelConnectionEntity = new Entity({
+export const channelConnectionEntity = () => new Entity({
   model: { entity: 'channelConnection', version: '1', service },
   attributes: {
     connection_id: { type: 'string', required: true, readOnly: true },
@@ -767,7 +768,7 @@ export const channelConnectionEntity = new Entity({
  * A webhook event already taken (Meta retries and sends duplicates): created under a condition before
  * the event is processed, so a repeat of the same message id is acknowledged and dropped.
  */
-export const channelEventEntity = new Entity({
+export const channelEventEntity = () => new Entity({
   model: { entity: 'channelEvent', version: '1', service },
   attributes: {
     connection_id: { type: 'string', required: true },
@@ -784,7 +785,7 @@ export const channelEventEntity = new Entity({
 });
 
 /** A message sent through the Graph API, found again by Meta's message id when its status arrives. */
-export const channelMessageEntity = new Entity({
+export const channelMessageEntity = () => new Entity({
   model: { entity: 'channelMessage', version: '1', service },
   attributes: {
     connection_id: { type: 'string', required: true },
@@ -813,23 +814,37 @@ export const channelMessageEntity = new Entity({
  */
 export const analyticsDayModel = { entity: 'analyticsDay', version: '1', service } as const;
 
-export const analyticsDayEntity = new Entity({
-  model: analyticsDayModel,
-  attributes: {
-    chatbot_id: { type: 'string', required: true },
-    /** YYYY-MM-DD (UTC). */
-    day: { type: 'string', required: true },
-    ...rollupItemAttributes,
-  },
-  indexes: {
-    byChatbot: {
-      pk: { field: pk, composite: ['chatbot_id'] },
-      sk: { field: sk, composite: ['day'] },
+/**
+ * The day item with these counters: all of them for the entity, none for the keys of the counter write
+ * (data/analytics-day-counters.ts), which then builds no model of 500 attributes on a function's first turn.
+ */
+const analyticsDayWith = <Counters extends Record<string, { type: 'number' }>>(counters: Counters) =>
+  new Entity({
+    model: analyticsDayModel,
+    attributes: {
+      chatbot_id: { type: 'string', required: true },
+      /** YYYY-MM-DD (UTC). */
+      day: { type: 'string', required: true },
+      ...counters,
     },
-  },
-});
+    indexes: {
+      byChatbot: {
+        pk: { field: pk, composite: ['chatbot_id'] },
+        sk: { field: sk, composite: ['day'] },
+      },
+    },
+  });
 
-export const entities = {
+export const analyticsDayEntity = () => analyticsDayWith(rollupItemAttributes);
+/** The day item's keys and identity, without its counters. */
+export const analyticsDayKeysEntity = () => analyticsDayWith({});
+
+/**
+ * Every entity of the table, by the name the code reads it under (`db().entities.<name>`). Each value
+ * builds its entity: ElectroDB's model parsing and validation took about 90 ms of CPU when all were built
+ * at import, and a function touches a few, so db.ts builds each on first use (lazy-service.ts).
+ */
+export const entityBuilders = {
   userProfile: userProfileEntity,
   subscription: subscriptionEntity,
   connection: connectionEntity,
@@ -877,4 +892,15 @@ export const entities = {
   analyticsDay: analyticsDayEntity,
 };
 
-export const dataService = new Service(entities);
+export type EntityName = keyof typeof entityBuilders;
+export type Entities = { [Name in EntityName]: ReturnType<(typeof entityBuilders)[Name]> };
+
+/**
+ * The entities of each collection (an index shared by several entities, read in one query): a
+ * collection query needs them all joined. A unit test checks this against the indexes the entities declare.
+ */
+export const collectionMembers = {
+  account: ['userProfile', 'subscription'],
+  chatbotKnowledge: ['crawledPage'],
+  contactDetails: ['contactTags'],
+} as const satisfies Record<string, readonly EntityName[]>;

@@ -12,7 +12,7 @@ const service = 'assistants';
 
 export const TEAM_ROLES = teamRoles;
 
-export const teamEntity = new Entity({
+export const teamEntity = () => new Entity({
   model: { entity: 'team', version: '1', service },
   attributes: {
     team_id: { type: 'string', required: true },
@@ -30,7 +30,7 @@ export const teamEntity = new Entity({
 });
 
 /** One person's place in a team; the rule of core/access reads it on every shared-assistant request. */
-export const teamMemberEntity = new Entity({
+export const teamMemberEntity = () => new Entity({
   model: { entity: 'teamMember', version: '1', service },
   attributes: {
     team_id: { type: 'string', required: true },
@@ -59,7 +59,7 @@ export const teamMemberEntity = new Entity({
  * An invitation by e-mail. Its id is the secret of the link sent to the invited address (a random
  * UUID), and it is accepted only by a signed-in user with that address, once, before it expires.
  */
-export const teamInvitationEntity = new Entity({
+export const teamInvitationEntity = () => new Entity({
   model: { entity: 'teamInvitation', version: '1', service },
   attributes: {
     invitation_id: { type: 'string', required: true },
@@ -88,7 +88,7 @@ export const teamInvitationEntity = new Entity({
 });
 
 /** An assistant shared with a team (spec: the list of chatbots shared with the team); mirrors chatbot.team_id. */
-export const sharedChatbotEntity = new Entity({
+export const sharedChatbotEntity = () => new Entity({
   model: { entity: 'sharedChatbot', version: '1', service },
   attributes: {
     team_id: { type: 'string', required: true },

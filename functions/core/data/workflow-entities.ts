@@ -10,7 +10,7 @@ const service = 'assistants';
  * Spec 001 "workflow": an owner's automation for one assistant. workflow_id starts with its creation
  * time, so an assistant's workflows read newest first straight from the key.
  */
-export const workflowEntity = new Entity({
+export const workflowEntity = () => new Entity({
   model: { entity: 'workflow', version: '1', service },
   attributes: {
     chatbot_id: { type: 'string', required: true, readOnly: true },
@@ -39,7 +39,7 @@ export const workflowEntity = new Entity({
 });
 
 /** Spec 001 "workflow_execution", one per run; execution_id starts with its start time (newest first). */
-export const workflowExecutionEntity = new Entity({
+export const workflowExecutionEntity = () => new Entity({
   model: { entity: 'workflowExecution', version: '1', service },
   attributes: {
     chatbot_id: { type: 'string', required: true, readOnly: true },
@@ -68,7 +68,7 @@ export const workflowExecutionEntity = new Entity({
  * later conversations copy when they start (core/inbox/contact-tags.ts: the inbox lists and filters by
  * the copy on each conversation).
  */
-export const contactTagsEntity = new Entity({
+export const contactTagsEntity = () => new Entity({
   model: { entity: 'contactTags', version: '1', service },
   attributes: {
     chatbot_id: { type: 'string', required: true, readOnly: true },
@@ -95,7 +95,7 @@ export const contactTagsEntity = new Entity({
 export const contactRef = (chatbotId: string, contactId: string): string => `${chatbotId}/${contactId}`;
 
 /** A task for the team a workflow created (create_task), listed and closed in the inbox's customer panel. */
-export const workflowTaskEntity = new Entity({
+export const workflowTaskEntity = () => new Entity({
   model: { entity: 'workflowTask', version: '1', service },
   attributes: {
     chatbot_id: { type: 'string', required: true, readOnly: true },

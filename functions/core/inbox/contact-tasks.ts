@@ -7,7 +7,7 @@ import { contactRef, type workflowTaskEntity } from '../data/workflow-entities.j
 import { notFound } from '../http/http-error.js';
 import { conversationFor } from './conversation-access.js';
 
-type StoredTask = EntityItem<typeof workflowTaskEntity>;
+type StoredTask = EntityItem<ReturnType<typeof workflowTaskEntity>>;
 
 const toContactTask = (task: StoredTask): ContactTask => ({
   id: task.task_id,

@@ -2,8 +2,8 @@ import type { EntityItem } from 'electrodb';
 import { conversationChannels, conversationStatuses, type InboxConversation, type InboxMessage } from '../../contracts/inbox.js';
 import type { conversationEntity, messageEntity } from '../data/entities.js';
 
-export type StoredConversation = EntityItem<typeof conversationEntity>;
-export type StoredMessage = EntityItem<typeof messageEntity>;
+export type StoredConversation = EntityItem<ReturnType<typeof conversationEntity>>;
+export type StoredMessage = EntityItem<ReturnType<typeof messageEntity>>;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | undefined, fallback: T): T =>
   (values as readonly string[]).includes(value ?? '') ? (value as T) : fallback;

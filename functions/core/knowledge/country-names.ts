@@ -38,15 +38,23 @@ function countryNames(): string[] {
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const names = countryNames().sort((a, b) => b.length - a.length);
-/** Case matters: "US" the country, not "us"; "Chad", not "chad". */
-const countryName = new RegExp(`(?<![\\p{L}\\p{N}.])(?:${names.map(escape).join('|')})(?![\\p{L}\\p{N}]|\\.\\p{L})`, 'gu');
+let countryNamePattern: RegExp | undefined;
+/**
+ * Case matters: "US" the country, not "us"; "Chad", not "chad". Built on first use, not at import: its
+ * 1,352 ICU lookups took about 30 ms of every cold start of the functions that load it (chat among
+ * them), while only a question or a page about countries needs it.
+ */
+function countryName(): RegExp {
+  if (countryNamePattern) return countryNamePattern;
+  const names = countryNames().sort((a, b) => b.length - a.length);
+  return (countryNamePattern = new RegExp(`(?<![\\p{L}\\p{N}.])(?:${names.map(escape).join('|')})(?![\\p{L}\\p{N}]|\\.\\p{L})`, 'gu'));
+}
 const allCaps = /^[A-Z.]+$/;
 const shoutedWord = /\b[A-Z]{2,}\s*$/;
 
 /** Whether the text names a country, territory or continent (an abbreviation shouted in a heading, "CONTACT US", is none). */
 export function namesCountry(text: string): boolean {
-  for (const match of text.matchAll(countryName)) {
+  for (const match of text.matchAll(countryName())) {
     if (!allCaps.test(match[0])) return true;
     const before = text.slice(Math.max(0, match.index - 20), match.index);
     const after = text.slice(match.index + match[0].length, match.index + match[0].length + 20);

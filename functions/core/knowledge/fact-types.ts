@@ -190,6 +190,15 @@ function statesFreeOffer(text: string): boolean {
 
 const personRole = new RegExp(String.raw`\b(?:${ROLES})s?\b`, 'i');
 
+/**
+ * The role a question asks a person by: its last word naming one ("Who is the head *chef*?": English
+ * names the kind last, and "head" only says which chef).
+ */
+export function roleAsked(question: string): string | undefined {
+  const whole = new RegExp(`^(?:${ROLES})s?$`, 'i');
+  return question.match(/[\p{L}-]+/gu)?.findLast((word) => whole.test(word));
+}
+
 /** How near a name its role must be ("Ayesha Begum, Lead Supervisor"), so a reviewer's name in a testimonial is no staff member. */
 const ROLE_DISTANCE_CHARS = 40;
 
@@ -219,8 +228,15 @@ function statesPerson(markdown: string): boolean {
     const around = text.slice(Math.max(0, match.index - ROLE_DISTANCE_CHARS), end + ROLE_DISTANCE_CHARS);
     if (personRole.test(around)) return true;
   }
+  // Small teams name themselves by first names: "Sandrine et Nathalie, coiffeuses", "Anna and Tom, our stylists".
+  for (const match of text.matchAll(FIRST_NAMES)) {
+    if (personRole.test(text.slice(match.index + match[0].length, match.index + match[0].length + ROLE_DISTANCE_CHARS))) return true;
+  }
   return false;
 }
+
+/** Two first names joined by "and" in the languages of other-languages.ts, before the role they share. */
+const FIRST_NAMES = /(?<![\p{L}])\p{Lu}\p{Ll}{2,} (?:and|&|et|und|y|e|i|en) \p{Lu}\p{Ll}{2,}(?=[,:–—-]|\s+(?:are|sont|sind|son|sao|sa|zijn)\b)/gu;
 
 /** A section of people: "Meet the team", "Our teachers", "Our vets". */
 const PEOPLE_SECTION =
@@ -272,7 +288,19 @@ export function factTypesAsked(question: string): FactType[] {
   const other = folded(text);
   const asked = FACT_TYPES.filter((type) => askedBy[type].test(text) || !!askedInOtherLanguage(type)?.test(other) || (type === 'address' && FRENCH_WHERE.test(text)));
   if (contactWords.test(text)) for (const type of contactTypes) if (!asked.includes(type)) asked.push(type);
-  return asked.filter((type) => !coveredByFounded(asked, type));
+  return asked.filter((type) => !coveredByFounded(asked, type) && !(type === 'quantity' && countAsksMore(question, asked)));
+}
+
+/**
+ * "Ile kosztuje wizyta?", "Wie viele Jahre gibt es euch schon?": the word asking how many ("ile", "wie
+ * viele") is part of the words asking for a price or for years in business, and asks for no count of its
+ * own (a count would be answered by any number: an article of a privacy law).
+ */
+function countAsksMore(question: string, asked: readonly FactType[]): boolean {
+  const words = factWordsAsked(question);
+  const counting = words.get('quantity');
+  if (!counting?.size) return false;
+  return asked.some((type) => type !== 'quantity' && [...counting].every((word) => words.get(type)?.has(word)));
 }
 
 /**

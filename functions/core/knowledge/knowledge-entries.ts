@@ -14,7 +14,7 @@ import type { knowledgeEntryEntity } from '../data/entities.js';
 import { HttpError, notFound } from '../http/http-error.js';
 import { previewText } from './preview-text.js';
 
-export type StoredKnowledgeEntry = EntityItem<typeof knowledgeEntryEntity>;
+export type StoredKnowledgeEntry = EntityItem<ReturnType<typeof knowledgeEntryEntity>>;
 
 /** What a new entry is made of; documents add their stored file. */
 export type NewKnowledgeEntry = z.output<typeof createKnowledgeEntryRequestSchema> & {

@@ -82,11 +82,13 @@ function statesAddress(text: string): boolean {
 export const STATED_IN_OTHER_LANGUAGES = {
   hours: { test: statesHours },
   address: { test: statesAddress },
-  // "seit 1987", "desde 1998", "depuis 2004", "fundada em 2011", "gegründet 1990", "20 Jahre Erfahrung", "15 años de experiencia".
+  // "seit 1987", "desde 1998", "depuis 2004", "fundada em 2011", "gegründet 1990", "20 Jahre Erfahrung", "15 años de experiencia",
+  // "20 Jahre Berufserfahrung".
   founded: new RegExp(
     [
       String.raw`(?<![\p{L}])(?:seit|gegrundet(?: im jahr| in)?|grundungsjahr|desde|fundad[oa] en|fundad[oa] em|depuis|fonde(?:e)? en|cree(?:e)? en|dal|fondat[oa] nel|sinds|opgericht in|od roku|od)\s+(?:1[89]|20)\d{2}(?!\d)`,
-      String.raw`\d+\+?\s*(?:jahre?n?|anos|ans|anni|jaar|lat)\s+(?:erfahrung|de experiencia|d'experience|de experiencia|di esperienza|ervaring|doswiadczenia)`,
+      // The experience may close the sentence: "W ciągu 7 lat kariery zdobywałem swoje doświadczenie".
+      String.raw`\d+\+?\s*(?:jahre?n?|anos|ans|anni|jaar|lat)\s+(?:[\p{L}]+\s+){0,4}?(?:\p{L}*erfahrung|de experiencia|d'experience|de experiencia|di esperienza|ervaring|doswiadczen\p{L}*)`,
       String.raw`(?<![\p{L}])(?:uber|mehr als|seit uber|mas de|plus de|mais de|oltre|meer dan|ponad)\s+\d+\s+(?:jahren?|anos|ans|anni|jaar|lat)`,
     ].join('|'),
     'u',
@@ -146,6 +148,8 @@ export const ASKED_IN_OTHER_LANGUAGES = {
       'quem',
       'chi (?:e|sono|fa|gestisce)',
       'kto|kogo|komu',
+      // "Does anyone...?", "Is one of you...?" ask for the person who does it ("Czy ktoś robi...?", "¿Alguien habla inglés?").
+      "jemand|alguien|quelqu'?un|alguem|qualcuno|iemand|ktos|ktoras|ktorys|ktokolwiek",
     ].join('|'),
   ),
   founded: words(
@@ -161,6 +165,13 @@ export const ASKED_IN_OTHER_LANGUAGES = {
   duration: words('wie lange|wie schnell|cuanto (?:tiempo|dura|tarda)|con cuanta antelacion|combien de temps|combien de jours|quanto tempo|quanta antecedencia|quanto demora|quanto dura|jak dlugo|ile trwa'),
   quantity: words('wie viele|cuant[oa]s|combien de(?! temps)|quant[oa]s|quanti|hoeveel|ile'),
 } as const;
+
+/**
+ * Forms of "do" in the languages above that their stop-word lists lack ("Kto *robi* kinesiotaping?",
+ * "¿Quién *hace* las uñas?"): they frame a question as English "do" does, a stop word there, and name
+ * nothing asked about.
+ */
+export const OTHER_LANGUAGE_DOING = 'hace hacen haceis hacer fait faites font faire robi robia robicie robisz robic zrobi doet doen fare fanno';
 
 /** "Où se trouve...?", "Où êtes-vous ?": French "où" folds to "ou" (or), so it is matched before folding. */
 export const FRENCH_WHERE = /(?<![\p{L}])où(?![\p{L}])/u;

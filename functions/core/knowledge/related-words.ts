@@ -48,6 +48,9 @@ function lineOf(term: string): string | undefined {
   return undefined;
 }
 
+/** Whether WordNet's table has `term`: an English word of everyday use (a search term: stemmed). */
+export const isWordNetTerm = (term: string): boolean => lineOf(term) !== undefined;
+
 const words = (list = '') => (list ? list.split(' ') : []);
 
 /** The terms WordNet closely relates to `term` (a search term: stemmed), in the senses English mostly means by it. */

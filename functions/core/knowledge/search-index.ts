@@ -4,6 +4,7 @@ import { reciprocalRankFusion } from './rank-fusion.js';
 import { factTerm, factTypesAsked, factTypesStated, factWordsAsked, statesFact } from './fact-types.js';
 import { impliedWordsOf, joinedHyphenatedWords, passageImpliedWordsOf, toLegacySearchTerm, toSearchTerm } from './search-terms.js';
 import { nearTermsOf, synonymsOf } from './synonyms.js';
+import { inflectionStem, isInflectedForm } from './word-forms.js';
 import { withSiteWords } from './question-phrases.js';
 import { loadVectors, nearestRows, storeVectors, type StoredVectors, type VectorMatrix } from './vector-matrix.js';
 
@@ -268,6 +269,17 @@ export function hitOf(chunk: KnowledgeChunk, score: number): SearchHit {
 }
 
 /**
+ * How many passages say another form of `term` when none says it (Polish "telefonu": "Telefon"):
+ * the word is known, in another case (word-forms.ts).
+ */
+function inflectedFrequency(text: MiniSearch<IndexedChunk>, term: string): number {
+  const stem = inflectionStem(term);
+  if (!stem) return 0;
+  const found = text.search(stem, { prefix: true, fuzzy: false, processTerm: (t) => t, boostDocument: undefined });
+  return found.filter((result) => result.terms.some((said) => isInflectedForm(said, term))).length;
+}
+
+/**
  * How telling each of a question's terms is in this index (BM25's inverse document frequency): a word
  * few passages use ("upholstery") says more about what is asked than one most passages use
  * ("cleaning" on a cleaning company's site). A term no passage uses weighs Infinity: it names something
@@ -287,7 +299,7 @@ export function questionTermWeights(
   for (const token of [...defaultTokenize(text).slice(0, MAX_QUERY_WORDS), ...joinedHyphenatedWords(text, true)]) {
     const term = toSearchTerm(token);
     if (!term || weights.has(term)) continue;
-    const frequency = index.text.search(term, { prefix: false, fuzzy: false, processTerm: (t) => t, boostDocument: undefined }).length;
+    const frequency = index.text.search(term, { prefix: false, fuzzy: false, processTerm: (t) => t, boostDocument: undefined }).length || inflectedFrequency(index.text, term);
     weights.set(term, frequency ? Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5)) : Number.POSITIVE_INFINITY);
   }
   return weights;

@@ -72,11 +72,38 @@ for (const group of GROUPS) {
   const terms = searchTermsOf(group);
   for (const term of terms) addSynonyms(term, terms);
 }
+const wholeByKind = new Map<string, string[]>();
 for (const [kinds, whole] of KINDS) for (const kind of searchTermsOf(kinds)) addSynonyms(kind, searchTermsOf(whole));
+for (const [kinds, whole] of KINDS) for (const kind of searchTermsOf(kinds)) wholeByKind.set(kind, searchTermsOf(whole));
 
 /** The other search terms the groups above give `term` (a search term): the same thing in a small business's words. */
 export function writtenSynonymsOf(term: string): readonly string[] {
-  return synonymsByTerm.get(term) ?? [];
+  const variant = otherSpellingOf(term);
+  const written = synonymsByTerm.get(term) ?? [];
+  return variant ? [...written, variant] : written;
+}
+
+/**
+ * The British or American spelling of a search term (a Porter2 stem): "colour" / "color", "centr" /
+ * "center", "organis" / "organiz". A visitor writes their own; the site, the other.
+ */
+export function otherSpellingOf(term: string): string | undefined {
+  if (term.length < 5 || !/^[a-z]+$/.test(term)) return undefined;
+  if (/[^aeiou]our$/.test(term) && term.length >= 6) return term.replace(/our$/, 'or');
+  if (/[^aeiou]or$/.test(term)) return term.replace(/or$/, 'our');
+  if (/tr$/.test(term)) return term.replace(/tr$/, 'ter');
+  if (/ter$/.test(term)) return term.replace(/ter$/, 'tr');
+  if (term.length >= 6 && /[^aeiou][iy]s$/.test(term)) return term.replace(/s$/, 'z');
+  if (term.length >= 6 && /[^aeiou][iy]z$/.test(term)) return term.replace(/z$/, 's');
+  return undefined;
+}
+
+/**
+ * The whole a kind of KINDS belongs to ("chef": "staff", "team"). Asked who the chef is, every card of
+ * the team is staff: only the one saying "chef" answers.
+ */
+export function wholeOfKind(term: string): readonly string[] {
+  return wholeByKind.get(term) ?? [];
 }
 
 /** The other search terms meaning the same as `term` (a search term): in the groups above or in WordNet. */

@@ -12,7 +12,7 @@ import { log } from '../runtime/log.js';
 import { invitationMail } from './invitation-mail.js';
 import { getTeam, memberRecord, toTeam } from './teams.js';
 
-type StoredInvitation = EntityItem<typeof teamInvitationEntity>;
+type StoredInvitation = EntityItem<ReturnType<typeof teamInvitationEntity>>;
 
 export const INVITATION_GONE_MESSAGE = 'This invitation does not exist or was cancelled.';
 export const INVITATION_USED_MESSAGE = 'This invitation has already been used.';

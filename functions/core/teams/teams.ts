@@ -7,8 +7,8 @@ import { db } from '../data/db.js';
 import type { teamEntity, teamMemberEntity } from '../data/team-entities.js';
 import { notFound } from '../http/http-error.js';
 
-export type StoredTeam = EntityItem<typeof teamEntity>;
-export type StoredTeamMember = EntityItem<typeof teamMemberEntity>;
+export type StoredTeam = EntityItem<ReturnType<typeof teamEntity>>;
+export type StoredTeamMember = EntityItem<ReturnType<typeof teamMemberEntity>>;
 
 export const toTeam = (team: StoredTeam, role: TeamRole): Team => ({
   id: team.team_id,

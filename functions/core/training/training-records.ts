@@ -17,7 +17,7 @@ import type { trainingRecordEntity } from '../data/entities.js';
 import { timeOrderedId } from '../data/time-ordered-id.js';
 import { notFound } from '../http/http-error.js';
 
-type StoredTrainingRecord = EntityItem<typeof trainingRecordEntity>;
+type StoredTrainingRecord = EntityItem<ReturnType<typeof trainingRecordEntity>>;
 
 export function toTrainingRecord(stored: StoredTrainingRecord): TrainingRecord {
   return {

@@ -14,7 +14,7 @@ import type { waitlistEntryEntity } from '../data/entities.js';
 import { HttpError, badRequest } from '../http/http-error.js';
 import { sourceAddressKey } from '../http/source-address.js';
 
-type StoredEntry = EntityItem<typeof waitlistEntryEntity>;
+type StoredEntry = EntityItem<ReturnType<typeof waitlistEntryEntity>>;
 type Signup = z.output<typeof joinWaitlistRequestSchema>;
 
 /** Sign-ups per minute from one network: enough for a family at one address, not for a script. */

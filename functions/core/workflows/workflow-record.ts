@@ -2,8 +2,8 @@ import type { EntityItem } from 'electrodb';
 import type { ActionResult, Workflow, WorkflowExecution } from '../../contracts/workflows.js';
 import type { workflowEntity, workflowExecutionEntity } from '../data/workflow-entities.js';
 
-export type StoredWorkflow = EntityItem<typeof workflowEntity>;
-export type StoredWorkflowExecution = EntityItem<typeof workflowExecutionEntity>;
+export type StoredWorkflow = EntityItem<ReturnType<typeof workflowEntity>>;
+export type StoredWorkflowExecution = EntityItem<ReturnType<typeof workflowExecutionEntity>>;
 
 export function toWorkflow(stored: StoredWorkflow): Workflow {
   return {

@@ -39,7 +39,7 @@ describe('the analytics day counter write', () => {
       { counter: 'active_visitors', hour: 6, value: -1 },
     ]);
     const chatbotId = 'c0ffee00-0000-4000-8000-000000000001';
-    const electro = analyticsDayEntity.update({ chatbot_id: chatbotId, day: '2026-11-27' }).add(add).params({ table: process.env.TABLE_NAME });
+    const electro = analyticsDayEntity().update({ chatbot_id: chatbotId, day: '2026-11-27' }).add(add).params({ table: process.env.TABLE_NAME });
     const ours = effect(analyticsDayAddition(chatbotId, '2026-11-27', add));
     expect(ours).toEqual(effect(electro as UpdateParams));
     expect(ours.add).toMatchObject({ messages_07: 1, messages_day: 1, response_ms_07: 640, conversations_07: 1, active_visitors_06: -1 });

@@ -3,8 +3,8 @@ import type { crawlRunEntity, crawlTaskEntity } from '../../data/crawl-entities.
 import { db } from '../../data/db.js';
 import { deleteAll } from '../../data/delete-all.js';
 
-export type CrawlRun = EntityItem<typeof crawlRunEntity>;
-export type CrawlTask = EntityItem<typeof crawlTaskEntity>;
+export type CrawlRun = EntityItem<ReturnType<typeof crawlRunEntity>>;
+export type CrawlTask = EntityItem<ReturnType<typeof crawlTaskEntity>>;
 export type TaskState = CrawlTask['state'];
 export type TaskKey = Pick<CrawlTask, 'chatbot_id' | 'run_id' | 'key'>;
 

@@ -4,6 +4,9 @@ import commonWords from './common-english-words.json' with { type: 'json' };
 /** As search terms: "mornings" and "evenings" are as everyday as the listed "morning" and "evening". */
 const COMMON = new Set<string>(commonWords.map(toSearchTerm).filter((term): term is string => term !== null));
 
+/** Whether a search term is one of the most frequent English words' (the list above). */
+export const isCommonTerm = (term: string): boolean => COMMON.has(term);
+
 /**
  * The question's terms that only everyday words give ("work", "people", "seen", "deal"): when the
  * knowledge never uses them they say little about what is asked, unlike a rarer word ("insured",
