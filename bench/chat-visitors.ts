@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline';
 import { randomUUID } from 'node:crypto';
 /**
  * The chat benchmark's visitors, run as a process of their own (see child-process.ts). Arguments: the
@@ -60,11 +61,15 @@ async function ask(i: number): Promise<number> {
 // up over the first few hundred requests (the first 200 of a cold run had a p50 of 29 ms, later ones 16-17).
 // Cold starts have a figure of their own.
 for (let i = 0; i < WARM_UP; i++) await ask(i);
-// The parent counts the server's and the database's CPU time between these two lines.
+// The parent counts the server's and the database's CPU time between its two go-aheads, once the
+// stream consumers have caught up with the turns before (and, at the end, with these).
+const parent = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 console.log(JSON.stringify({ phase: 'sequential', turns: SEQUENTIAL }));
+await parent.next();
 const times: number[] = [];
 for (let i = 0; i < SEQUENTIAL; i++) times.push(await ask(i));
 console.log(JSON.stringify({ phase: 'done' }));
+await parent.next();
 
 let next = 0;
 const started = performance.now();

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 export interface BenchChild {
   /** The lines the child printed, in order, as they come. */
   lines: AsyncIterator<string>;
+  /** Writes a line to the child's standard input (a child that waits for its parent reads it). */
+  send(line: string): void;
   stop(): void;
 }
 
@@ -14,10 +16,10 @@ export interface BenchChild {
  */
 export function startBenchChild(script: string, args: string[]): BenchChild {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(script, import.meta.url)), ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-  return { lines, stop: () => child.kill() };
+  return { lines, send: (line) => child.stdin!.write(`${line}\n`), stop: () => child.kill() };
 }
 
 /** The next line the child prints; fails if it exits first. */

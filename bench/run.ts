@@ -102,7 +102,7 @@ async function main() {
     if (firstView) console.log(`dashboard initial js gzip: ${(firstView.gzipBytes / 1024).toFixed(1)} KB`);
     await useThousandChunkIndex(ctx.chatbotId);
     if (!onlyStream && !onlyCold) {
-      for (const line of await benchChat(runtime.apiUrl, ctx.chatbotId, runtime.databasePid)) console.log(line);
+      for (const line of await benchChat(runtime.apiUrl, ctx.chatbotId, runtime.databasePid, runtime.tableStream)) console.log(line);
       console.log(await benchChatLoad(runtime.apiUrl, ctx.chatbotId, loadChats));
     }
     if (!onlyCold) console.log(await benchStream(runtime.apiUrl, runtime.realtimeUrl, ctx.chatbotId));

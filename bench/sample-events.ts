@@ -188,9 +188,28 @@ export const sampleEvents: Record<FunctionName, (ctx: SampleContext) => unknown>
   'get-sync-settings': (ctx) => httpEvent('get-sync-settings', ctx),
   'set-sync-frequency': (ctx) => httpEvent('set-sync-frequency', ctx, { frequency: 'sometimes' }),
   'list-crawled-pages': (ctx) => httpEvent('list-crawled-pages', ctx),
-  // A connection that does not exist (disconnected since): nothing to process.
   // An assistant that does not exist: the worker finds nothing to re-index.
   'reindex-knowledge': (ctx) => ({ userId: ctx.claims.sub, chatbotIds: ['no-such-assistant'], changedAt: '20260101T000000000Z' }),
+  // One visitor's message of an assistant no one reads, as the table stream delivers it.
+  'count-chat-messages': () => ({
+    shardId: 'shardId-bench',
+    Records: [
+      {
+        eventName: 'INSERT',
+        dynamodb: {
+          SequenceNumber: String(Date.now()),
+          NewImage: {
+            conversation_id: { S: 'bench-conversation' },
+            message_id: { S: 'bench-message' },
+            counts: {
+              M: { kind: { S: 'visitor' }, chatbot_id: { S: 'bench-no-such-assistant' }, at: { S: new Date().toISOString() }, channel: { S: 'website' }, new_conversation: { BOOL: true } },
+            },
+          },
+        },
+      },
+    ],
+  }),
+  // A connection that does not exist (disconnected since): nothing to process.
   'process-channel-webhook': () => ({ connectionId: 'no-such-connection', chatbotId: 'no-such-assistant', platform: 'whatsapp', accountId: '100000000000001', payload: {} }),
   // Billing domain (issue 15). The bench user is no admin: the waitlist list answers 403.
   'join-waitlist': (ctx) => httpEvent('join-waitlist', ctx, { name: 'Bench Visitor', email: 'bench-waitlist@example.com' }),

@@ -8,6 +8,7 @@ import { AsyncFunctions } from './constructs/async-functions.js';
 import { Auth } from './constructs/auth.js';
 import { constructId } from './constructs/construct-id.js';
 import { Data } from './constructs/data.js';
+import { MessageCounting } from './constructs/message-counting.js';
 import { DomainStack } from './constructs/domain-stack.js';
 import { AppHttpApi } from './constructs/http-api.js';
 import { RealtimeApi } from './constructs/realtime-api.js';
@@ -41,6 +42,7 @@ export class AppStack extends Stack {
   readonly storage: Storage;
   readonly web: WebHosting;
   readonly asyncFunctions: AsyncFunctions;
+  readonly messageCounting: MessageCounting;
   readonly workflowEngine: WorkflowEngine;
   readonly crawlEngine: CrawlEngine;
   readonly realtime: RealtimeApi;
@@ -83,6 +85,7 @@ export class AppStack extends Stack {
     this.asyncFunctions = new AsyncFunctions(this, 'Async', {
       resources: { ...baseResources, realtime: this.realtime.stageRef, workflowRunner: this.workflowEngine.stateMachine },
     });
+    this.messageCounting = new MessageCounting(this, 'MessageCounting', { table: this.data.table });
     this.crawlEngine = new CrawlEngine(this, 'CrawlEngine', { resources: baseResources });
     const resources = {
       ...baseResources,
@@ -135,6 +138,7 @@ export class AppStack extends Stack {
       DocumentsBucket: [this.storage.documentsBucket.bucketName, 'Bucket of knowledge documents'],
       CrawlStateMachineArn: [this.crawlEngine.stateMachine.stateMachineArn, 'State machine that reads websites (crawls and re-syncs)'],
       AsyncFailuresQueueUrl: [this.asyncFunctions.failures.queueUrl, 'Failed async invocations (channel messages), kept 14 days'],
+      StreamFailuresQueueUrl: [this.messageCounting.failures.queueUrl, 'Table stream records the analytics counting gave up, kept 14 days'],
     };
     for (const [key, [value, description]] of Object.entries(outputs)) {
       new CfnOutput(this, key, { key, value, description });

@@ -658,6 +658,39 @@ export const asyncFunctions = [
 ] as const satisfies readonly AsyncFunction[];
 
 /**
+ * Functions the table's stream invokes (a Lambda event source mapping; locally local/services/table-stream.ts
+ * polls the same stream and invokes them with the same events). `filter`: the mapping's filter criteria
+ * (an event pattern on the stream record), which the local poller applies too. `count-chat-messages` adds
+ * the messages of visitors' turns to the analytics counters (core/analytics/stream-counting.ts).
+ * `uses` gives a consumer its environment only: its grants, narrower than the uses' (reading and
+ * updating items, no more), are in lib/constructs/message-counting.ts.
+ */
+export interface StreamConsumer {
+  readonly name: string;
+  readonly uses: readonly Resource[];
+  readonly timeoutSeconds: number;
+  readonly memoryMb: number;
+  readonly batchSize: number;
+  /** How long records are gathered before the function is invoked (unless a batch fills first). */
+  readonly batchingWindowSeconds: number;
+  readonly filter: Readonly<Record<string, unknown>>;
+}
+
+export const streamConsumers = [
+  {
+    name: 'count-chat-messages',
+    uses: ['table'],
+    timeoutSeconds: 60,
+    memoryMb: 512,
+    batchSize: 500,
+    // Counters a second late are fine (the Analytics screen is not live); a second of turns is one write.
+    batchingWindowSeconds: 1,
+    // Inserted messages carrying their counts (core/analytics/message-counts.ts): nothing else wakes the function.
+    filter: { eventName: ['INSERT'], dynamodb: { NewImage: { counts: { M: { kind: { S: [{ exists: true }] } } } } } },
+  },
+] as const satisfies readonly StreamConsumer[];
+
+/**
  * Functions the workflow state machine (workflows/run-workflow.asl.json) invokes as its tasks, never
  * API Gateway; lib/constructs/workflow-engine.ts creates them with the state machine. `run-workflow-action`
  * performs one action of an execution, or records how the execution ended. It also sends texts (AWS End
@@ -706,6 +739,7 @@ export const cognitoTriggerUses: readonly Resource[] = [];
 export type FunctionName =
   | (typeof httpRoutes)[number]['name']
   | (typeof asyncFunctions)[number]['name']
+  | (typeof streamConsumers)[number]['name']
   | (typeof stateMachineTasks)[number]['name']
   | typeof fallbackRoute.name
   | (typeof socketRoutes)[number]['name']
@@ -716,6 +750,7 @@ export type FunctionName =
 export const allFunctionNames: readonly FunctionName[] = /* @__PURE__ */ (() => [
   ...httpRoutes.map((r) => r.name),
   ...asyncFunctions.map((f) => f.name),
+  ...streamConsumers.map((f) => f.name),
   ...stateMachineTasks.map((f) => f.name),
   fallbackRoute.name,
   ...socketRoutes.map((r) => r.name),

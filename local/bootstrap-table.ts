@@ -34,11 +34,17 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string, exis
   }
 }
 
+/** The table's stream, as the CDK data construct declares it: what the stream consumers read (lib/routes.ts `streamConsumers`). */
+const tableStream = { StreamEnabled: true, StreamViewType: tableDesign.streamViewType };
+
 /** Creates the single table as the CDK data construct defines it, unless it exists already. */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'existing'> {
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     await addMissingIndexes(client, tableName, (Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName ?? ''));
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: tableStream }));
+    }
     return 'existing';
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -58,6 +64,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
         { AttributeName: tableDesign.sortKey, KeyType: 'RANGE' },
       ],
       GlobalSecondaryIndexes: tableDesign.globalIndexes.map(indexDefinition),
+      StreamSpecification: tableStream,
     }),
   );
   await client.send(

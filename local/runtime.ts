@@ -23,6 +23,7 @@ import { startS3 } from './services/s3.js';
 import { startSes } from './services/ses.js';
 import { startScheduler } from './services/scheduler.js';
 import { startSmsOutbox } from './services/sms-outbox.js';
+import { startTableStream, type TableStream } from './services/table-stream.js';
 import { startStepFunctions } from './services/step-functions.js';
 import { keepRunningOnStrayErrors } from './stray-errors.js';
 import { startWebServer, type WebMode } from './web-server.js';
@@ -69,6 +70,8 @@ export interface LocalRuntime {
   graphUrl: string;
   /** DynamoDB Local's process id (the chat bench counts its CPU time per turn). */
   databasePid: number | undefined;
+  /** The table stream's local event source mappings (caughtUp: every record written before the call delivered). */
+  tableStream: Pick<TableStream, 'caughtUp' | 'calls'>;
   stop(): Promise<void>;
 }
 
@@ -200,6 +203,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     // The handlers run in this process, as Lambda would run them, and read this environment.
     Object.assign(process.env, env);
 
+    // The table stream's consumers (analytics counters), as Lambda's event source mappings run them.
+    const tableStream = await startTableStream({ endpoint: dynamo.endpoint, tableName: localResourceNames.table });
+    stops.push(tableStream.stop);
+
     const api = await startHttpGateway({
       port: ports.api,
       tokenIssuer,
@@ -243,6 +250,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       stripeUrl: stripeStandIn?.url ?? '',
       graphUrl: graph.url,
       databasePid: dynamo.pid,
+      tableStream: { caughtUp: tableStream.caughtUp, calls: tableStream.calls },
       stop,
     };
   } catch (error) {

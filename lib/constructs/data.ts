@@ -1,5 +1,5 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, Table, TableEncryption, type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { tableDesign } from '../../functions/core/data/table-design.js';
 
@@ -8,7 +8,8 @@ import { tableDesign } from '../../functions/core/data/table-design.js';
  * functions/core/data/table-design.ts, which the ElectroDB entities and the local runtime also use.
  */
 export class Data extends Construct {
-  readonly table: ITable;
+  /** With its stream (NEW_IMAGE), which the stream consumers read (lib/constructs/message-counting.ts). */
+  readonly table: Table;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -21,6 +22,7 @@ export class Data extends Construct {
       timeToLiveAttribute: tableDesign.timeToLiveAttribute,
       encryption: TableEncryption.AWS_MANAGED,
       removalPolicy: RemovalPolicy.RETAIN,
+      stream: StreamViewType[tableDesign.streamViewType],
     });
     for (const index of tableDesign.globalIndexes) {
       table.addGlobalSecondaryIndex({

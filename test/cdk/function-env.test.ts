@@ -13,6 +13,7 @@ import {
   socketAuthorizer,
   socketRoutes,
   stateMachineTasks,
+  streamConsumers,
   type FunctionName,
   type Resource,
 } from '../../lib/routes.js';
@@ -30,6 +31,7 @@ const addUses = (name: FunctionName, uses: readonly Resource[]) =>
 for (const r of httpRoutes) addUses(r.name, r.uses);
 for (const f of asyncFunctions) addUses(f.name, f.uses);
 for (const f of stateMachineTasks) addUses(f.name, f.uses);
+for (const f of streamConsumers) addUses(f.name, f.uses);
 for (const r of socketRoutes) addUses(r.name, r.uses);
 addUses(socketAuthorizer.name, socketAuthorizer.uses);
 addUses(fallbackRoute.name, fallbackRoute.uses);

@@ -47,6 +47,7 @@ const OUTPUTS = [
   'DocumentsBucket',
   'CrawlStateMachineArn',
   'AsyncFailuresQueueUrl',
+  'StreamFailuresQueueUrl',
 ];
 
 const { app, stack, templates } = synthStack();

@@ -4,11 +4,12 @@ import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn, type TestUser } from '../support/accounts.js';
 import { apiClient, waitForCrawl } from '../support/api-client.js';
 import { chatVisitor } from '../support/visitor.js';
+import { untilMessagesCounted } from '../support/table-stream.js';
 import { useBrowser } from './browser.js';
 import { expect as expectPage } from './page-expect.js';
 import { signInToDashboard } from './sign-in.js';
 
-const { webUrl, apiUrl, config } = inject('runtime');
+const { webUrl, apiUrl, config, env } = inject('runtime');
 const browser = useBrowser();
 const FALLBACK = DEFAULT_CONVERSATION_SETTINGS.fallbackMessage;
 // The bakery fixture site says nothing about deliveries: the assistant falls back on this question.
@@ -35,6 +36,8 @@ describe('Analytics screen in the browser', () => {
     expect((await first.ask('What are your opening hours?')).body.message).not.toBe(FALLBACK);
     expect((await first.ask(UNANSWERED)).body.message).toBe(FALLBACK);
     expect((await chatVisitor(apiUrl, chatbotId).ask(UNANSWERED)).body.message).toBe(FALLBACK);
+    // Messages are counted from the table's stream, off the turn.
+    await untilMessagesCounted(env, chatbotId);
 
     const { page } = browser;
     await signInToDashboard(page, webUrl, owner);

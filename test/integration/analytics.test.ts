@@ -5,6 +5,7 @@ import { signUpAndSignIn } from '../support/accounts.js';
 import { apiClient } from '../support/api-client.js';
 import { useAssistantFromFixtureSite } from '../support/fixture-assistant.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
+import { untilMessagesCounted } from '../support/table-stream.js';
 import { chatVisitor, newSourceAddress } from '../support/visitor.js';
 
 const { apiUrl, config, env } = inject('runtime');
@@ -94,6 +95,8 @@ describe('analytics from a seeded history (New York time)', () => {
       });
     expect((await demo('demo_view')).status).toBe(200);
     expect((await demo('demo_interaction')).status).toBe(200);
+    // Messages are counted from the table's stream, off the turn.
+    await untilMessagesCounted(env, chatbotId);
   });
 
   it('the seeded questions were answered as the history needs (answers, fallbacks, a handoff)', () => {
@@ -224,6 +227,7 @@ describe('rollups under concurrent writes', () => {
         down: messages.filter((m) => m.feedback === 'down').length,
       };
     });
+    await untilMessagesCounted(env, chatbotId);
     const { body } = await owner.get(`/chatbots/${chatbotId}/analytics?timeRange=7d`);
     expect(stored.visitorMessages).toBe(12);
     expect(body).toMatchObject({

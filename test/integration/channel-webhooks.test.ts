@@ -5,6 +5,7 @@ import { eventually } from '../support/eventually.js';
 import { useAssistantFromFixtureSite } from '../support/fixture-assistant.js';
 import { credentialsOf, graphStandIn, hubSignatureOf, trainForChannels, whatsappTextPayload, type Platform, type StandInAccount } from '../support/graph-stand-in.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
+import { untilMessagesCounted } from '../support/table-stream.js';
 
 const runtime = inject('runtime');
 const { apiUrl, config, env } = runtime;
@@ -89,7 +90,8 @@ describe("Meta's webhooks: handshake, signatures, answers through the Graph API"
     const conversation = conversations.find((c: { contact_id: string }) => c.contact_id === `${platform}:${customer}`);
     expect(conversation).toMatchObject({ channel: platform, contact_name: 'Kerry Fisher' });
     if (platform === 'whatsapp') expect(conversation.contact_phone).toBe(`+${customer}`);
-    // The analytics count the conversations on their channel.
+    // The analytics count the conversations on their channel (from the table's stream, off the turn).
+    await untilMessagesCounted(runtime.env, assistant.chatbotId);
     const { body: figures } = await assistant.owner.get(`/chatbots/${assistant.chatbotId}/analytics?timeRange=7d`);
     const onChannel = conversations.filter((c: { channel: string }) => c.channel === platform).length;
     expect(figures.channelBreakdown.find((c: { channel: string }) => c.channel === platform)).toEqual({ channel: platform, conversations: onChannel });

@@ -5,8 +5,9 @@ import { frameLoudness } from '../../functions/core/voice/pcm.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn } from '../support/accounts.js';
 import { apiClient, waitForCrawl, type ApiClient } from '../support/api-client.js';
+import { untilMessagesCounted } from '../support/table-stream.js';
 
-const { apiUrl, realtimeUrl, config } = inject('runtime');
+const { apiUrl, realtimeUrl, config, env } = inject('runtime');
 
 type Event = Record<string, unknown> & { type: string };
 
@@ -218,6 +219,7 @@ describe("the Voice screen's Analytics tab, from stored voice sessions", () => {
     expect([dayBefore, dayAfter]).toContain(body.per_day[0].day);
 
     // The Analytics screen counts the session, and none of its turns as visitors' conversations or users.
+    await untilMessagesCounted(env, fixture.chatbotId);
     const { body: figures } = await fixture.owner.get(`/chatbots/${fixture.chatbotId}/analytics?timeRange=7d`);
     expect(figures).toMatchObject({ voiceSessions: 1, totalConversations: 0, totalMessages: 0, activeUsers: 0 });
   });

@@ -3,6 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { ConversationChannel } from '../../contracts/inbox.js';
 import { activityHour, moveVisitorActivity } from '../analytics/active-visitors.js';
 import type { QuestionLogFields } from '../analytics/question-log.js';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { COUNTS_ATTRIBUTE, type MessageCounts } from '../analytics/message-counts.js';
+import { getDocumentClient } from '../data/client.js';
 import { db } from '../data/db.js';
 import { HOT_CALL } from '../data/hot-call.js';
 import { putTogether, type ItemPut } from '../data/put-together.js';
@@ -202,14 +205,18 @@ export async function continueOrStartConversation(args: {
 export interface IdentifiedMessage {
   messageId: string;
   message: StoredMessage;
+  /** What it adds to the analytics (a visitor's turn only), counted from the stream of stored messages. */
+  counts?: MessageCounts;
 }
 
-const messageItem = (conversationId: string, { messageId, message }: IdentifiedMessage) => ({
-  conversation_id: conversationId,
-  message_id: messageId,
-  message_type: 'text' as const,
-  ...message,
-});
+/** The message's PutItem as ElectroDB builds it, with its analytics counts beside ElectroDB's attributes. */
+function messagePut(conversationId: string, { messageId, message, counts }: IdentifiedMessage): ItemPut {
+  const put = db()
+    .entities.message.put({ conversation_id: conversationId, message_id: messageId, message_type: 'text', ...message })
+    .params<ItemPut>();
+  if (counts) put.Item[COUNTS_ATTRIBUTE] = counts;
+  return put;
+}
 
 /**
  * Stores one message. Messages are written with a plain put: the id is new, so "must not exist"
@@ -217,7 +224,7 @@ const messageItem = (conversationId: string, { messageId, message }: IdentifiedM
  * create would fail the turn (and writing the same id again writes the same item).
  */
 export async function storeMessage(conversationId: string, message: IdentifiedMessage): Promise<void> {
-  await db().entities.message.put(messageItem(conversationId, message)).go();
+  await getDocumentClient().send(new PutCommand(messagePut(conversationId, message)));
 }
 
 /**
@@ -242,8 +249,7 @@ export async function storeVisitorMessage(conversationId: string, chatbotId: str
 
 /** Stores messages in one BatchWriteItem (plain puts, as storeMessage), with any other items of the turn. */
 async function storeMessages(conversationId: string, messages: readonly IdentifiedMessage[], others: readonly ItemPut[] = []): Promise<void> {
-  const { message } = db().entities;
-  await putTogether([...messages.map((m) => message.put(messageItem(conversationId, m)).params<ItemPut>()), ...others]);
+  await putTogether([...messages.map((m) => messagePut(conversationId, m)), ...others]);
 }
 
 /**
@@ -279,9 +285,11 @@ export async function storeReply(
     alsoPut?: readonly ItemPut[];
     /** The reply hands over to a person: the visitor's messages wait for one until then (set by the same update). */
     transferWaitingUntil?: string;
+    /** What the reply adds to the analytics (a reply to a visitor's turn). */
+    counts?: MessageCounts;
   } = {},
 ): Promise<string> {
-  const reply = { messageId: options.messageId ?? randomUUID(), message };
+  const reply = { messageId: options.messageId ?? randomUUID(), message, ...(options.counts && { counts: options.counts }) };
   const { visitorMessage } = options;
   await Promise.all([
     visitorMessage || options.alsoPut?.length

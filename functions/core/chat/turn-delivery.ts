@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatResponse } from '../../contracts/chat.js';
-import { recordChatTurn } from '../analytics/chat-turn-analytics.js';
 import { questionLogFields, replyOutcome } from '../analytics/question-log.js';
 import { log } from '../runtime/log.js';
 import { countMetric } from '../runtime/observability.js';
@@ -38,17 +37,11 @@ interface Reply {
  * the open inboxes show it. The outcome is recorded for a repeat of the client message id once it is stored.
  */
 async function keepWithoutReply(turn: StartedTurn, outcome: ChatOutcome): Promise<ChatOutcome> {
-  const { bot, conversationId, visitorMessage, isNew, request } = turn;
+  const { bot, conversationId, visitorMessage, isNew } = turn;
   const stored = storeVisitorMessage(conversationId, bot.chatbot_id, visitorMessage, isNew).then(
     () => turn.claim && finishClaim(turn.claim.message, turn.claim.held, outcome),
   );
-  await Promise.all([
-    stored,
-    turn.activityMoved,
-    request.caller === undefined &&
-      recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel: turn.channel, newConversation: isNew, at: turn.now }),
-    turn.announce?.(stored),
-  ]);
+  await Promise.all([stored, turn.activityMoved, turn.announce?.(stored)]);
   return outcome;
 }
 
@@ -227,6 +220,8 @@ export async function deliverReply(turn: StartedTurn, state: TurnState, decision
     ...(visitorTurn && questionLogFields(bot.chatbot_id, request.message, answered, now)),
   }, {
     messageId: replyId,
+    // Counted from the stream of stored messages (core/analytics/stream-counting.ts), not by the turn.
+    ...(visitorTurn && { counts: { kind: 'reply', chatbot_id: bot.chatbot_id, at: now.toISOString(), response_ms: responseMs, outcome: answered } }),
     visitorMessage,
     newConversation: isNew,
     alsoPut: claimDone,
@@ -236,8 +231,6 @@ export async function deliverReply(turn: StartedTurn, state: TurnState, decision
   await Promise.all([
     replyStored,
     turn.announce?.(replyStored),
-    visitorTurn &&
-      recordChatTurn({ chatbotId: bot.chatbot_id, conversationId, channel: turn.channel, newConversation: isNew, reply: { outcome: answered, responseMs }, at: now }),
     reply.transfer &&
       request.notifyAgents?.({
         transfer: reply.transfer.ref,

@@ -198,6 +198,8 @@ async function startClaimedTurn(
     visitorMessage: {
       messageId: claim ? turnMessageId(claim.message, 'visitor') : randomUUID(),
       message: { sender_type: 'user', content: request.message, created_at: claim?.held.messageAt ?? at },
+      // Analytics of visitors' turns only: the owner's and team's test chats are not customers' conversations.
+      ...(request.caller === undefined && { counts: { kind: 'visitor', chatbot_id: bot.chatbot_id, at, channel, new_conversation: isNew } }),
     },
     ...(claim && { claim }),
     replyKey: claim ? { messageId: turnMessageId(claim.message, 'reply'), createdAt: claim.held.replyAt } : {},

@@ -6,6 +6,8 @@ export const tableDesign = {
   partitionKey: 'pk',
   sortKey: 'sk',
   timeToLiveAttribute: 'ttl',
+  /** Inserted items as written: the stream consumers (lib/routes.ts `streamConsumers`) read new messages' counts. */
+  streamViewType: 'NEW_IMAGE',
   globalIndexes: [
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     // Lists of a parent ordered by a value that changes (an assistant's conversations by last activity).
