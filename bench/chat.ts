@@ -131,6 +131,8 @@ export async function benchChat(
   const database = before.database === undefined || databaseAfter === undefined ? undefined : (databaseAfter - before.database) / turns;
   visitors.send('go');
   const { times, perSecond } = JSON.parse(await nextLine(visitors)) as { times: number[]; perSecond: number };
+  // The visitors' process reads its standard input until it is stopped: without this the bench never exits.
+  visitors.stop();
   times.sort((a, b) => a - b);
   return [
     `chat server p50: ${percentile(times, 50).toFixed(1)} ms`,
