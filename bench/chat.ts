@@ -113,32 +113,35 @@ export async function benchChat(
 ): Promise<string[]> {
   const tokens = await Promise.all(Array.from({ length: VISITORS }, () => issueVisitorToken({ chatbotId, contactId: newContactId() })));
   const visitors = startBenchChild('./chat-visitors.ts', [apiUrl, chatbotId, JSON.stringify(tokens)]);
-  const { turns } = JSON.parse(await nextLine(visitors)) as { turns: number };
-  await tableStream.caughtUp();
-  const before = { server: ownCpuMs(), database: processCpuMs(databasePid) };
-  const profiling = process.env.CHAT_BENCH_CPU_PROFILE ? await startCpuProfile() : undefined;
-  const calls = countDatabaseCalls();
-  const streamCallsBefore = tableStream.calls();
-  visitors.send('go');
-  await nextLine(visitors);
-  // The analytics counters the turns left to the table stream's consumer are part of their cost.
-  await tableStream.caughtUp();
-  calls.stop();
-  const streamCalls = tableStream.calls() - streamCallsBefore;
-  if (profiling) writeFileSync(process.env.CHAT_BENCH_CPU_PROFILE!, JSON.stringify(await profiling()));
-  const server = (ownCpuMs() - before.server) / turns;
-  const databaseAfter = processCpuMs(databasePid);
-  const database = before.database === undefined || databaseAfter === undefined ? undefined : (databaseAfter - before.database) / turns;
-  visitors.send('go');
-  const { times, perSecond } = JSON.parse(await nextLine(visitors)) as { times: number[]; perSecond: number };
-  // The visitors' process reads its standard input until it is stopped: without this the bench never exits.
-  visitors.stop();
-  times.sort((a, b) => a - b);
-  return [
-    `chat server p50: ${percentile(times, 50).toFixed(1)} ms`,
-    `chat server p99: ${percentile(times, 99).toFixed(1)} ms`,
-    `chat server cpu per turn: ${server.toFixed(2)} ms${database === undefined ? '' : ` + database ${database.toFixed(2)} ms`}`,
-    `chat database calls per turn: ${perTurn(calls.counts, turns)}, stream reads ${(streamCalls / turns).toFixed(2)}`,
-    `chat throughput: ${perSecond.toFixed(0)} req/s`,
-  ];
+  try {
+    const { turns } = JSON.parse(await nextLine(visitors)) as { turns: number };
+    await tableStream.caughtUp();
+    const before = { server: ownCpuMs(), database: processCpuMs(databasePid) };
+    const profiling = process.env.CHAT_BENCH_CPU_PROFILE ? await startCpuProfile() : undefined;
+    const calls = countDatabaseCalls();
+    const streamCallsBefore = tableStream.calls();
+    visitors.send('go');
+    await nextLine(visitors);
+    // The analytics counters the turns left to the table stream's consumer are part of their cost.
+    await tableStream.caughtUp();
+    calls.stop();
+    const streamCalls = tableStream.calls() - streamCallsBefore;
+    if (profiling) writeFileSync(process.env.CHAT_BENCH_CPU_PROFILE!, JSON.stringify(await profiling()));
+    const server = (ownCpuMs() - before.server) / turns;
+    const databaseAfter = processCpuMs(databasePid);
+    const database = before.database === undefined || databaseAfter === undefined ? undefined : (databaseAfter - before.database) / turns;
+    visitors.send('go');
+    const { times, perSecond } = JSON.parse(await nextLine(visitors)) as { times: number[]; perSecond: number };
+    times.sort((a, b) => a - b);
+    return [
+      `chat server p50: ${percentile(times, 50).toFixed(1)} ms`,
+      `chat server p99: ${percentile(times, 99).toFixed(1)} ms`,
+      `chat server cpu per turn: ${server.toFixed(2)} ms${database === undefined ? '' : ` + database ${database.toFixed(2)} ms`}`,
+      `chat database calls per turn: ${perTurn(calls.counts, turns)}, stream reads ${(streamCalls / turns).toFixed(2)}`,
+      `chat throughput: ${perSecond.toFixed(0)} req/s`,
+    ];
+  } finally {
+    // The visitors' process reads its standard input until it is stopped: without this the bench never exits.
+    visitors.stop();
+  }
 }
