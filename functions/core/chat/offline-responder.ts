@@ -395,7 +395,7 @@ const headingsOf = (passage: SearchHit) =>
 
 export type ParsedQuestion = {
   termGroups: string[][];
-  factWords: Map<FactType, Set<string>>;
+  factWords: ReadonlyMap<FactType, ReadonlySet<string>>;
   termWeights: ReadonlyMap<string, number>;
   /** Terms that weigh little when the knowledge lacks them (see UNKNOWN_EVERYDAY_TERM_WEIGHT). */
   everydayTerms: ReadonlySet<string>;

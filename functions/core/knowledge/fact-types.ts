@@ -1,3 +1,4 @@
+import { LruCache } from '../runtime/lru-cache.js';
 import { namesCountry } from './country-names.js';
 import { statesAmount } from './currency-amounts.js';
 import { ASKED_IN_OTHER_LANGUAGES, folded, FRENCH_WHERE, OTHER_DAY, STATED_IN_OTHER_LANGUAGES } from './other-languages.js';
@@ -176,6 +177,12 @@ function statedInOtherLanguage(text: string, type: FactType): boolean {
 
 const askedInOtherLanguage = (type: FactType) => (ASKED_IN_OTHER_LANGUAGES as Partial<Record<FactType, RegExp>>)[type];
 
+/** The same expressions, matching every occurrence (matchAll copies them, so they are shared). */
+const askedByAll = Object.fromEntries(FACT_TYPES.map((type) => [type, new RegExp(askedBy[type].source, 'g')])) as Record<FactType, RegExp>;
+const askedInOtherLanguageAll = Object.fromEntries(
+  FACT_TYPES.map((type) => [type, askedInOtherLanguage(type) && new RegExp(askedInOtherLanguage(type)!.source, 'gu')]),
+) as Record<FactType, RegExp | undefined>;
+
 /**
  * "Get a free quote before we start any work": a price of nothing is a price, said in a sentence. A
  * button or banner ("Get a Free Estimate", "Start free trial") is an invitation on every page, not
@@ -282,8 +289,24 @@ function hasPhoneNumber(text: string): boolean {
   return false;
 }
 
+/**
+ * One chat turn asks about its question from several places (the search, the offline answer, the
+ * off-topic and paraphrase checks): the results of the last questions are kept, so the question rules'
+ * large expressions run once per question. Callers only read the results.
+ */
+function perQuestion<T>(compute: (question: string) => T): (question: string) => T {
+  const results = new LruCache<string, T>(16);
+  return (question) => {
+    let result = results.get(question);
+    if (result === undefined) results.set(question, (result = compute(question)));
+    return result;
+  };
+}
+
 /** The kinds of fact a question asks for (none for most questions). */
-export function factTypesAsked(question: string): FactType[] {
+export const factTypesAsked: (question: string) => readonly FactType[] = perQuestion(typesAsked);
+
+function typesAsked(question: string): FactType[] {
   const text = question.toLowerCase().replace(/[’`]/g, "'");
   const other = folded(text);
   const asked = FACT_TYPES.filter((type) => askedBy[type].test(text) || !!askedInOtherLanguage(type)?.test(other) || (type === 'address' && FRENCH_WHERE.test(text)));
@@ -313,7 +336,9 @@ const coveredByFounded = (asked: readonly FactType[], type: FactType) => asked.i
  * The question's words that ask for each kind of fact ("how", "much" and "cost" for price; "located"
  * for address): a passage stating such a fact answers those words, whatever its own words are.
  */
-export function factWordsAsked(question: string): Map<FactType, Set<string>> {
+export const factWordsAsked: (question: string) => ReadonlyMap<FactType, ReadonlySet<string>> = perQuestion(wordsAsked);
+
+function wordsAsked(question: string): Map<FactType, Set<string>> {
   const text = question.toLowerCase().replace(/[’`]/g, "'");
   const words = new Map<FactType, Set<string>>();
   const add = (type: FactType, phrase: string) => {
@@ -323,9 +348,9 @@ export function factWordsAsked(question: string): Map<FactType, Set<string>> {
   };
   const other = folded(text);
   for (const type of FACT_TYPES) {
-    for (const match of text.matchAll(new RegExp(askedBy[type].source, 'g'))) add(type, match[0]);
-    const inOtherLanguage = askedInOtherLanguage(type);
-    if (inOtherLanguage) for (const match of other.matchAll(new RegExp(inOtherLanguage.source, 'gu'))) add(type, match[0]);
+    for (const match of text.matchAll(askedByAll[type])) add(type, match[0]);
+    const inOtherLanguage = askedInOtherLanguageAll[type];
+    if (inOtherLanguage) for (const match of other.matchAll(inOtherLanguage)) add(type, match[0]);
   }
   if (FRENCH_WHERE.test(text)) add('address', 'où');
   // In a question about opening times, the day or part of it asked about ("open on Saturday mornings",

@@ -8,7 +8,7 @@ import { decodeSegment, encodeSegment } from './index-segment.js';
 import { loadIndexForSearch, manifestOf, type BuiltIndex } from './index-store.js';
 import type { KnowledgeDocument } from './knowledge-document.js';
 import { embeddingProviderFromEnv } from './openai-embeddings.js';
-import { hitOf, questionTermWeights, searchIndex, textRanking, type SearchHit, type SearchIndex } from './search-index.js';
+import { hitOf, prepareQuestion, questionTermWeights, searchIndex, textRanking, type SearchHit, type SearchIndex } from './search-index.js';
 import { assembleIndex } from './segmented-index.js';
 
 export type KnowledgeIndexOptions = {
@@ -163,7 +163,8 @@ export async function searchKnowledgeForQuestion(
 ): Promise<QuestionKnowledge> {
   if (!query.trim() || k <= 0) return { passages: [], termWeights: new Map() };
   const embeddings = providerOf(options);
-  const index = await loadIndexForSearch(chatbotId, version, embeddings?.model);
+  // A cold function works out the question's search query while the index's segment is still arriving.
+  const index = await loadIndexForSearch(chatbotId, version, embeddings?.model, () => prepareQuestion(query));
   if (!('chunks' in index)) {
     // Read from its segments' heads: full text only (an index with vectors of this model is read whole).
     const ranking = index.count ? textRanking(index.text, query, false, index.sourceOf).slice(0, k) : [];

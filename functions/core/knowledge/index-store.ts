@@ -183,14 +183,25 @@ const RECORD_GAP_BYTES = 16_384;
  * of the earlier formats, or has vectors of `vectorModel` (hybrid search reads the passages' texts);
  * otherwise from its segments' heads (HeadIndex). Throws IndexVersionNotFoundError like `loadIndex`.
  */
-export async function loadIndexForSearch(chatbotId: string, version: string, vectorModel?: string): Promise<SearchIndex | HeadIndex> {
+export async function loadIndexForSearch(
+  chatbotId: string,
+  version: string,
+  vectorModel?: string,
+  /** Work that does not need the index, run while the index is arriving (once the segment's response began, or the manifest is read). */
+  meanwhile?: () => void,
+): Promise<SearchIndex | HeadIndex> {
   if (!safeId.test(chatbotId) || !isIndexVersion(version)) throw new IndexVersionNotFoundError(chatbotId, version);
   const key: CacheKey = `${chatbotId}/${version}`;
   const known = cache.get(key) ?? headCache.get(key);
   if (known) return known;
   // The version's own segment is asked for with the manifest: one round trip, as loadIndex does.
-  const own = segmentCache.get(key) ? undefined : fetchOwnSegment(chatbotId, version);
+  let waitingDone = false;
+  const whileWaiting = () => {
+    if (!waitingDone && (waitingDone = true)) meanwhile?.();
+  };
+  const own = segmentCache.get(key) ? undefined : fetchOwnSegment(chatbotId, version, whileWaiting);
   const manifest = await loadManifest(chatbotId, version);
+  whileWaiting();
   if (!manifest || !searchedFromHeads(chatbotId, manifest, vectorModel)) {
     return loadIndex(chatbotId, version, manifest, own?.then((read) => (read?.whole ? read.bytes : undefined)));
   }
@@ -202,24 +213,38 @@ export async function loadIndexForSearch(chatbotId: string, version: string, vec
  * small (or of the KIS2 layout), else up to the end of its head, the rest of the response abandoned.
  * Undefined when that read failed (the caller reads again and reports what is wrong).
  */
-async function fetchOwnSegment(chatbotId: string, version: string): Promise<{ bytes: Uint8Array; whole: boolean } | undefined> {
+async function fetchOwnSegment(chatbotId: string, version: string, whileArriving: () => void): Promise<{ bytes: Uint8Array; whole: boolean } | undefined> {
   try {
     const response = await getS3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: segmentKeyOf(chatbotId, version) }));
+    whileArriving();
     const body = response.Body as AsyncIterable<Uint8Array> | undefined;
     const total = response.ContentLength;
     if (!body || total === undefined) return undefined;
-    const parts: Uint8Array[] = [];
-    let received = 0;
+    // Parts are copied into one buffer of the length wanted as they arrive (between the network's parts,
+    // not all after the last); the length is known from the first bytes.
     let wanted = total < headSearchMinBytes() ? total : undefined;
+    let bytes: Buffer | undefined;
+    let early: Uint8Array[] = [];
+    let received = 0;
     for await (const part of body) {
-      parts.push(part);
-      received += part.byteLength;
-      if (wanted === undefined && received >= SEGMENT_PREAMBLE_BYTES) wanted = Math.min(headLengthOf(Buffer.concat(parts)) ?? total, total);
+      if (!bytes) {
+        early.push(part);
+        const start = Buffer.concat(early);
+        wanted ??= start.byteLength >= SEGMENT_PREAMBLE_BYTES ? Math.min(headLengthOf(start) ?? total, total) : undefined;
+        if (wanted === undefined) continue;
+        bytes = Buffer.allocUnsafe(wanted);
+        early = [];
+        received = start.copy(bytes, 0, 0, Math.min(start.byteLength, wanted));
+      } else {
+        const kept = Math.min(part.byteLength, wanted! - received);
+        bytes.set(kept === part.byteLength ? part : part.subarray(0, kept), received);
+        received += kept;
+      }
       // Leaving the loop destroys the response: the records and vectors after the head are not read.
-      if (wanted !== undefined && received >= wanted) break;
+      if (received >= wanted!) break;
     }
-    const bytes = Buffer.concat(parts);
-    return bytes.byteLength >= total ? { bytes, whole: true } : bytes.byteLength >= (wanted ?? total) ? { bytes, whole: false } : undefined;
+    if (!bytes || received < wanted!) return undefined;
+    return { bytes, whole: wanted === total };
   } catch {
     return undefined;
   }

@@ -1,4 +1,5 @@
 import MiniSearch, { type AsPlainObject, type Options, type Query, type SearchOptions } from 'minisearch';
+import { LruCache } from '../runtime/lru-cache.js';
 import { innermostHeading, type KnowledgeChunk } from './chunk.js';
 import { reciprocalRankFusion } from './rank-fusion.js';
 import { factTerm, factTypesAsked, factTypesStated, factWordsAsked, statesFact } from './fact-types.js';
@@ -208,8 +209,26 @@ export function searchIndex(index: SearchIndex, query: string, k = 5, options: S
  * stating one match) and, weighing less, the synonyms of its words ("customers" finds "clients") and,
  * less still, the words WordNet puts directly above or below them ("vet" finds "doctor").
  */
+/** The last questions' search queries: a warm function is asked the same question by each search of a turn. */
+const expandedQueries = new LruCache<string, Query>(16);
+
+/**
+ * Works out the question's search query ahead of the search: a cold function does it while its index
+ * is on the way (the first use of the question rules compiles their expressions and reads the related
+ * words, tens of milliseconds that would otherwise follow the index's arrival).
+ */
+export function prepareQuestion(query: string): void {
+  expandedQuery(query, false);
+}
+
 function expandedQuery(query: string, legacyTerms: boolean): Query {
   if (legacyTerms) return query;
+  let expanded = expandedQueries.get(query);
+  if (expanded === undefined) expandedQueries.set(query, (expanded = expandedOf(query)));
+  return expanded;
+}
+
+function expandedOf(query: string): Query {
   // Everyday phrases are searched as the site's word for them ("every two weeks": "biweekly").
   const text = withSiteWords(query.slice(0, MAX_QUERY_CHARS));
   const terms = defaultTokenize(text).slice(0, MAX_QUERY_WORDS).map(toSearchTerm);
