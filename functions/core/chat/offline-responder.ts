@@ -6,7 +6,7 @@ import { isSiteDetailsDocument } from '../knowledge/knowledge-document.js';
 import { folded, isOtherLanguageYesNo, OTHER_LANGUAGE_DOING } from '../knowledge/other-languages.js';
 import type { SearchHit } from '../knowledge/search-index.js';
 import { narrowerTermsOf, nearTermsOf, synonymsOf, wholeOfKind, writtenSynonymsOf } from '../knowledge/synonyms.js';
-import { dayVerdict } from './day-hours.js';
+import { dayVerdict, leavesOutDaysAsked } from './day-hours.js';
 import { SMALL_TALK } from './off-topic.js';
 import { numbersGiven, thresholdApplies } from './quantity-thresholds.js';
 import { sourceLink, sourceTitle } from './source-link.js';
@@ -693,6 +693,8 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
     if (!sameQuestion && asked.length && !yesNo && !asked.some((type) => statesFactIn(passage, type))) return;
     // "How soon...?", "How many...?": a number of days or things counts only where it is said of what is asked.
     if (!sameQuestion && !yesNo && asksCount && !factBesideTerm(passage, asked, countedTerms ?? contentTermSet)) return;
+    // "What are your opening hours on Sunday?": another day's times, or a class timetable's, are no answer.
+    if (!sameQuestion && asked.includes('hours') && leavesOutDaysAsked(asking, innermostHeading(passage.heading) ?? passage.title, plainLines(passage.text).join('\n'))) return;
     const coverage = sameQuestion ? 1 : coverageOf(parsed, passage);
     // A business has one phone number, e-mail and address: asked for one ("the office e-mail"), the
     // passage stating it answers, whatever the question's other words.

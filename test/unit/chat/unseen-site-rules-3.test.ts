@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { leavesOutDaysAsked } from '../../../functions/core/chat/day-hours.js';
+import { offlineAnswer } from '../../../functions/core/chat/offline-responder.js';
+import { chunkDocuments } from '../../../functions/core/knowledge/chunk.js';
+import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
+import { withSiteWords } from '../../../functions/core/knowledge/question-phrases.js';
+import { buildSearchIndex, questionTermWeights, searchIndex } from '../../../functions/core/knowledge/search-index.js';
+
+/**
+ * Made-up sites for the rules of issue 29's third real set (docs/offline-answers.md): a climbing wall
+ * in Leeds with a session timetable and no opening hours, as the crawler writes its pages.
+ */
+const wall: KnowledgeDocument[] = [
+  {
+    id: 'https://cragside.example/',
+    source: 'page',
+    title: 'Cragside Climbing',
+    url: 'https://cragside.example/',
+    text: `# Cragside Climbing
+
+## Why climb with us
+
+- Friendly instructors
+- Convenient location and hours
+
+## Session timetable
+
+Session: Bouldering basics; Day: Monday; Time: 6:30 PM; Coach: Priya Shah.
+Session: Lead climbing; Day: Wednesday; Time: 7:00 PM; Coach: Tom Reeve.
+Session: Youth club; Day: Friday; Time: 5:00 PM; Coach: Priya Shah.`,
+  },
+];
+
+function ask(message: string, documents: KnowledgeDocument[] = wall) {
+  const question = withSiteWords(message);
+  const index = buildSearchIndex(chunkDocuments(documents));
+  const answer = offlineAnswer(question, { passages: searchIndex(index, question, 5), termWeights: questionTermWeights(index, question) }, 5, 'Cragside Climbing').answer;
+  return (answer ?? '').split('\n\nMore details:')[0]!;
+}
+
+describe('opening hours asked for a day the knowledge gives no hours for', () => {
+  it("says the fallback, not a session timetable's times for other days", () => {
+    expect(ask('What are your opening hours on Sunday?')).toBe('');
+    expect(ask('Are you open on Sunday?')).toBe('');
+  });
+
+  it('still answers a question about a session on a day the timetable lists', () => {
+    expect(ask('What time is lead climbing on Wednesday?')).toContain('7:00 PM');
+  });
+
+  it('tells a timetable of single start times from opening hours', () => {
+    const timetable = 'Class: Yoga; Day: Sunday; Time: 9:00 AM.\nClass: Spin; Day: Monday; Time: 6:00 PM.';
+    expect(leavesOutDaysAsked('What are your opening hours on Sunday?', 'Class schedule', timetable)).toBe(true);
+    expect(leavesOutDaysAsked('What are your opening hours on Sunday?', 'Find us', 'Sunday: 10am – 4pm\nMonday: closed')).toBe(false);
+    // Other days only, outside a week's listing of opening hours: Sunday is not said.
+    expect(leavesOutDaysAsked('Are you open on Sunday?', 'Find us', 'Sat: 10-2')).toBe(true);
+    // A week's listing: a day it leaves out is a day closed (dayVerdict says so).
+    expect(leavesOutDaysAsked('Are you open on Sunday?', 'Opening hours', 'Mon-Fri: 9-5\nSat: 10-2')).toBe(false);
+    // No day asked, or no day given: nothing to leave out.
+    expect(leavesOutDaysAsked('What are your opening hours?', 'Class schedule', timetable)).toBe(false);
+    expect(leavesOutDaysAsked('Are you open on Sunday?', 'Hours', 'We open at 9am.')).toBe(false);
+  });
+});
+
+describe('a day the hours mention without times', () => {
+  it('is said, so the passage answers ("Sunday: by appointment only")', () => {
+    const hours = 'Monday to Saturday: 10:00 am – 1:30 pm\nSunday: by appointment only (emergencies)';
+    expect(leavesOutDaysAsked('Are you open on Sunday?', 'Clinic timings', hours)).toBe(false);
+  });
+});
