@@ -132,20 +132,29 @@ const MAX_ANSWER_LINES = 6;
 
 /** Markdown from the crawler to plain lines: list items keep their own line, emphasis and link targets go. */
 function plainLines(markdown: string): string[] {
-  return markdown
+  const lines = markdown
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/^#{1,6}\s*/gm, '')
     .replace(/[*_`]+/g, '')
     .split(/\n+/)
     .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter((line) => line.length > 1)
-    .reduce<string[]>((lines, line) => {
-      // A figure alone on its line is labelled by the next ("200+" then "Trained Professionals").
-      if (lines.length && isBareFigure(lines.at(-1)!)) lines[lines.length - 1] = `${lines.at(-1)!} ${line}`;
-      else lines.push(line);
-      return lines;
+    .filter((line) => line.length > 1);
+  // A figure alone on its line is labelled by the next ("200+" then "Trained Professionals"), unless
+  // the passage ends on one: then each figure is the value of the line before it, as a price list's
+  // rows set a name and then its price ("Full Head Highlights (180 min)" then "$127.00").
+  if (lines.length > 1 && isBareFigure(lines.at(-1)!)) {
+    return lines.reduce<string[]>((joined, line) => {
+      if (joined.length && isBareFigure(line) && !isBareFigure(joined.at(-1)!)) joined[joined.length - 1] = `${joined.at(-1)!} ${line}`;
+      else joined.push(line);
+      return joined;
     }, []);
+  }
+  return lines.reduce<string[]>((joined, line) => {
+    if (joined.length && isBareFigure(joined.at(-1)!)) joined[joined.length - 1] = `${joined.at(-1)!} ${line}`;
+    else joined.push(line);
+    return joined;
+  }, []);
 }
 
 /** A statistic without its label: "200+", "98%", "4.9★", "15,000+". */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { leavesOutDaysAsked } from '../../../functions/core/chat/day-hours.js';
 import { offlineAnswer } from '../../../functions/core/chat/offline-responder.js';
-import { chunkDocuments } from '../../../functions/core/knowledge/chunk.js';
+import { chunkDocument, chunkDocuments } from '../../../functions/core/knowledge/chunk.js';
 import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
 import { withSiteWords } from '../../../functions/core/knowledge/question-phrases.js';
 import { buildSearchIndex, questionTermWeights, searchIndex } from '../../../functions/core/knowledge/search-index.js';
@@ -66,5 +66,84 @@ describe('a day the hours mention without times', () => {
   it('is said, so the passage answers ("Sunday: by appointment only")', () => {
     const hours = 'Monday to Saturday: 10:00 am – 1:30 pm\nSunday: by appointment only (emergencies)';
     expect(leavesOutDaysAsked('Are you open on Sunday?', 'Clinic timings', hours)).toBe(false);
+  });
+});
+
+/** A nail bar in Cape Town whose price list sets each service's name and price as two headings of a row. */
+const nails: KnowledgeDocument = {
+  id: 'https://lacquer.example/',
+  source: 'page',
+  title: 'Lacquer Nail Bar',
+  url: 'https://lacquer.example/',
+  text: `# Lacquer Nail Bar
+
+## Treatments
+
+### GEL MANICURE
+
+### R280
+
+Shape, cuticle care and a gel colour that lasts two weeks. (45 minutes)
+
+### PEDICURE AND SOAK
+
+### R320
+
+A warm foot soak, scrub and polish. (1 hour)
+
+### 200+
+
+### 98%`,
+};
+
+describe("a price list's row of a name and its price, both headings", () => {
+  it('keeps the name with the price, so its text is about the service', () => {
+    const headings = chunkDocument(nails).map((chunk) => chunk.heading);
+    expect(headings).toContain('Lacquer Nail Bar > Treatments > GEL MANICURE: R280');
+    expect(ask('How much is a gel manicure?', [nails])).toContain('R280');
+  });
+
+  it('answers how long the service takes from the duration in brackets', () => {
+    expect(ask('How long does a pedicure take?', [nails])).toContain('1 hour');
+  });
+
+  it('does not join two figures (a row of statistics)', () => {
+    expect(chunkDocument(nails).map((chunk) => chunk.heading)).not.toContain('Lacquer Nail Bar > Treatments > 200+: 98%');
+  });
+});
+
+/** A salon in Lisbon whose price list sets each row's price on the line after its name. */
+const salon: KnowledgeDocument = {
+  id: 'https://salaoluz.example/',
+  source: 'page',
+  title: 'Salão Luz',
+  url: 'https://salaoluz.example/',
+  text: `# Salão Luz
+
+## Colour
+
+Root touch-up (90 min)
+
+€45.00
+
+Full head colour (120 min)
+
+€65.00
+
+Balayage and cut (180 min)
+
+€110.00`,
+};
+
+describe('a price on the line after the name it prices', () => {
+  it('is paired with that name, not with the next one', () => {
+    const answer = ask('How much is a full head colour?', [salon]);
+    expect(answer).toContain('Full head colour (120 min) €65.00');
+    expect(answer).not.toContain('€45.00 Full head colour');
+  });
+
+  it('still labels a statistic by the line after it ("200+" then "Happy clients")', () => {
+    const stats = { ...salon, text: '# Salão Luz\n\n## About us\n\n200+\n\nHappy clients every month\n\n12\n\nYears in the Baixa' };
+    expect(ask('How many clients do you have?', [stats])).toContain('200+ Happy clients');
   });
 });
