@@ -118,6 +118,13 @@ const FACT_BESIDE_TERM_PREFERENCE = 0.02;
  */
 const LIST_PREFERENCE = 0.15;
 const asksContents = (question: string) => /\binclud(?:e|es|ed|ing)\b/i.test(question);
+/**
+ * Added to a passage with a line giving a day or time beside a word of the question when the question
+ * asks when ("When is the spin class?", "Is there a strength class, and when?"): of passages about the
+ * same thing, the timetable's line over the description, as a list is preferred for what is included.
+ */
+const WHEN_PREFERENCE = 0.15;
+const asksWhen = (question: string) => /\bwhen(?:'s|\s+(?:is|are|does|do|will)\b|\s*\?)/i.test(question);
 const listsThings = (passage: SearchHit) => plainLines(passage.text).filter(isListItem).length >= 2;
 /**
  * How much a word of the scene-setting sentences weighs against one of the question itself ("I bought
@@ -694,6 +701,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   const given = numbersGiven(valueTerms);
   // "What's included in...?" asks for a list; "Is parking included?" asks whether one thing is.
   const contents = !yesNo && asksContents(asking);
+  const when = asksWhen(asking);
   let best: Candidate | undefined;
   passages.forEach((passage, rank) => {
     // The site's own FAQ asking the same question answers it, whatever kind of fact it seemed to ask for.
@@ -723,6 +731,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
       (faqHeading ? 0.2 : 0.1) * headingMatch +
       (factBesideTerm(passage, asked, contentTermSet) ? FACT_BESIDE_TERM_PREFERENCE : 0) +
       (contents && listsThings(passage) ? LIST_PREFERENCE : 0) +
+      (when && factBesideTerm(passage, ['hours'], contentTermSet) ? WHEN_PREFERENCE : 0) +
       (passage.source === 'entry' ? OWNER_KNOWLEDGE_PREFERENCE : 0) +
       (statesContact && isSiteDetailsDocument(passage.documentId) ? SITE_CONTACT_PREFERENCE : 0) +
       SAME_VALUE_PREFERENCE * sameValuesSaid(valueTerms, passage) +
@@ -741,7 +750,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
     ? options
         .map((option) => present(innermostHeading(option.heading), plainLines(option.text).filter((l) => statesFact(l, 'price')).slice(0, 1)))
         .join('\n')
-    : presentPassage(chosen, answerLines(chosen, termSet, asked, given), asked);
+    : presentPassage(chosen, answerLines(chosen, termSet, when && !asked.includes('hours') ? [...asked, 'hours'] : asked, given), asked);
   if (!body.trim()) return { sources: [] };
   // "Are you open on a Monday?" against "Tue–Sun 10–4": said before the hours, open or closed.
   const verdict = asked.includes('hours') ? dayVerdict(asking, innermostHeading(chosen.heading) ?? chosen.title, plainLines(chosen.text).join('\n')) : undefined;

@@ -147,3 +147,33 @@ describe('a price on the line after the name it prices', () => {
     expect(ask('How many clients do you have?', [stats])).toContain('200+ Happy clients');
   });
 });
+
+/** The climbing wall's session descriptions, each its own section, beside the timetable. */
+const wallWithSessions: KnowledgeDocument[] = [
+  {
+    ...wall[0]!,
+    text: `${wall[0]!.text}
+
+## Sessions
+
+### Lead climbing
+
+Learn to clip and belay on our 15-metre walls with a qualified coach.
+
+### Youth club
+
+Climbing games and technique for ages 8 to 14.`,
+  },
+];
+
+describe('a question asking when', () => {
+  it("is answered by the timetable's time, not by the session's description", () => {
+    expect(ask('When is the lead climbing session?', wallWithSessions)).toMatch(/Wednesday; Time: 7:00 PM/);
+    expect(ask('Is there a youth club and when?', wallWithSessions)).toMatch(/Friday; Time: 5:00 PM/);
+  });
+
+  it('still gets the description when no timetable gives the time', () => {
+    const noTimes = [{ ...wallWithSessions[0]!, text: wallWithSessions[0]!.text.replace(/## Session timetable[\s\S]*?(?=## Sessions)/, '') }];
+    expect(ask('When is the lead climbing session?', noTimes)).toContain('clip and belay');
+  });
+});
