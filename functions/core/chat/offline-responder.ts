@@ -1,5 +1,6 @@
 import { HEADING_PATH_SEPARATOR, innermostHeading } from '../knowledge/chunk.js';
 import { everydayTermsOf, isCommonTerm } from '../knowledge/common-words/common-words.js';
+import { amountsIn } from '../knowledge/currency-amounts.js';
 import { factTypesAsked, factWordsAsked, namesTeamMember, NAMING_FACT_WORDS, personOfHeadings, roleAsked, statesFact, statesFactUnder, type FactType } from '../knowledge/fact-types.js';
 import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import { isSiteDetailsDocument } from '../knowledge/knowledge-document.js';
@@ -10,7 +11,7 @@ import { dayVerdict, leavesOutDaysAsked } from './day-hours.js';
 import { SMALL_TALK } from './off-topic.js';
 import { numbersGiven, thresholdApplies } from './quantity-thresholds.js';
 import { sourceLink, sourceTitle } from './source-link.js';
-import { toSearchTerm } from '../knowledge/search-terms.js';
+import { openCompoundsOf, toSearchTerm } from '../knowledge/search-terms.js';
 import { isWordNetTerm } from '../knowledge/related-words.js';
 import { saysOtherForm } from '../knowledge/word-forms.js';
 import { passageTermsOf, termsOf } from './text-terms.js';
@@ -164,8 +165,8 @@ function plainLines(markdown: string): string[] {
   }, []);
 }
 
-/** A statistic without its label: "200+", "98%", "4.9★", "15,000+". */
-const isBareFigure = (line: string) => /^\p{Sc}?\d[\d,.]*\s*(?:[+%★]|k\+?)?$/u.test(line);
+/** A statistic or a price without its label: "200+", "98%", "4.9★", "15,000+", "kr 1 450", "R95". */
+const isBareFigure = (line: string) => /^\p{Sc}?\d[\d,.]*\s*(?:[+%★]|k\+?)?$/u.test(line) || (amountsIn(line)[0]?.text ?? '') === line;
 
 /** "Is there...?", "Do you...?": answered by yes or no, so a fact of the kind they mention is not required. */
 /**
@@ -522,6 +523,22 @@ function joinHyphenatedWords(clause: string, groups: string[][]): void {
   }
 }
 
+/**
+ * "a women's cut with blow dry": two neighbouring words the knowledge writes as one ("Blowdry") are
+ * said by it, each. The closed form joins the group of each part, weighed only when the knowledge
+ * uses it (questionTermWeights), so an unknown joining adds nothing.
+ */
+function withClosedCompounds(question: string, groups: string[][], termWeights: ReadonlyMap<string, number>): void {
+  for (const { parts, joined } of openCompoundsOf(question)) {
+    const term = toSearchTerm(joined);
+    if (!term || !Number.isFinite(termWeights.get(term) ?? Infinity)) continue;
+    for (const part of parts.map(toSearchTerm)) {
+      const group = groups.find((terms) => part && terms.includes(part));
+      if (group && !group.includes(term)) group.push(term);
+    }
+  }
+}
+
 /** A line this long is prose, not a line of an address or a contact card. */
 const PROSE_LINE_WORDS = 12;
 const CARD_LINE_WORDS = 8;
@@ -548,7 +565,7 @@ function contactBlock(lines: readonly string[], asked: readonly FactType[]): str
 }
 
 /** The lines of a passage that answer the question: all of a short one, else those carrying its terms or asked facts. */
-function answerLines(passage: SearchHit, terms: ReadonlySet<string>, asked: readonly FactType[], given: readonly number[] = []): string[] {
+function answerLines(passage: SearchHit, terms: ReadonlySet<string>, asked: readonly FactType[], given: readonly number[] = [], about: ReadonlySet<string> = new Set()): string[] {
   const lines = plainLines(passage.text).filter((line) => !isQuestion(line));
   const contact = contactBlock(lines, asked);
   if (contact) return contact;
@@ -573,16 +590,23 @@ function answerLines(passage: SearchHit, terms: ReadonlySet<string>, asked: read
   // the line with the days, not by two lines repeating "health".
   const said = new Set<string>();
   const best: ((typeof units)[number] & { index: number })[] = [];
+  // Once a chosen line states the fact asked for beside what is asked about ("Womens Haircut & Blowdry
+  // $57.00"), another line stating such a fact of something else ("1/2 Head Highlights $91.00") does
+  // not answer: the fact alone picks no more lines. Questions about nothing but the fact ("What are
+  // your opening hours?") still get every line stating it.
+  let answered = false;
   while (best.length < 3) {
     let pick: { index: number; score: number } | undefined;
     units.forEach((unit, index) => {
       if (isQuestion(unit.text) || best.some((chosen) => chosen.index === index)) return;
-      const score = [...unitTerms[index]!].reduce((sum, term) => sum + (said.has(term) ? SAID_TERM_SHARE : 1) / linesWith.get(term)!, 0) + statesAsked[index]!;
+      const fact = answered && ![...unitTerms[index]!].some((term) => about.has(term)) ? 0 : statesAsked[index]!;
+      const score = [...unitTerms[index]!].reduce((sum, term) => sum + (said.has(term) ? SAID_TERM_SHARE : 1) / linesWith.get(term)!, 0) + fact;
       if (score > 0 && (!pick || score > pick.score)) pick = { index, score };
     });
     if (!pick) break;
     best.push({ ...units[pick.index]!, index: pick.index });
     for (const term of unitTerms[pick.index]!) said.add(term);
+    answered ||= statesAsked[pick.index]! > 0 && [...unitTerms[pick.index]!].some((term) => about.has(term));
   }
   if (!best.length) return lines.slice(0, 2);
   // A list the best line belongs to is shown whole (up to a few items): its items answer together.
@@ -674,6 +698,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
     businessTerms,
     factWords.size > 0,
   );
+  withClosedCompounds(question, termGroups, termWeights);
   // What the question is about, without the words asking for a kind of fact or naming the business.
   const askedTerms = new Set(termGroups.flat());
   const asking = askingSentence(question);
@@ -750,7 +775,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
     ? options
         .map((option) => present(innermostHeading(option.heading), plainLines(option.text).filter((l) => statesFact(l, 'price')).slice(0, 1)))
         .join('\n')
-    : presentPassage(chosen, answerLines(chosen, termSet, when && !asked.includes('hours') ? [...asked, 'hours'] : asked, given), asked);
+    : presentPassage(chosen, answerLines(chosen, termSet, when && !asked.includes('hours') ? [...asked, 'hours'] : asked, given, askedTerms), asked);
   if (!body.trim()) return { sources: [] };
   // "Are you open on a Monday?" against "Tue–Sun 10–4": said before the hours, open or closed.
   const verdict = asked.includes('hours') ? dayVerdict(asking, innermostHeading(chosen.heading) ?? chosen.title, plainLines(chosen.text).join('\n')) : undefined;

@@ -31,6 +31,8 @@ Session: Youth club; Day: Friday; Time: 5:00 PM; Coach: Priya Shah.`,
   },
 ];
 
+const page = (url: string, title: string, text: string): KnowledgeDocument => ({ id: url, source: 'page', title, url, text });
+
 function ask(message: string, documents: KnowledgeDocument[] = wall) {
   const question = withSiteWords(message);
   const index = buildSearchIndex(chunkDocuments(documents));
@@ -70,12 +72,7 @@ describe('a day the hours mention without times', () => {
 });
 
 /** A nail bar in Cape Town whose price list sets each service's name and price as two headings of a row. */
-const nails: KnowledgeDocument = {
-  id: 'https://lacquer.example/',
-  source: 'page',
-  title: 'Lacquer Nail Bar',
-  url: 'https://lacquer.example/',
-  text: `# Lacquer Nail Bar
+const nails = page('https://lacquer.example/', 'Lacquer Nail Bar', `# Lacquer Nail Bar
 
 ## Treatments
 
@@ -93,8 +90,7 @@ A warm foot soak, scrub and polish. (1 hour)
 
 ### 200+
 
-### 98%`,
-};
+### 98%`);
 
 describe("a price list's row of a name and its price, both headings", () => {
   it('keeps the name with the price, so its text is about the service', () => {
@@ -113,12 +109,7 @@ describe("a price list's row of a name and its price, both headings", () => {
 });
 
 /** A salon in Lisbon whose price list sets each row's price on the line after its name. */
-const salon: KnowledgeDocument = {
-  id: 'https://salaoluz.example/',
-  source: 'page',
-  title: 'Salão Luz',
-  url: 'https://salaoluz.example/',
-  text: `# Salão Luz
+const salon = page('https://salaoluz.example/', 'Salão Luz', `# Salão Luz
 
 ## Colour
 
@@ -132,8 +123,7 @@ Full head colour (120 min)
 
 Balayage and cut (180 min)
 
-€110.00`,
-};
+€110.00`);
 
 describe('a price on the line after the name it prices', () => {
   it('is paired with that name, not with the next one', () => {
@@ -175,5 +165,63 @@ describe('a question asking when', () => {
   it('still gets the description when no timetable gives the time', () => {
     const noTimes = [{ ...wallWithSessions[0]!, text: wallWithSessions[0]!.text.replace(/## Session timetable[\s\S]*?(?=## Sessions)/, '') }];
     expect(ask('When is the lead climbing session?', noTimes)).toContain('clip and belay');
+  });
+});
+
+/** A salon in Bergen whose long price list writes "Blowdry" as one word, prices after names. */
+const bergen = page('https://fjordfrisor.example/', 'Fjord Frisør', `# Fjord Frisør
+
+## Price list
+
+Highlights, half head (150 min)
+
+kr 1 450
+
+Highlights, full head (180 min)
+
+kr 1 890
+
+Colour, short hair (90 min)
+
+kr 990
+
+Colour, long hair (120 min)
+
+kr 1 290
+
+Toner and gloss after colour (45 min)
+
+kr 590
+
+Keratin smoothing treatment (150 min)
+
+kr 2 200
+
+Perm with cut and styling, medium length (180 min)
+
+kr 2 450
+
+Bridal hair trial with consultation (90 min)
+
+kr 1 150
+
+Childrens Haircut under 12 (30 min)
+
+kr 390
+
+Mens Haircut (45 min)
+
+kr 520
+
+Womens Haircut & Blowdry (60 min)
+
+kr 790`);
+
+describe('a price list row that says the question in its own spelling', () => {
+  it('reads "blow dry" as the site\'s "Blowdry" and answers with that row alone', () => {
+    const answer = ask("What does a women's cut with blow dry cost?", [bergen]);
+    expect(answer).toContain('Womens Haircut & Blowdry (60 min) kr 790');
+    // The other rows state prices too, of other things: not part of the answer.
+    expect(answer).not.toContain('Highlights');
   });
 });
