@@ -569,7 +569,7 @@ function answerLines(passage: SearchHit, terms: ReadonlySet<string>, asked: read
   const lines = plainLines(passage.text).filter((line) => !isQuestion(line));
   const contact = contactBlock(lines, asked);
   if (contact) return contact;
-  if (wordCount(lines.join(' ')) <= WHOLE_PASSAGE_WORDS) return lines;
+  if (wordCount(lines.join(' ')) <= WHOLE_PASSAGE_WORDS) return rowsAskedOf(lines, terms, asked, about) ?? lines;
   const units = lines.flatMap((line, lineIndex) =>
     (isListItem(line) ? [line] : sentencesOf(line)).map((text) => ({ text, lineIndex, list: isListItem(line) })),
   );
@@ -618,6 +618,26 @@ function answerLines(passage: SearchHit, terms: ReadonlySet<string>, asked: read
     });
   }
   return [...chosen].sort((a, b) => a - b).map((index) => units[index]!.text);
+}
+
+/** A table this short is shown whole: its rows are too few to choose among. */
+const MIN_TABLE_ROWS = 3;
+
+/**
+ * A short passage that is a table whose every row states the fact asked ("Class: Spin; Day:
+ * Wednesday; Time: 5:00 PM", a row per class): the rows naming what is asked ("When is the spin
+ * class?") rather than the whole timetable. A row names it by a word of the question that not every row
+ * says ("spin", not "class"); without such a word the table is shown whole.
+ */
+function rowsAskedOf(lines: readonly string[], terms: ReadonlySet<string>, asked: readonly FactType[], about: ReadonlySet<string>): string[] | undefined {
+  if (!asked.length || lines.length < MIN_TABLE_ROWS || !lines.every((line) => asked.some((type) => statesFact(line, type)))) return undefined;
+  const said = lines.map((line) => {
+    const words = new Set(passageTermsOf(line));
+    return [...terms].filter((term) => about.has(term) && termMatch(words, term) > 0);
+  });
+  const telling = new Set(said.flat().filter((term) => said.some((row) => !row.includes(term))));
+  const rows = lines.filter((_, index) => said[index]!.some((term) => telling.has(term)));
+  return rows.length && rows.length < lines.length ? rows : undefined;
 }
 
 /** The passage's innermost heading, when it names the answer ("Basic", "Opening hours") rather than repeating the question. */

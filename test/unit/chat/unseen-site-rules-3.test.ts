@@ -225,3 +225,17 @@ describe('a price list row that says the question in its own spelling', () => {
     expect(answer).not.toContain('Highlights');
   });
 });
+
+describe('a short table whose every row states the fact asked', () => {
+  it('is answered by the row naming what is asked, not the whole timetable', () => {
+    const answer = ask('When is the lead climbing session?', wallWithSessions);
+    expect(answer).toContain('Lead climbing; Day: Wednesday; Time: 7:00 PM');
+    expect(answer).not.toContain('Bouldering basics');
+  });
+
+  it('is shown whole when no word of the question tells its rows apart', () => {
+    const answer = ask('What times are the sessions?', wallWithSessions);
+    expect(answer).toContain('Bouldering basics');
+    expect(answer).toContain('Youth club');
+  });
+});
