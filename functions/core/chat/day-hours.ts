@@ -99,3 +99,32 @@ export function dayVerdict(question: string, heading: string, text: string): str
   }
   return said.map(({ day, hours }) => (hours!.open ? `${dayName(day)}: open ${hours!.hours}.` : `${dayName(day)}: closed.`)).join(' ');
 }
+
+/**
+ * A day's opening hours as written: a span ("9am–5pm", "from 10", "until late", "24 hours") or closed.
+ * A single time ("Day: Monday; Time: 6:00 PM") is when something starts, a class or a session: a
+ * timetable's line, which says nothing of when the doors open.
+ */
+const OPENING_SPAN = /\d{1,2}(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)?\s*(?:-|–|—|to|until|till)\s*\d{1,2}|\b(?:24 hours|all day|open(?:s|ing)?|from|until|till|late)\b/i;
+const givesOpeningHours = (said: DayHours | undefined) => !!said && (!said.open || OPENING_SPAN.test(said.hours ?? ''));
+
+/**
+ * Whether a passage that gives times by day says nothing of the opening hours of the day or days a
+ * question asks about ("What are your opening hours on Sunday?" against a class timetable for Monday to
+ * Friday, or against a session's start time on Sunday): then it does not answer, and the caller says the fallback
+ * rather than another day's times. A week's listing of opening hours answers (a day it leaves out is
+ * closed, dayVerdict), as does a passage that names no day.
+ */
+export function leavesOutDaysAsked(question: string, heading: string, text: string): boolean {
+  if (!ASKS_OPEN.test(question)) return false;
+  const asked = daysAsked(question);
+  if (!asked.length) return false;
+  const byDay = hoursByDay(text);
+  if (!byDay.size) return false;
+  // A week's listing of opening hours (not of sessions that merely say "open to all levels").
+  const spans = [...byDay.values()].filter(givesOpeningHours).length;
+  if (HOURS_LISTING.test(`${heading}\n${text}`) && spans >= LISTED_DAYS_FOR_OMISSION) return false;
+  // "Sunday: by appointment only" says something of Sunday, if no hours: the passage answers.
+  const named = new Set([...text.matchAll(DAY_SPEC)].flatMap((spec) => daysOf(spec[0])));
+  return asked.every((day) => (named.has(day) ? byDay.get(day)?.open && !givesOpeningHours(byDay.get(day)) : true));
+}

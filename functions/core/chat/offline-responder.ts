@@ -1,16 +1,17 @@
 import { HEADING_PATH_SEPARATOR, innermostHeading } from '../knowledge/chunk.js';
 import { everydayTermsOf, isCommonTerm } from '../knowledge/common-words/common-words.js';
+import { amountsIn } from '../knowledge/currency-amounts.js';
 import { factTypesAsked, factWordsAsked, namesTeamMember, NAMING_FACT_WORDS, personOfHeadings, roleAsked, statesFact, statesFactUnder, type FactType } from '../knowledge/fact-types.js';
 import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import { isSiteDetailsDocument } from '../knowledge/knowledge-document.js';
 import { folded, isOtherLanguageYesNo, OTHER_LANGUAGE_DOING } from '../knowledge/other-languages.js';
 import type { SearchHit } from '../knowledge/search-index.js';
 import { narrowerTermsOf, nearTermsOf, synonymsOf, wholeOfKind, writtenSynonymsOf } from '../knowledge/synonyms.js';
-import { dayVerdict } from './day-hours.js';
+import { dayVerdict, leavesOutDaysAsked } from './day-hours.js';
 import { SMALL_TALK } from './off-topic.js';
 import { numbersGiven, thresholdApplies } from './quantity-thresholds.js';
 import { sourceLink, sourceTitle } from './source-link.js';
-import { toSearchTerm } from '../knowledge/search-terms.js';
+import { openCompoundsOf, toSearchTerm } from '../knowledge/search-terms.js';
 import { isWordNetTerm } from '../knowledge/related-words.js';
 import { saysOtherForm } from '../knowledge/word-forms.js';
 import { passageTermsOf, termsOf } from './text-terms.js';
@@ -118,6 +119,13 @@ const FACT_BESIDE_TERM_PREFERENCE = 0.02;
  */
 const LIST_PREFERENCE = 0.15;
 const asksContents = (question: string) => /\binclud(?:e|es|ed|ing)\b/i.test(question);
+/**
+ * Added to a passage with a line giving a day or time beside a word of the question when the question
+ * asks when ("When is the spin class?", "Is there a strength class, and when?"): of passages about the
+ * same thing, the timetable's line over the description, as a list is preferred for what is included.
+ */
+const WHEN_PREFERENCE = 0.15;
+const asksWhen = (question: string) => /\bwhen(?:'s|\s+(?:is|are|does|do|will)\b|\s*\?)/i.test(question);
 const listsThings = (passage: SearchHit) => plainLines(passage.text).filter(isListItem).length >= 2;
 /**
  * How much a word of the scene-setting sentences weighs against one of the question itself ("I bought
@@ -132,24 +140,33 @@ const MAX_ANSWER_LINES = 6;
 
 /** Markdown from the crawler to plain lines: list items keep their own line, emphasis and link targets go. */
 function plainLines(markdown: string): string[] {
-  return markdown
+  const lines = markdown
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/^#{1,6}\s*/gm, '')
     .replace(/[*_`]+/g, '')
     .split(/\n+/)
     .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter((line) => line.length > 1)
-    .reduce<string[]>((lines, line) => {
-      // A figure alone on its line is labelled by the next ("200+" then "Trained Professionals").
-      if (lines.length && isBareFigure(lines.at(-1)!)) lines[lines.length - 1] = `${lines.at(-1)!} ${line}`;
-      else lines.push(line);
-      return lines;
+    .filter((line) => line.length > 1);
+  // A figure alone on its line is labelled by the next ("200+" then "Trained Professionals"), unless
+  // the passage ends on one: then each figure is the value of the line before it, as a price list's
+  // rows set a name and then its price ("Full Head Highlights (180 min)" then "$127.00").
+  if (lines.length > 1 && isBareFigure(lines.at(-1)!)) {
+    return lines.reduce<string[]>((joined, line) => {
+      if (joined.length && isBareFigure(line) && !isBareFigure(joined.at(-1)!)) joined[joined.length - 1] = `${joined.at(-1)!} ${line}`;
+      else joined.push(line);
+      return joined;
     }, []);
+  }
+  return lines.reduce<string[]>((joined, line) => {
+    if (joined.length && isBareFigure(joined.at(-1)!)) joined[joined.length - 1] = `${joined.at(-1)!} ${line}`;
+    else joined.push(line);
+    return joined;
+  }, []);
 }
 
-/** A statistic without its label: "200+", "98%", "4.9★", "15,000+". */
-const isBareFigure = (line: string) => /^\p{Sc}?\d[\d,.]*\s*(?:[+%★]|k\+?)?$/u.test(line);
+/** A statistic or a price without its label: "200+", "98%", "4.9★", "15,000+", "kr 1 450", "R95". */
+const isBareFigure = (line: string) => /^\p{Sc}?\d[\d,.]*\s*(?:[+%★]|k\+?)?$/u.test(line) || (amountsIn(line)[0]?.text ?? '') === line;
 
 /** "Is there...?", "Do you...?": answered by yes or no, so a fact of the kind they mention is not required. */
 /**
@@ -506,6 +523,22 @@ function joinHyphenatedWords(clause: string, groups: string[][]): void {
   }
 }
 
+/**
+ * "a women's cut with blow dry": two neighbouring words the knowledge writes as one ("Blowdry") are
+ * said by it, each. The closed form joins the group of each part, weighed only when the knowledge
+ * uses it (questionTermWeights), so an unknown joining adds nothing.
+ */
+function withClosedCompounds(question: string, groups: string[][], termWeights: ReadonlyMap<string, number>): void {
+  for (const { parts, joined } of openCompoundsOf(question)) {
+    const term = toSearchTerm(joined);
+    if (!term || !Number.isFinite(termWeights.get(term) ?? Infinity)) continue;
+    for (const part of parts.map(toSearchTerm)) {
+      const group = groups.find((terms) => part && terms.includes(part));
+      if (group && !group.includes(term)) group.push(term);
+    }
+  }
+}
+
 /** A line this long is prose, not a line of an address or a contact card. */
 const PROSE_LINE_WORDS = 12;
 const CARD_LINE_WORDS = 8;
@@ -532,11 +565,11 @@ function contactBlock(lines: readonly string[], asked: readonly FactType[]): str
 }
 
 /** The lines of a passage that answer the question: all of a short one, else those carrying its terms or asked facts. */
-function answerLines(passage: SearchHit, terms: ReadonlySet<string>, asked: readonly FactType[], given: readonly number[] = []): string[] {
+function answerLines(passage: SearchHit, terms: ReadonlySet<string>, asked: readonly FactType[], given: readonly number[] = [], about: ReadonlySet<string> = new Set()): string[] {
   const lines = plainLines(passage.text).filter((line) => !isQuestion(line));
   const contact = contactBlock(lines, asked);
   if (contact) return contact;
-  if (wordCount(lines.join(' ')) <= WHOLE_PASSAGE_WORDS) return lines;
+  if (wordCount(lines.join(' ')) <= WHOLE_PASSAGE_WORDS) return rowsAskedOf(lines, terms, asked, about) ?? lines;
   const units = lines.flatMap((line, lineIndex) =>
     (isListItem(line) ? [line] : sentencesOf(line)).map((text) => ({ text, lineIndex, list: isListItem(line) })),
   );
@@ -557,16 +590,23 @@ function answerLines(passage: SearchHit, terms: ReadonlySet<string>, asked: read
   // the line with the days, not by two lines repeating "health".
   const said = new Set<string>();
   const best: ((typeof units)[number] & { index: number })[] = [];
+  // Once a chosen line states the fact asked for beside what is asked about ("Womens Haircut & Blowdry
+  // $57.00"), another line stating such a fact of something else ("1/2 Head Highlights $91.00") does
+  // not answer: the fact alone picks no more lines. Questions about nothing but the fact ("What are
+  // your opening hours?") still get every line stating it.
+  let answered = false;
   while (best.length < 3) {
     let pick: { index: number; score: number } | undefined;
     units.forEach((unit, index) => {
       if (isQuestion(unit.text) || best.some((chosen) => chosen.index === index)) return;
-      const score = [...unitTerms[index]!].reduce((sum, term) => sum + (said.has(term) ? SAID_TERM_SHARE : 1) / linesWith.get(term)!, 0) + statesAsked[index]!;
+      const fact = answered && ![...unitTerms[index]!].some((term) => about.has(term)) ? 0 : statesAsked[index]!;
+      const score = [...unitTerms[index]!].reduce((sum, term) => sum + (said.has(term) ? SAID_TERM_SHARE : 1) / linesWith.get(term)!, 0) + fact;
       if (score > 0 && (!pick || score > pick.score)) pick = { index, score };
     });
     if (!pick) break;
     best.push({ ...units[pick.index]!, index: pick.index });
     for (const term of unitTerms[pick.index]!) said.add(term);
+    answered ||= statesAsked[pick.index]! > 0 && [...unitTerms[pick.index]!].some((term) => about.has(term));
   }
   if (!best.length) return lines.slice(0, 2);
   // A list the best line belongs to is shown whole (up to a few items): its items answer together.
@@ -578,6 +618,26 @@ function answerLines(passage: SearchHit, terms: ReadonlySet<string>, asked: read
     });
   }
   return [...chosen].sort((a, b) => a - b).map((index) => units[index]!.text);
+}
+
+/** A table this short is shown whole: its rows are too few to choose among. */
+const MIN_TABLE_ROWS = 3;
+
+/**
+ * A short passage that is a table whose every row states the fact asked ("Class: Spin; Day:
+ * Wednesday; Time: 5:00 PM", a row per class): the rows naming what is asked ("When is the spin
+ * class?") rather than the whole timetable. A row names it by a word of the question that not every row
+ * says ("spin", not "class"); without such a word the table is shown whole.
+ */
+function rowsAskedOf(lines: readonly string[], terms: ReadonlySet<string>, asked: readonly FactType[], about: ReadonlySet<string>): string[] | undefined {
+  if (!asked.length || lines.length < MIN_TABLE_ROWS || !lines.every((line) => asked.some((type) => statesFact(line, type)))) return undefined;
+  const said = lines.map((line) => {
+    const words = new Set(passageTermsOf(line));
+    return [...terms].filter((term) => about.has(term) && termMatch(words, term) > 0);
+  });
+  const telling = new Set(said.flat().filter((term) => said.some((row) => !row.includes(term))));
+  const rows = lines.filter((_, index) => said[index]!.some((term) => telling.has(term)));
+  return rows.length && rows.length < lines.length ? rows : undefined;
 }
 
 /** The passage's innermost heading, when it names the answer ("Basic", "Opening hours") rather than repeating the question. */
@@ -658,6 +718,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
     businessTerms,
     factWords.size > 0,
   );
+  withClosedCompounds(question, termGroups, termWeights);
   // What the question is about, without the words asking for a kind of fact or naming the business.
   const askedTerms = new Set(termGroups.flat());
   const asking = askingSentence(question);
@@ -685,6 +746,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   const given = numbersGiven(valueTerms);
   // "What's included in...?" asks for a list; "Is parking included?" asks whether one thing is.
   const contents = !yesNo && asksContents(asking);
+  const when = asksWhen(asking);
   let best: Candidate | undefined;
   passages.forEach((passage, rank) => {
     // The site's own FAQ asking the same question answers it, whatever kind of fact it seemed to ask for.
@@ -693,6 +755,8 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
     if (!sameQuestion && asked.length && !yesNo && !asked.some((type) => statesFactIn(passage, type))) return;
     // "How soon...?", "How many...?": a number of days or things counts only where it is said of what is asked.
     if (!sameQuestion && !yesNo && asksCount && !factBesideTerm(passage, asked, countedTerms ?? contentTermSet)) return;
+    // "What are your opening hours on Sunday?": another day's times, or a class timetable's, are no answer.
+    if (!sameQuestion && asked.includes('hours') && leavesOutDaysAsked(asking, innermostHeading(passage.heading) ?? passage.title, plainLines(passage.text).join('\n'))) return;
     const coverage = sameQuestion ? 1 : coverageOf(parsed, passage);
     // A business has one phone number, e-mail and address: asked for one ("the office e-mail"), the
     // passage stating it answers, whatever the question's other words.
@@ -712,6 +776,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
       (faqHeading ? 0.2 : 0.1) * headingMatch +
       (factBesideTerm(passage, asked, contentTermSet) ? FACT_BESIDE_TERM_PREFERENCE : 0) +
       (contents && listsThings(passage) ? LIST_PREFERENCE : 0) +
+      (when && factBesideTerm(passage, ['hours'], contentTermSet) ? WHEN_PREFERENCE : 0) +
       (passage.source === 'entry' ? OWNER_KNOWLEDGE_PREFERENCE : 0) +
       (statesContact && isSiteDetailsDocument(passage.documentId) ? SITE_CONTACT_PREFERENCE : 0) +
       SAME_VALUE_PREFERENCE * sameValuesSaid(valueTerms, passage) +
@@ -730,7 +795,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
     ? options
         .map((option) => present(innermostHeading(option.heading), plainLines(option.text).filter((l) => statesFact(l, 'price')).slice(0, 1)))
         .join('\n')
-    : presentPassage(chosen, answerLines(chosen, termSet, asked, given), asked);
+    : presentPassage(chosen, answerLines(chosen, termSet, when && !asked.includes('hours') ? [...asked, 'hours'] : asked, given, askedTerms), asked);
   if (!body.trim()) return { sources: [] };
   // "Are you open on a Monday?" against "Tue–Sun 10–4": said before the hours, open or closed.
   const verdict = asked.includes('hours') ? dayVerdict(asking, innermostHeading(chosen.heading) ?? chosen.title, plainLines(chosen.text).join('\n')) : undefined;

@@ -1,3 +1,4 @@
+import { statesAmount } from './currency-amounts.js';
 import type { KnowledgeDocument } from './knowledge-document.js';
 
 /** A searchable passage of a document; it carries what an answer needs to cite its source. */
@@ -92,7 +93,11 @@ export function chunkDocument(document: KnowledgeDocument): KnowledgeChunk[] {
       const open = path.at(-1);
       // A card's title as a small heading, then its figure as a bigger one ("#### DELUXE WASH" then
       // "## Ksh.4500"): one heading, which the figure's higher level would otherwise close and lose.
-      if (open?.empty && open.level > block.level && isFigureHeading(block.text)) {
+      // The same at the same level: a price list's row of a name and its price, both headings ("###
+      // HAIRCUT AND WASH" then "### $40.00"), would leave the row's text under the price alone. Only
+      // an amount there: a sibling "### Step 1" or "### 2015" is a section of its own.
+      const row = open?.level === block.level && statesAmount(block.text) && !isFigureHeading(open.text);
+      if (open?.empty && isFigureHeading(block.text) && (open.level > block.level || row)) {
         path.pop();
         block.text = `${open.text}: ${block.text}`;
       }

@@ -3,7 +3,7 @@ import { LruCache } from '../runtime/lru-cache.js';
 import { innermostHeading, type KnowledgeChunk } from './chunk.js';
 import { reciprocalRankFusion } from './rank-fusion.js';
 import { factTerm, factTypesAsked, factTypesStated, factWordsAsked, statesFact } from './fact-types.js';
-import { impliedWordsOf, joinedHyphenatedWords, passageImpliedWordsOf, toLegacySearchTerm, toSearchTerm } from './search-terms.js';
+import { impliedWordsOf, joinedHyphenatedWords, openCompoundsOf, passageImpliedWordsOf, toLegacySearchTerm, toSearchTerm } from './search-terms.js';
 import { nearTermsOf, synonymsOf } from './synonyms.js';
 import { inflectionStem, isInflectedForm } from './word-forms.js';
 import { withSiteWords } from './question-phrases.js';
@@ -320,6 +320,14 @@ export function questionTermWeights(
     if (!term || weights.has(term)) continue;
     const frequency = index.text.search(term, { prefix: false, fuzzy: false, processTerm: (t) => t, boostDocument: undefined }).length || inflectedFrequency(index.text, term);
     weights.set(term, frequency ? Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5)) : Number.POSITIVE_INFINITY);
+  }
+  // Two of its words written as one ("blow dry": "Blowdry"), weighed only where the knowledge uses them:
+  // the answer step reads such a word as saying both (see openCompoundsOf).
+  for (const { joined } of openCompoundsOf(text).slice(0, MAX_QUERY_WORDS)) {
+    const term = toSearchTerm(joined);
+    if (!term || weights.has(term)) continue;
+    const frequency = index.text.search(term, { prefix: false, fuzzy: false, processTerm: (t) => t, boostDocument: undefined }).length;
+    if (frequency) weights.set(term, Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5)));
   }
   return weights;
 }

@@ -88,6 +88,19 @@ export function joinedHyphenatedWords(text: string, wordsOnly = false): string[]
 }
 
 /**
+ * Two neighbouring words of a text written as one ("blow dry" -> "blowdry", "hair cut" -> "haircut",
+ * "week end" -> "weekend"): English writes a compound open, hyphenated or closed, and a site may use
+ * another spelling than its visitor. Letters only; the caller keeps those its knowledge uses.
+ */
+export function openCompoundsOf(text: string): { parts: [string, string]; joined: string }[] {
+  const words = text.match(/\p{L}+(?:['’]\p{L}+)?/gu) ?? [];
+  return words.slice(1).flatMap((word, i) => {
+    const [first, second] = [words[i]!, word];
+    return /['’]/.test(first + second) ? [] : [{ parts: [first, second] as [string, string], joined: `${first}${second}` }];
+  });
+}
+
+/**
  * What a passage implies (impliedWordsOf) and the digits of its number words ("sleeps four": "4"), so
  * a question's "for 4" finds it. Questions are not searched with the digits of theirs: "two" is in
  * many questions and "2" in most passages, which would cost time and rank nothing better.
