@@ -6,7 +6,7 @@
  * module loads the TypeScript or the package instead.
  */
 import { build } from 'esbuild';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { lambdaBuildOptions } from './bundling.js';
 
@@ -18,8 +18,12 @@ interface SideEntry {
   entry: string;
   /** The module (repository path) that loads the file by a URL relative to the bundle. */
   loadedBy: string;
-  /** CommonJS, for a file loaded synchronously with require(); else ESM. */
-  format?: 'cjs';
+  /**
+   * CommonJS, for a file loaded synchronously with require(); JSON, for data (`entry` is the JSON file,
+   * written beside the handler compacted: JSON.parse reads it several times faster than V8 compiles the
+   * same data as a module); else ESM.
+   */
+  format?: 'cjs' | 'json';
 }
 
 export const SIDE_ENTRIES: Readonly<Record<string, SideEntry>> = {
@@ -43,12 +47,12 @@ export const SIDE_ENTRIES: Readonly<Record<string, SideEntry>> = {
     loadedBy: 'functions/core/crawl/readability.ts',
     format: 'cjs',
   },
-  // WordNet's related words: 340 KB of data, read when a question is first searched (synchronously).
+  // WordNet's related words: 400 KB of data, read when a question is first searched (synchronously).
   'related-words': {
-    file: 'related-words.cjs',
-    entry: 'functions/core/knowledge/related-words/table.ts',
+    file: 'related-words.json',
+    entry: 'functions/core/knowledge/related-words/related-words.json',
     loadedBy: 'functions/core/knowledge/related-words.ts',
-    format: 'cjs',
+    format: 'json',
   },
 };
 
@@ -65,6 +69,10 @@ export async function buildSideEntry(name: string, outDir: string): Promise<Buil
   const side = SIDE_ENTRIES[name];
   if (!side) throw new Error(`No side entry '${name}'`);
   const file = join(outDir, side.file);
+  if (side.format === 'json') {
+    writeFileSync(file, JSON.stringify(JSON.parse(readFileSync(resolve(repoRoot, side.entry), 'utf8'))));
+    return { name, file, bytes: statSync(file).size, inputs: [side.entry] };
+  }
   const { metafile } = await build({
     ...lambdaBuildOptions(repoRoot),
     // The ESM banner's `import` is no CommonJS; a CommonJS file has its own require.

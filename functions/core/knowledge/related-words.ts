@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 
 /** A search term's related terms in WordNet (related-words/generate.ts says which relations are kept). */
 export type RelatedTerms = {
@@ -16,16 +16,14 @@ let lines: readonly string[] | undefined;
 const parsed = new Map<string, RelatedTerms>();
 
 /**
- * The table, read on first use. Deployed, it is `related-words.cjs` beside the handler's `index.mjs`
- * (lib/side-entries.ts); from the sources, the JSON itself. Read through a require made here, because
- * esbuild would bundle whatever a plain `require('...')` names.
+ * The table, read on first use. Deployed, it is `related-words.json` beside the handler's `index.mjs`
+ * (lib/side-entries.ts); from the sources, the JSON itself. Read as a file rather than imported, so
+ * that no bundle carries it and JSON.parse, not the module compiler, reads it.
  */
 function loadLines(): readonly string[] {
-  const load = createRequire(import.meta.url);
   const fromSources = import.meta.url.endsWith('.ts');
-  return fromSources
-    ? (load('./related-words/related-words.json') as string[])
-    : (load('./related-words.cjs') as { RELATED_WORD_LINES: string[] }).RELATED_WORD_LINES;
+  const file = new URL(fromSources ? './related-words/related-words.json' : './related-words.json', import.meta.url);
+  return JSON.parse(readFileSync(file, 'utf8')) as string[];
 }
 
 const termOfLine = (line: string) => line.slice(0, line.search(/[ |]|$/));
