@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { everydayTermsOf } from '../../../functions/core/knowledge/common-words/common-words.js';
-import { COMMON_WORDS_FILE, commonWordsFromSubtlex } from '../../../functions/core/knowledge/common-words/generate.js';
+import { COMMON_TERMS_FILE, COMMON_WORDS_FILE, commonTermsOf, commonWordsFromSubtlex } from '../../../functions/core/knowledge/common-words/generate.js';
 
 describe('everyday words', () => {
   it('the bundled list is what the generator makes from SUBTLEX (re-run it after changing the count)', () => {
     expect(JSON.parse(readFileSync(COMMON_WORDS_FILE, 'utf8'))).toEqual(commonWordsFromSubtlex());
+  });
+
+  it('the bundled terms are those words as search terms now (re-run the generator after changing the search terms)', () => {
+    const terms = JSON.parse(readFileSync(COMMON_TERMS_FILE, 'utf8')) as string[];
+    expect(terms).toEqual(commonTermsOf(JSON.parse(readFileSync(COMMON_WORDS_FILE, 'utf8')) as string[]));
+    expect(terms).toContain('morn');
   });
 
   it('tells everyday words from rarer ones; a stem a rarer word also gives is not everyday', () => {

@@ -1,8 +1,11 @@
 import { toSearchTerm } from '../search-terms.js';
-import commonWords from './common-english-words.json' with { type: 'json' };
+import commonTerms from './common-english-terms.json' with { type: 'json' };
 
-/** As search terms: "mornings" and "evenings" are as everyday as the listed "morning" and "evening". */
-const COMMON = new Set<string>(commonWords.map(toSearchTerm).filter((term): term is string => term !== null));
+/**
+ * The most frequent English words as search terms (generate.ts writes them): "mornings" and "evenings"
+ * are as everyday as the listed "morning" and "evening".
+ */
+const COMMON = new Set<string>(commonTerms);
 
 /** Whether a search term is one of the most frequent English words' (the list above). */
 export const isCommonTerm = (term: string): boolean => COMMON.has(term);
