@@ -3,9 +3,6 @@
  * that Node's ICU ships (Intl.DisplayNames): "United States" and "US", "United Kingdom" and "UK",
  * "Europe". A passage naming one of them says where a business works ("across the US, UK and Canada").
  */
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-const shortRegionNames = new Intl.DisplayNames(['en'], { type: 'region', style: 'short' });
-
 /** CLDR's continents and groups of countries (UN M49 codes) that sites name as places they serve. */
 const CONTINENT_CODES = ['002', '019', '142', '150', '009', '021', '005', '013', '029', '419'];
 /** CLDR codes that name no place: unknown, pseudo-locales, the world, organisations and currency areas. */
@@ -14,6 +11,9 @@ const NOT_PLACES = new Set(['ZZ', 'XA', 'XB', 'UN', 'EZ', 'QO', 'AA', 'XX']);
 const EVERYDAY_NAMES = ['USA', 'America', 'Britain', 'Great Britain', 'England', 'Scotland', 'Wales', 'Northern Ireland', 'North America'];
 
 function countryNames(): string[] {
+  // Made here, not at import: opening ICU's region names costs a cold start that asks about no country.
+  const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+  const shortRegionNames = new Intl.DisplayNames(['en'], { type: 'region', style: 'short' });
   const names = new Set<string>(EVERYDAY_NAMES);
   const add = (name: string) => {
     // "Myanmar (Burma)": both names; "Bosnia & Herzegovina": also with "and".
