@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { dayVerdict } from '../../../functions/core/chat/day-hours.js';
-import { offlineAnswer } from '../../../functions/core/chat/offline-responder.js';
 import { paraphraseSimilarity, paraphraseTermsOf } from '../../../functions/core/chat/paraphrase-terms.js';
 import { thresholdApplies } from '../../../functions/core/chat/quantity-thresholds.js';
-import { chunkDocuments } from '../../../functions/core/knowledge/chunk.js';
 import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
-import { withSiteWords } from '../../../functions/core/knowledge/question-phrases.js';
-import { buildSearchIndex, questionTermWeights, searchIndex } from '../../../functions/core/knowledge/search-index.js';
+import { offlineReplyOf } from '../../support/offline-reply.js';
 
 /** A gym in Nairobi, priced in Kenyan shillings, as the crawler writes its pages. */
 const gym: KnowledgeDocument[] = [
@@ -60,12 +57,7 @@ KES 9 500 a month, no joining fee.`,
   },
 ];
 
-function ask(message: string, documents: KnowledgeDocument[] = gym) {
-  const question = withSiteWords(message);
-  const index = buildSearchIndex(chunkDocuments(documents));
-  const answer = offlineAnswer(question, { passages: searchIndex(index, question, 5), termWeights: questionTermWeights(index, question) }, 5, 'Iron Palm Fitness').answer;
-  return (answer ?? '').split('\n\nMore details:')[0]!;
-}
+const ask = (message: string, documents: KnowledgeDocument[] = gym) => offlineReplyOf(message, documents, { business: 'Iron Palm Fitness' });
 
 describe('offlineAnswer: prices in any currency', () => {
   it('answers a price in Kenyan shillings, written with a comma or a space', () => {

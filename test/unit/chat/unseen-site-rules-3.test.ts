@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { leavesOutDaysAsked } from '../../../functions/core/chat/day-hours.js';
-import { offlineAnswer } from '../../../functions/core/chat/offline-responder.js';
-import { chunkDocument, chunkDocuments } from '../../../functions/core/knowledge/chunk.js';
+import { chunkDocument } from '../../../functions/core/knowledge/chunk.js';
 import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
-import { withSiteWords } from '../../../functions/core/knowledge/question-phrases.js';
-import { buildSearchIndex, questionTermWeights, searchIndex } from '../../../functions/core/knowledge/search-index.js';
+import { offlineReplyOf } from '../../support/offline-reply.js';
 
 /**
  * Made-up sites for the rules of issue 29's third real set (docs/offline-answers.md): a climbing wall
@@ -33,12 +31,7 @@ Session: Youth club; Day: Friday; Time: 5:00 PM; Coach: Priya Shah.`,
 
 const page = (url: string, title: string, text: string): KnowledgeDocument => ({ id: url, source: 'page', title, url, text });
 
-function ask(message: string, documents: KnowledgeDocument[] = wall) {
-  const question = withSiteWords(message);
-  const index = buildSearchIndex(chunkDocuments(documents));
-  const answer = offlineAnswer(question, { passages: searchIndex(index, question, 5), termWeights: questionTermWeights(index, question) }, 5, 'Cragside Climbing').answer;
-  return (answer ?? '').split('\n\nMore details:')[0]!;
-}
+const ask = (message: string, documents: KnowledgeDocument[] = wall) => offlineReplyOf(message, documents, { business: 'Cragside Climbing' });
 
 describe('opening hours asked for a day the knowledge gives no hours for', () => {
   it("says the fallback, not a session timetable's times for other days", () => {

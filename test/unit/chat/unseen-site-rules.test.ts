@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { offlineAnswer, possessiveTermsOf } from '../../../functions/core/chat/offline-responder.js';
-import { chunkDocument, chunkDocuments } from '../../../functions/core/knowledge/chunk.js';
+import { possessiveTermsOf } from '../../../functions/core/chat/offline-responder.js';
+import { chunkDocument } from '../../../functions/core/knowledge/chunk.js';
 import { amountsIn } from '../../../functions/core/knowledge/currency-amounts.js';
 import { factTypesAsked, personOfHeadings, statesFact, statesFactUnder } from '../../../functions/core/knowledge/fact-types.js';
 import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
-import { withSiteWords } from '../../../functions/core/knowledge/question-phrases.js';
 import { synonymsOf, narrowerTermsOf } from '../../../functions/core/knowledge/synonyms.js';
-import { buildSearchIndex, questionTermWeights, searchIndex } from '../../../functions/core/knowledge/search-index.js';
 import { joinedHyphenatedWords } from '../../../functions/core/knowledge/search-terms.js';
+import { offlineReplyOf } from '../../support/offline-reply.js';
 
 /** A made-up bistro in Cork, a valeting bay in Mombasa and a physiotherapy practice in Gdańsk, as the crawler writes their pages. */
 const bistro: KnowledgeDocument[] = [
@@ -103,12 +102,8 @@ Fizjoterapeutka z 9-letnim doświadczeniem.
 - Rehabilitacja po urazach kolana`,
 };
 
-function ask(message: string, documents: KnowledgeDocument[] = bistro, business = 'Harbour Light Bistro') {
-  const question = withSiteWords(message);
-  const index = buildSearchIndex(chunkDocuments(documents));
-  const answer = offlineAnswer(question, { passages: searchIndex(index, question, 8), termWeights: questionTermWeights(index, question) }, 7, business).answer;
-  return (answer ?? '').split('\n\nMore details:')[0]!;
-}
+const ask = (message: string, documents: KnowledgeDocument[] = bistro, business = 'Harbour Light Bistro') =>
+  offlineReplyOf(message, documents, { business, passages: 8, strictness: 7 });
 
 describe('a day and a time of day ask for the opening hours', () => {
   it.each(['Could we drop in at quarter past two on a Sunday?', 'Can we get dinner on Friday at 8pm?', 'Is it OK to come by at noon on Saturday?'])('%j', (question) => {

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { offlineAnswer } from '../../../functions/core/chat/offline-responder.js';
 import { termsOf } from '../../../functions/core/chat/text-terms.js';
-import { chunkDocuments } from '../../../functions/core/knowledge/chunk.js';
 import { factTypesAsked, statesFact } from '../../../functions/core/knowledge/fact-types.js';
 import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
 import { isOtherLanguageYesNo } from '../../../functions/core/knowledge/other-languages.js';
-import { withSiteWords } from '../../../functions/core/knowledge/question-phrases.js';
-import { buildSearchIndex, questionTermWeights, searchIndex } from '../../../functions/core/knowledge/search-index.js';
 import { stopWordsOfOtherLanguages } from '../../../functions/core/knowledge/stop-words/generate.js';
 import stopWordsFile from '../../../functions/core/knowledge/stop-words/stop-words.json' with { type: 'json' };
 import { englishStopWords } from '../../../functions/core/knowledge/search-terms.js';
 import { weekdayNamesFromIntl } from '../../../functions/core/knowledge/weekdays/generate.js';
 import weekdaysFile from '../../../functions/core/knowledge/weekdays/weekdays.json' with { type: 'json' };
+import { offlineReplyOf } from '../../support/offline-reply.js';
 
 /** Made-up sites in four languages, as the crawler writes their pages. */
 const page = (id: string, title: string, text: string): KnowledgeDocument => ({ id, source: 'page', title, url: id, text });
@@ -103,12 +100,7 @@ Dimanche et lundi : fermé
 - Taille de barbe : 12 €`),
 ];
 
-function ask(message: string, documents: KnowledgeDocument[], business: string) {
-  const question = withSiteWords(message);
-  const index = buildSearchIndex(chunkDocuments(documents));
-  const answer = offlineAnswer(question, { passages: searchIndex(index, question, 5), termWeights: questionTermWeights(index, question) }, 5, business).answer;
-  return (answer ?? '').split('\n\nMore details:')[0]!;
-}
+const ask = (message: string, documents: KnowledgeDocument[], business: string) => offlineReplyOf(message, documents, { business });
 
 describe('stop words of other languages', () => {
   it('leaves a German, Spanish or French question its meaningful words only', () => {
