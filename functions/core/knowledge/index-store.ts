@@ -195,9 +195,11 @@ export async function loadIndexForSearch(
   const known = cache.get(key) ?? headCache.get(key);
   if (known) return known;
   // The version's own segment is asked for with the manifest: one round trip, as loadIndex does.
-  let waitingDone = false;
+  let waited = false;
   const whileWaiting = () => {
-    if (!waitingDone && (waitingDone = true)) meanwhile?.();
+    if (waited) return;
+    waited = true;
+    meanwhile?.();
   };
   const own = segmentCache.get(key) ? undefined : fetchOwnSegment(chatbotId, version, whileWaiting);
   const manifest = await loadManifest(chatbotId, version);
