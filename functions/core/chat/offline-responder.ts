@@ -151,15 +151,11 @@ function plainLines(markdown: string): string[] {
   // A figure alone on its line is labelled by the next ("200+" then "Trained Professionals"), unless
   // the passage ends on one: then each figure is the value of the line before it, as a price list's
   // rows set a name and then its price ("Full Head Highlights (180 min)" then "$127.00").
-  if (lines.length > 1 && isBareFigure(lines.at(-1)!)) {
-    return lines.reduce<string[]>((joined, line) => {
-      if (joined.length && isBareFigure(line) && !isBareFigure(joined.at(-1)!)) joined[joined.length - 1] = `${joined.at(-1)!} ${line}`;
-      else joined.push(line);
-      return joined;
-    }, []);
-  }
+  const valuesFollowNames = lines.length > 1 && isBareFigure(lines.at(-1)!);
   return lines.reduce<string[]>((joined, line) => {
-    if (joined.length && isBareFigure(joined.at(-1)!)) joined[joined.length - 1] = `${joined.at(-1)!} ${line}`;
+    const last = joined.at(-1);
+    const joins = last !== undefined && (valuesFollowNames ? isBareFigure(line) && !isBareFigure(last) : isBareFigure(last));
+    if (joins) joined[joined.length - 1] = `${last} ${line}`;
     else joined.push(line);
     return joined;
   }, []);
