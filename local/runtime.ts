@@ -23,7 +23,8 @@ import { startS3 } from './services/s3.js';
 import { startSes } from './services/ses.js';
 import { startScheduler } from './services/scheduler.js';
 import { startSmsOutbox } from './services/sms-outbox.js';
-import { startTableStream, type TableStream } from './services/table-stream.js';
+import type { TableStream } from './services/table-stream.js';
+import { startTableStreamThread } from './services/table-stream-thread.js';
 import { startStepFunctions } from './services/step-functions.js';
 import { keepRunningOnStrayErrors } from './stray-errors.js';
 import { startWebServer, type WebMode } from './web-server.js';
@@ -203,8 +204,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     // The handlers run in this process, as Lambda would run them, and read this environment.
     Object.assign(process.env, env);
 
-    // The table stream's consumers (analytics counters), as Lambda's event source mappings run them.
-    const tableStream = await startTableStream({ endpoint: dynamo.endpoint, tableName: localResourceNames.table });
+    // The table stream's consumers (analytics counters), as Lambda's event source mappings run them, in a thread of their own.
+    const tableStream = await startTableStreamThread({ endpoint: dynamo.endpoint, tableName: localResourceNames.table });
     stops.push(tableStream.stop);
 
     const api = await startHttpGateway({

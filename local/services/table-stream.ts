@@ -73,7 +73,13 @@ function lambdaEvent(records: ReturnType<typeof lambdaRecord>[], shardId: string
  * CDK's mapping does (lib/constructs/message-counting.ts): tries again, then bisects the batch; a
  * single record that still fails is given up and logged (AWS's failure destination is a queue).
  */
-export async function startTableStream(options: { endpoint: string; tableName: string; consumers?: readonly StreamConsumer[] }): Promise<TableStream> {
+export async function startTableStream(options: {
+  endpoint: string;
+  tableName: string;
+  consumers?: readonly StreamConsumer[];
+  /** Told of each call of the Streams API (the thread that polls counts them where its starter reads them). */
+  countCall?: () => void;
+}): Promise<TableStream> {
   const consumers = options.consumers ?? streamConsumers;
   const clientOptions = { endpoint: options.endpoint, region: LOCAL_REGION, credentials: localCredentials };
   const dynamo = new DynamoDBClient(clientOptions);
@@ -86,6 +92,7 @@ export async function startTableStream(options: { endpoint: string; tableName: s
   streams.middlewareStack.add(
     (next) => (args) => {
       calls++;
+      options.countCall?.();
       return next(args);
     },
     { step: 'initialize', name: 'streamCallCounter' },
