@@ -5,11 +5,15 @@
  *   item joins the first BatchGetItem instead of being looked up after it;
  * - its context window as last read, a guess the turn checks against the assistant it reads in the
  *   same round (raised since: the history is read again): the history query reads only that many
- *   messages instead of the most any assistant may keep (a query's cost grows with its items).
+ *   messages instead of the most any assistant may keep (a query's cost grows with its items);
+ * - its index and corrections versions as last read: the question's passages and correction are
+ *   looked up while the first round is in flight, used when the assistant read names the same versions.
  */
 interface KnownAssistant {
   ownerId: string;
   contextWindow: number;
+  indexVersion?: string;
+  correctionsVersion?: string;
 }
 
 const known = new Map<string, KnownAssistant>();
@@ -21,7 +25,13 @@ export const knownAssistant = (chatbotId: string): KnownAssistant | undefined =>
 
 export function rememberAssistant(chatbotId: string, assistant: KnownAssistant): void {
   const before = known.get(chatbotId);
-  if (before?.ownerId === assistant.ownerId && before.contextWindow === assistant.contextWindow) return;
+  if (
+    before?.ownerId === assistant.ownerId &&
+    before.contextWindow === assistant.contextWindow &&
+    before.indexVersion === assistant.indexVersion &&
+    before.correctionsVersion === assistant.correctionsVersion
+  )
+    return;
   if (!before && known.size >= KEPT) known.clear();
   known.set(chatbotId, assistant);
 }

@@ -50,6 +50,30 @@ async function knowledgeFor(chatbotId: string, indexVersion: string | undefined,
 
 type Grounding = [Awaited<ReturnType<typeof matchingCorrection>>, QuestionKnowledge | undefined];
 
+type GroundedBy = { chatbot_id: string; index_version?: string; corrections_version?: string };
+
+/** The correction and passages for the question, of the assistant's versions named. */
+function groundingOf(assistant: GroundedBy, message: string, question: string): Promise<Grounding> {
+  const grounding = Promise.all([matchingCorrection(assistant, message), knowledgeFor(assistant.chatbot_id, assistant.index_version, question)]);
+  // Awaited later, or not at all (a guess the assistant read contradicts): never an unhandled rejection.
+  grounding.catch(() => undefined);
+  return grounding;
+}
+
+/**
+ * The grounding for the versions of the assistant this warm function last read, looked up while the
+ * first round is in flight: its search is CPU the turn would otherwise spend after that round. Started
+ * once the round's requests have left, so it does not hold them up.
+ */
+function guessGrounding(chatbotId: string, known: NonNullable<ReturnType<typeof knownAssistant>>, message: string, question: string) {
+  const assistant: GroundedBy = { chatbot_id: chatbotId, index_version: known.indexVersion, corrections_version: known.correctionsVersion };
+  const grounding = new Promise((resolve) => setImmediate(resolve)).then(() => groundingOf(assistant, message, question));
+  grounding.catch(() => undefined);
+  return { assistant, grounding };
+}
+
+type GuessedGrounding = ReturnType<typeof guessGrounding>;
+
 /** A turn whose conversation is known: what the first round read, and the work it started early. */
 export interface StartedTurn {
   request: ChatTurn;
@@ -118,12 +142,15 @@ export async function startTurn(request: ChatTurn, now: Date): Promise<StartedTu
     request.countTurn(),
   ]);
   firstRound.catch(() => undefined);
+  const question = withSiteWords(request.message);
+  // An answer to a confirmation question usually needs no knowledge (grounded later if it turns out to).
+  const guessed = known && request.confirm === undefined ? guessGrounding(request.chatbotId, known, request.message, question) : undefined;
   const claim = await claiming;
   // A repeat is still refused as the caller's limits say (a channel drops Meta's duplicate delivery there).
   if (claim && 'repeat' in claim) return firstRound.then(() => claim);
   const held = clientMessage && claim ? { message: clientMessage, held: claim.held } : undefined;
   try {
-    return await startClaimedTurn(request, now, await firstRound, held, historyLimit);
+    return await startClaimedTurn(request, now, await firstRound, held, historyLimit, { question, guessed });
   } catch (error) {
     // Nothing of the message is stored: a retry of its id runs the turn again.
     if (held) await failClaim(held.message, held.held, {}).catch(() => undefined);
@@ -139,13 +166,19 @@ async function startClaimedTurn(
   [{ bot, current, hinted: hintedState, sockets }]: FirstRound,
   claim: StartedTurn['claim'],
   historyRead: number,
+  { question, guessed }: { question: string; guessed?: GuessedGrounding },
 ): Promise<StartedTurn> {
   const at = now.toISOString();
   if (request.caller) await authorizeChatbot(request.caller, bot);
   if (!bot || bot.is_active === false) throw notFound('This assistant is not available');
   requireEmbedAllowed(bot, request.pageOrigin);
   const settings = conversationSettingsOf(bot);
-  rememberAssistant(bot.chatbot_id, { ownerId: bot.user_id, contextWindow: settings.contextWindow });
+  rememberAssistant(bot.chatbot_id, {
+    ownerId: bot.user_id,
+    contextWindow: settings.contextWindow,
+    indexVersion: bot.index_version,
+    correctionsVersion: bot.corrections_version,
+  });
   // The window was raised since this warm function last read it: the second round reads the history again.
   const hinted = hintedState && historyRead > 0 && settings.contextWindow > historyRead && hintedState.history.length >= historyRead ? undefined : hintedState;
   // The visitor's last activity (what the conversation timeout reads) moves at once, while the turn
@@ -164,14 +197,14 @@ async function startClaimedTurn(
   const handoffTrigger = handoffReason(request.message, settings, transfers);
   // A yes counts only while a handoff is on (in Controls or Agent Transfers); a no always closes the question.
   const confirmAnswer = request.confirm === 'handoff' && !settings.handoffEnabled && !transfers.enabled ? undefined : request.confirm;
-  const question = withSiteWords(request.message);
-  // Corrections and passages depend only on the assistant and the message: looked up while the
-  // conversation is read and written (on a cold start, the index load overlaps those round trips).
-  const ground = () => Promise.all([matchingCorrection(bot, request.message), knowledgeFor(bot.chatbot_id, bot.index_version, question)]);
+  // Corrections and passages depend only on the assistant's versions and the message: the guess made
+  // during the first round when its versions are the assistant's, else looked up while the conversation
+  // is read and written (on a cold start, the index load overlaps those round trips).
+  const guessedRight = (guess: GroundedBy) => guess.index_version === bot.index_version && guess.corrections_version === bot.corrections_version;
+  const guess = guessed && guessedRight(guessed.assistant) ? guessed.grounding : undefined;
+  const ground = () => guess ?? groundingOf(bot, request.message, question);
   // An answer to a question or a trigger usually needs no knowledge (grounded later if it turns out to).
   let grounding = confirmAnswer || handoffTrigger ? undefined : ground();
-  // Awaited later; should a conversation write fail first, its outcome is not an unhandled rejection.
-  grounding?.catch(() => undefined);
   const started = performance.now();
   const channel = request.channel ?? 'website';
   const { conversationId, isNew } = await continueOrStartConversation({
