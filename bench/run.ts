@@ -50,6 +50,12 @@ const onlyCold = coldArg !== undefined;
 const coldNames = coldArg?.split('=')[2]?.split(',');
 /** `--cold-runs=N`: fresh processes per cold start (default 5), more for a median on a busy shared machine. */
 const coldRuns = Number(process.argv.find((arg) => arg.startsWith('--cold-runs='))?.split('=')[1]) || RUNS;
+/**
+ * `--cold-against=dir[,dir]`: bundles built elsewhere (`buildLambdas(names, dir)` run in another checkout, as
+ * dir/<name>/index.mjs) measured in alternation with this checkout's, one fresh process each per run, so all
+ * see the same load: on a shared machine only such rounds compare two versions.
+ */
+const coldAgainst = process.argv.find((arg) => arg.startsWith('--cold-against='))?.split('=')[1]?.split(',') ?? [];
 /** `--load-chats=N`: a smaller load run (the line names its size), for a shared machine where 10,000 chats take too long. */
 const loadChats = Number(process.argv.find((arg) => arg.startsWith('--load-chats='))?.split('=')[1]) || LOAD_CHATS;
 
@@ -115,8 +121,13 @@ async function main() {
     for (const lambda of built) {
       const event = sampleEvents[lambda.name](ctx);
       const runs: ColdStart[] = [];
-      for (let run = 0; run < coldRuns; run++) runs.push(await coldStart(lambda.name, lambda.file, event, runtime.env));
-      console.log(`cold ${lambda.name}: ${Math.round(median(runs.map((r) => r.ms)))} ms (cpu ${Math.round(median(runs.map((r) => r.cpuMs)))} ms)`);
+      const against = coldAgainst.map(() => [] as ColdStart[]);
+      for (let run = 0; run < coldRuns; run++) {
+        for (const [index, dir] of coldAgainst.entries()) against[index]!.push(await coldStart(lambda.name, join(dir, lambda.name, 'index.mjs'), event, runtime.env));
+        runs.push(await coldStart(lambda.name, lambda.file, event, runtime.env));
+      }
+      for (const [index, dir] of coldAgainst.entries()) console.log(coldLine(`cold ${lambda.name} (${dir})`, against[index]!));
+      console.log(coldLine(`cold ${lambda.name}`, runs));
     }
     console.log(`load average: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     if (onlyCold) return;
@@ -128,6 +139,14 @@ async function main() {
     await runtime.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Medians, and the CPU time's quartiles: a single fresh process here varies by a factor of two. */
+function coldLine(label: string, runs: ColdStart[]) {
+  const cpu = runs.map((r) => r.cpuMs).sort((a, b) => a - b);
+  const quartile = (q: number) => Math.round(cpu[Math.round((cpu.length - 1) * q)]!);
+  const ms = (values: number[]) => Math.round(median(values));
+  return `${label}: ${ms(runs.map((r) => r.ms))} ms (cpu ${ms(cpu)} ms, quartiles ${quartile(0.25)}-${quartile(0.75)}; import cpu ${ms(runs.map((r) => r.importCpuMs))} ms)`;
 }
 
 main().catch((error) => {

@@ -48,7 +48,8 @@ export const lambdaEsbuildOptions = {
   sourcesContent: false,
   // Stack traces mapped to the sources when one is formatted, not Node's --enable-source-maps, which
   // parses the whole map at every cold start (lib/lambda-shims/stack-source-maps.ts).
-  inject: ['./lib/lambda-shims/stack-source-maps.ts'],
+  // Regular expressions compiled once, to machine code (lib/lambda-shims/regexp-native.ts).
+  inject: ['./lib/lambda-shims/stack-source-maps.ts', './lib/lambda-shims/regexp-native.ts'],
 } as const;
 
 /**

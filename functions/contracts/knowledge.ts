@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { wholeNumberText } from './whole-number-text.js';
 
 /** Spec 000 section 9: knowledge types. */
 export const knowledgeTypes = ['faq', 'context', 'document', 'link'] as const;
@@ -47,7 +48,7 @@ const content = z
   .string()
   .trim()
   .min(1, 'Please enter the content')
-  .max(MAX_KNOWLEDGE_CONTENT_CHARS, `Content can be at most ${MAX_KNOWLEDGE_CONTENT_CHARS.toLocaleString('en')} characters`);
+  .max(MAX_KNOWLEDGE_CONTENT_CHARS, `Content can be at most ${wholeNumberText(MAX_KNOWLEDGE_CONTENT_CHARS)} characters`);
 /** The assistant an entry is for; the form's 'all' is stored as null: every assistant of the owner. */
 const assignedChatbotId = z.union([z.string().trim().min(1).max(100), z.null()]).transform((id) => (id === 'all' ? null : id));
 /** As sent on creation, where leaving it out also means all assistants. */

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MAX_CHAT_MESSAGE_CHARS, correctionSchema } from './chat.js';
+import { wholeNumberText } from './whole-number-text.js';
 
 /** Spec 000 section 9: the Training studio's rating buttons. */
 export const trainingScores = [20, 60, 85, 100] as const;
@@ -45,7 +46,7 @@ const correctedResponse = z
   .string('Please enter a response')
   .trim()
   .min(1, 'Please enter a response')
-  .max(MAX_RESPONSE_CHARS, `Responses can be at most ${MAX_RESPONSE_CHARS.toLocaleString('en')} characters`);
+  .max(MAX_RESPONSE_CHARS, `Responses can be at most ${wholeNumberText(MAX_RESPONSE_CHARS)} characters`);
 
 /** POST /chatbots/{id}/training-records: the owner rated a reply of the Interactive tab. */
 export const createTrainingRecordRequestSchema = z.object({
@@ -58,7 +59,7 @@ export const createTrainingRecordRequestSchema = z.object({
     .string()
     .trim()
     .min(1, 'Please include the response that was rated')
-    .max(MAX_RESPONSE_CHARS, `Responses can be at most ${MAX_RESPONSE_CHARS.toLocaleString('en')} characters`),
+    .max(MAX_RESPONSE_CHARS, `Responses can be at most ${wholeNumberText(MAX_RESPONSE_CHARS)} characters`),
   score,
   feedback: z.string().trim().max(2000, 'Feedback can be at most 2,000 characters').optional(),
 });

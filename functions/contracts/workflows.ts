@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { wholeNumberText } from './whole-number-text.js';
 
 /** Spec 001 section 9. */
 export const workflowTriggerTypes = ['keyword', 'intent', 'time_based', 'user_action'] as const;
@@ -32,7 +33,7 @@ export const INVALID_SENDER_PHONE = `Please enter a valid sender phone number in
 export const EMPTY_SMS_MESSAGE = 'SMS message content cannot be empty.';
 
 const requiredText = (message: string, max = 2000) =>
-  z.string(message).trim().min(1, message).max(max, `At most ${max.toLocaleString('en')} characters`);
+  z.string(message).trim().min(1, message).max(max, `At most ${wholeNumberText(max)} characters`);
 
 /** Spec 001 section 5: "seconds as a number" / "minutes as a number": a number, or a numeric string a form sends. */
 const wholeNumber = (what: string, min: number, max: number) =>
@@ -42,7 +43,7 @@ const wholeNumber = (what: string, min: number, max: number) =>
       .number(`${what} must be a number`)
       .int(`${what} must be a whole number`)
       .min(min, `${what} must be at least ${min}`)
-      .max(max, `${what} must be at most ${max.toLocaleString('en')}`),
+      .max(max, `${what} must be at most ${wholeNumberText(max)}`),
   );
 
 /** Spec 001 section 5: comma-separated, trimmed, empties dropped (a list of already split words also passes). */

@@ -177,11 +177,18 @@ function statedInOtherLanguage(text: string, type: FactType): boolean {
 
 const askedInOtherLanguage = (type: FactType) => (ASKED_IN_OTHER_LANGUAGES as Partial<Record<FactType, RegExp>>)[type];
 
-/** The same expressions, matching every occurrence (matchAll copies them, so they are shared). */
+/**
+ * The same expressions, matching every occurrence (matchAll copies them, so they are shared). The kinds
+ * asked are found with these too (`appearsIn`): V8 compiles an expression once per source and flags, and
+ * these are among the largest a cold chat turn compiles.
+ */
 const askedByAll = Object.fromEntries(FACT_TYPES.map((type) => [type, new RegExp(askedBy[type].source, 'g')])) as Record<FactType, RegExp>;
 const askedInOtherLanguageAll = Object.fromEntries(
   FACT_TYPES.map((type) => [type, askedInOtherLanguage(type) && new RegExp(askedInOtherLanguage(type)!.source, 'gu')]),
 ) as Record<FactType, RegExp | undefined>;
+
+/** `test` of the expression without its `g`: `search` starts at the beginning and leaves `lastIndex` as it was. */
+const appearsIn = (text: string, expression: RegExp | undefined) => expression !== undefined && text.search(expression) !== -1;
 
 /**
  * "Get a free quote before we start any work": a price of nothing is a price, said in a sentence. A
@@ -309,7 +316,9 @@ export const factTypesAsked: (question: string) => readonly FactType[] = perQues
 function typesAsked(question: string): FactType[] {
   const text = question.toLowerCase().replace(/[’`]/g, "'");
   const other = folded(text);
-  const asked = FACT_TYPES.filter((type) => askedBy[type].test(text) || !!askedInOtherLanguage(type)?.test(other) || (type === 'address' && FRENCH_WHERE.test(text)));
+  const asked = FACT_TYPES.filter(
+    (type) => appearsIn(text, askedByAll[type]) || appearsIn(other, askedInOtherLanguageAll[type]) || (type === 'address' && FRENCH_WHERE.test(text)),
+  );
   if (contactWords.test(text)) for (const type of contactTypes) if (!asked.includes(type)) asked.push(type);
   return asked.filter((type) => !coveredByFounded(asked, type) && !(type === 'quantity' && countAsksMore(question, asked)));
 }

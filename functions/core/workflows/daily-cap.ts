@@ -1,4 +1,5 @@
 import { DAILY_WORKFLOW_EXECUTIONS } from '../../contracts/workflows.js';
+import { wholeNumberText } from '../../contracts/whole-number-text.js';
 import { isConditionalFailure } from '../data/conditional-failure.js';
 import { db } from '../data/db.js';
 
@@ -6,7 +7,7 @@ const DAY_SECONDS = 86_400;
 
 /** What the Execution History says of an execution the daily cap refused (it ran no action). */
 export const DAILY_CAP_REACHED =
-  `Daily limit reached: your workflows can run ${DAILY_WORKFLOW_EXECUTIONS.toLocaleString('en')} times a day, so this one did not run. ` +
+  `Daily limit reached: your workflows can run ${wholeNumberText(DAILY_WORKFLOW_EXECUTIONS)} times a day, so this one did not run. ` +
   'Workflows run again after 00:00 UTC.';
 
 /** The owner's counter of executions for the UTC day of `now` (expired by TTL the day after). */
