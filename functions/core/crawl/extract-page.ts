@@ -8,6 +8,7 @@ import { revealOfferedChoices } from './offered-choices.js';
 import { revealCardTitles, revealPageStructure } from './page-structure.js';
 import { parseDocument } from './parse-document.js';
 import { readability } from './readability.js';
+import { inlineScriptLinks, scriptFilesOf } from './script-links.js';
 import { socialProfileOf } from './social-profile.js';
 
 export interface ExtractedPage {
@@ -24,8 +25,10 @@ export interface ExtractedPage {
   /** h1-h3 texts of the page's content, in order, without navigation and footer headings. */
   headings: string[];
   description?: string;
-  /** Absolute http(s) links of the page (normalised, de-duplicated, rel=nofollow excluded). */
+  /** Absolute http(s) links of the page (normalised, de-duplicated, rel=nofollow excluded), with those its inline scripts write. */
   links: string[];
+  /** The page's script files: the links they write (a menu built by a script) are the page's links too. */
+  scripts: string[];
   /** From `<meta name="robots">`: noindex (do not keep the page), nofollow (do not follow its links). */
   robots: { noindex: boolean; nofollow: boolean };
 }
@@ -209,14 +212,17 @@ function takeSiteChrome(document: Document): string {
 export function extractPage(html: string, pageUrl: string): ExtractedPage {
   const document = parseDocument(html);
   const declared = jsonLdItemsOf(document);
-  for (const element of document.querySelectorAll(neverText)) element.remove();
-
   const robotsMeta = (meta(document, 'meta[name="robots" i]') ?? '').toLowerCase();
   const robots = { noindex: /\b(noindex|none)\b/.test(robotsMeta), nofollow: /\b(nofollow|none)\b/.test(robotsMeta) };
+  // Read before scripts are removed: the links they would write onto the page.
+  const scripts = robots.nofollow ? [] : scriptFilesOf(document, baseUrl(document, pageUrl));
+  const scriptLinks = robots.nofollow ? [] : inlineScriptLinks(document, pageUrl);
+  for (const element of document.querySelectorAll(neverText)) element.remove();
+
   const description = meta(document, 'meta[name="description" i]') ?? meta(document, 'meta[property="og:description"]');
   const pageHeadings = headings(document);
   const title = clean(document.title) || pageHeadings[0] || '';
-  const pageLinks = robots.nofollow ? [] : links(document, pageUrl);
+  const pageLinks = robots.nofollow ? [] : [...new Set([...links(document, pageUrl), ...scriptLinks])];
   const isArticle = meta(document, 'meta[property="og:type"]')?.toLowerCase() === 'article';
 
   let articleText = '';
@@ -237,5 +243,5 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
   if (body && !articleText) revealCardTitles(body);
   const shown = withKeyMeanings(articleText || (body ? htmlToMarkdown(body) : ''));
   const text = [shown, declaredFaqText(declared, shown)].filter(Boolean).join('\n\n');
-  return { title, text, siteText, headings: pageHeadings, description, links: pageLinks, robots };
+  return { title, text, siteText, headings: pageHeadings, description, links: pageLinks, scripts, robots };
 }
