@@ -114,6 +114,13 @@ describe('addresses as most of the world writes them', () => {
     expect(statesFact('Chennai, 600018 happy patients', 'address')).toBe(false);
   });
 
+  it('does not take a year before a word for a Dutch postcode before its town', () => {
+    expect(statesFact('Founded in July 2003 in Ottawa, the shop grew from a passion for cycling.', 'address')).toBe(false);
+    expect(statesFact('Since 1998 at our old forge, we have shod horses.', 'address')).toBe(false);
+    expect(statesFact('Damrak 1, 1012 AB Amsterdam', 'address')).toBe(true);
+    expect(statesFact('Kerkstraat 5, 1017GC Amsterdam', 'address')).toBe(true);
+  });
+
   it('answers where with the card that writes the address, not the one that only points to a map', () => {
     const reply = offlineReplyOf('Where is the pharmacy?', pharmacy, { business: 'Nalam Pharmacy' });
     expect(reply).toContain('Chennai, Tamil Nadu 600018');
