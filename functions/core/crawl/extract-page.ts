@@ -2,6 +2,7 @@ import { businessDetailsText } from './business-data.js';
 import { declaredFaqText } from './declared-faqs.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import { jsonLdItemsOf } from './json-ld.js';
+import { keepMenuContacts } from './menu-contacts.js';
 import { withKeyMeanings } from './legend-codes.js';
 import { normaliseUrl } from './crawl-url.js';
 import { revealOfferedChoices } from './offered-choices.js';
@@ -9,6 +10,7 @@ import { revealCardTitles, revealPageStructure } from './page-structure.js';
 import { parseDocument } from './parse-document.js';
 import { readability } from './readability.js';
 import { inlineScriptLinks, scriptFilesOf } from './script-links.js';
+import { revealCounters, scriptPriceListOf } from './scripted-values.js';
 import { socialProfileOf } from './social-profile.js';
 
 export interface ExtractedPage {
@@ -172,6 +174,7 @@ const MIN_MENU_LINKS = 3;
 /** Removes what is never knowledge: menus, breadcrumbs, consent banners, and forms that are not the page itself. */
 function removeNonContent(root: ParentNode) {
   const menuElements = [...root.querySelectorAll(menus)];
+  keepMenuContacts(menuElements);
   const menuLabels = new Set(menuElements.flatMap((menu) => [...menu.querySelectorAll('a')].map((a) => clean(a.textContent).toLowerCase()).filter(Boolean)));
   for (const element of menuElements) element.remove();
   removeMenuCopies(root, menuLabels);
@@ -217,6 +220,9 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
   // Read before scripts are removed: the links they would write onto the page.
   const scripts = robots.nofollow ? [] : scriptFilesOf(document, baseUrl(document, pageUrl));
   const scriptLinks = robots.nofollow ? [] : inlineScriptLinks(document, pageUrl);
+  // What the page's script shows that its HTML does not: counters' final numbers, a price list kept as data.
+  revealCounters(document);
+  const scriptPrices = scriptPriceListOf(document);
   for (const element of document.querySelectorAll(neverText)) element.remove();
 
   const description = meta(document, 'meta[name="description" i]') ?? meta(document, 'meta[property="og:description"]');
@@ -242,6 +248,6 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
   const body = document.body as Element | null;
   if (body && !articleText) revealCardTitles(body);
   const shown = withKeyMeanings(articleText || (body ? htmlToMarkdown(body) : ''));
-  const text = [shown, declaredFaqText(declared, shown)].filter(Boolean).join('\n\n');
+  const text = [shown, scriptPrices && `## ${title}\n\n${scriptPrices}`, declaredFaqText(declared, shown)].filter(Boolean).join('\n\n');
   return { title, text, siteText, headings: pageHeadings, description, links: pageLinks, scripts, robots };
 }
