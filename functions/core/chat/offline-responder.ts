@@ -1,3 +1,4 @@
+import { BUSINESS_PLACE_WORDS } from '../knowledge/business-places.js';
 import { HEADING_PATH_SEPARATOR, innermostHeading } from '../knowledge/chunk.js';
 import { everydayTermsOf, isCommonTerm } from '../knowledge/common-words/common-words.js';
 import { amountsIn } from '../knowledge/currency-amounts.js';
@@ -95,6 +96,12 @@ const saysRole = (passage: SearchHit, role: string) =>
  * promise of the business, so a review answers only when no passage of the business's own says as much.
  */
 const REVIEW_PENALTY = 0.3;
+/**
+ * Asked where, of passages headed as the address ("Find us", "Our location"), the one that writes an
+ * address as addresses are written (a street and number, a postcode) over one whose lines only point to
+ * it ("Open in Maps", "Call us"). Below a real difference in coverage.
+ */
+const ADDRESS_FORM_PREFERENCE = 0.05;
 /**
  * A word the knowledge never uses ("Chicago", "insured") weighs more than any known one: a question
  * about something the business never mentions is not answered by a passage matching its other words.
@@ -260,9 +267,7 @@ function asksSameAs(passage: SearchHit, terms: ReadonlySet<string>): boolean {
 }
 
 /** Words for a business's own place, which "your salon" or "at the clinic" means: the business itself. */
-const BUSINESS_PLACES = new Set(
-  termsOf('clinic practice surgery hospital salon studio shop store garage restaurant cafe bar office premises hotel guesthouse workshop gym centre center place building'),
-);
+const BUSINESS_PLACES = new Set(termsOf(BUSINESS_PLACE_WORDS.join(' ')));
 /** "Can I leave my car at *the clinic*?", "Is *your salon* open late?": the place the whole knowledge is about. */
 function businessPlaceTermsOf(question: string): string[] {
   const said = question.matchAll(/\b(?:your|(?:at|to|in|into|from|near|outside|inside|by|reach|visit)\s+the)\s+([\p{L}]+)/giu);
@@ -778,7 +783,8 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
       SAME_VALUE_PREFERENCE * sameValuesSaid(valueTerms, passage) +
       (given.some((number) => thresholdApplies(number, passage.text)) ? THRESHOLD_PREFERENCE : 0) +
       OWN_WORDS_PREFERENCE * ownWordsShare(contentTerms, passage) +
-      (parsed.roleTerm && saysRole(passage, parsed.roleTerm) ? ROLE_PREFERENCE : 0) -
+      (parsed.roleTerm && saysRole(passage, parsed.roleTerm) ? ROLE_PREFERENCE : 0) +
+      (asked.includes('address') && statesFact(passage.text, 'address') ? ADDRESS_FORM_PREFERENCE : 0) -
       (isTestimonial(passage) ? REVIEW_PENALTY : 0);
     if (!best || score > best.score) best = { passage, rank, score };
   });

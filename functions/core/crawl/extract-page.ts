@@ -2,12 +2,15 @@ import { businessDetailsText } from './business-data.js';
 import { declaredFaqText } from './declared-faqs.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import { jsonLdItemsOf } from './json-ld.js';
+import { keepMenuContacts } from './menu-contacts.js';
 import { withKeyMeanings } from './legend-codes.js';
 import { normaliseUrl } from './crawl-url.js';
 import { revealOfferedChoices } from './offered-choices.js';
 import { revealCardTitles, revealPageStructure } from './page-structure.js';
 import { parseDocument } from './parse-document.js';
 import { readability } from './readability.js';
+import { inlineScriptLinks, scriptFilesOf } from './script-links.js';
+import { revealCounters, scriptPriceListOf } from './scripted-values.js';
 import { socialProfileOf } from './social-profile.js';
 
 export interface ExtractedPage {
@@ -24,8 +27,10 @@ export interface ExtractedPage {
   /** h1-h3 texts of the page's content, in order, without navigation and footer headings. */
   headings: string[];
   description?: string;
-  /** Absolute http(s) links of the page (normalised, de-duplicated, rel=nofollow excluded). */
+  /** Absolute http(s) links of the page (normalised, de-duplicated, rel=nofollow excluded), with those its inline scripts write. */
   links: string[];
+  /** The page's script files: the links they write (a menu built by a script) are the page's links too. */
+  scripts: string[];
   /** From `<meta name="robots">`: noindex (do not keep the page), nofollow (do not follow its links). */
   robots: { noindex: boolean; nofollow: boolean };
 }
@@ -169,6 +174,7 @@ const MIN_MENU_LINKS = 3;
 /** Removes what is never knowledge: menus, breadcrumbs, consent banners, and forms that are not the page itself. */
 function removeNonContent(root: ParentNode) {
   const menuElements = [...root.querySelectorAll(menus)];
+  keepMenuContacts(menuElements);
   const menuLabels = new Set(menuElements.flatMap((menu) => [...menu.querySelectorAll('a')].map((a) => clean(a.textContent).toLowerCase()).filter(Boolean)));
   for (const element of menuElements) element.remove();
   removeMenuCopies(root, menuLabels);
@@ -209,14 +215,20 @@ function takeSiteChrome(document: Document): string {
 export function extractPage(html: string, pageUrl: string): ExtractedPage {
   const document = parseDocument(html);
   const declared = jsonLdItemsOf(document);
-  for (const element of document.querySelectorAll(neverText)) element.remove();
-
   const robotsMeta = (meta(document, 'meta[name="robots" i]') ?? '').toLowerCase();
   const robots = { noindex: /\b(noindex|none)\b/.test(robotsMeta), nofollow: /\b(nofollow|none)\b/.test(robotsMeta) };
+  // Read before scripts are removed: the links they would write onto the page.
+  const scripts = robots.nofollow ? [] : scriptFilesOf(document, baseUrl(document, pageUrl));
+  const scriptLinks = robots.nofollow ? [] : inlineScriptLinks(document, pageUrl);
+  // What the page's script shows that its HTML does not: counters' final numbers, a price list kept as data.
+  revealCounters(document);
+  const scriptPrices = scriptPriceListOf(document);
+  for (const element of document.querySelectorAll(neverText)) element.remove();
+
   const description = meta(document, 'meta[name="description" i]') ?? meta(document, 'meta[property="og:description"]');
   const pageHeadings = headings(document);
   const title = clean(document.title) || pageHeadings[0] || '';
-  const pageLinks = robots.nofollow ? [] : links(document, pageUrl);
+  const pageLinks = robots.nofollow ? [] : [...new Set([...links(document, pageUrl), ...scriptLinks])];
   const isArticle = meta(document, 'meta[property="og:type"]')?.toLowerCase() === 'article';
 
   let articleText = '';
@@ -236,6 +248,6 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
   const body = document.body as Element | null;
   if (body && !articleText) revealCardTitles(body);
   const shown = withKeyMeanings(articleText || (body ? htmlToMarkdown(body) : ''));
-  const text = [shown, declaredFaqText(declared, shown)].filter(Boolean).join('\n\n');
-  return { title, text, siteText, headings: pageHeadings, description, links: pageLinks, robots };
+  const text = [shown, scriptPrices && `## ${title}\n\n${scriptPrices}`, declaredFaqText(declared, shown)].filter(Boolean).join('\n\n');
+  return { title, text, siteText, headings: pageHeadings, description, links: pageLinks, scripts, robots };
 }

@@ -1,4 +1,5 @@
 import { LruCache } from '../runtime/lru-cache.js';
+import { BUSINESS_PLACE_WORDS } from './business-places.js';
 import { namesCountry } from './country-names.js';
 import { statesAmount } from './currency-amounts.js';
 import { ASKED_IN_OTHER_LANGUAGES, folded, FRENCH_WHERE, OTHER_DAY, STATED_IN_OTHER_LANGUAGES } from './other-languages.js';
@@ -50,7 +51,9 @@ const statedIn: Record<FactType, RegExp> = {
   ),
   // Digits in the usual groupings (at least seven, see hasPhoneNumber), a vanity number such as 1 (800) CLEAN-NOW,
   // or an international number written without spaces ("+254790657234", "(+254)790657234").
-  phone: /(?:\+\d{1,3}[\s.-]?|\(\+\d{1,3}\)\s?)?(?:\(0?\d{1,5}\)[\s.-]?)?\d{2,5}(?:[\s.-]\d{2,5}){0,4}|\(\d{3}\)\s?[A-Z0-9]{2,}(?:-[A-Z0-9]{2,})+|(?:\+|\(\+)\d{1,3}\)?\d{7,12}\b/g,
+  // Groups may be set apart by spaced hyphens ("613 - 777 - 7777"); a national number starting with
+  // its trunk 0 is often written in one run ("08123456789", "0712345678").
+  phone: /\b0\d{8,11}\b|(?:\+\d{1,3}[\s.-]?|\(\+\d{1,3}\)\s?)?(?:\(0?\d{1,5}\)[\s.-]?)?\d{2,5}(?:(?:[^\S\n]?[.-][^\S\n]?|\s)\d{2,5}){0,4}|\(\d{3}\)\s?[A-Z0-9]{2,}(?:-[A-Z0-9]{2,})+|(?:\+|\(\+)\d{1,3}\)?\d{7,12}\b/g,
   email: /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/,
   duration: /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety)\s*\+?\s*(?:(?:-|to)\s*\d+\s*)?-?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\b|\b(?:same|next)[- ]day\b|\bwithin an? (?:hour|day|week)\b/i,
   // A name beside what the person does ("Ayesha Begum, Lead Supervisor"): a pair of capitalised words
@@ -135,6 +138,9 @@ export function statesFactUnder(heading: string, text: string, type: FactType): 
   if (type === 'address' && isAddressCard(heading, text)) return true;
   // A priced card's heading ("Deluxe Wash: Ksh.4500") prices what its text describes.
   if (type === 'price' && statesAmount(heading)) return true;
+  // A banner's heading states what its short text does not ("Your Trusted Cycle Store Since 1985",
+  // "Call 0722 555 014"): the fact is the section's.
+  if (HEADING_FACTS.has(type) && statesFact(heading, type)) return true;
   if (type !== 'person') return statesFact(text, type);
   return statesPerson(`${heading}\n${text}`) || (namesPersonOnly(heading) && personRole.test(text));
 }
@@ -143,8 +149,9 @@ export function statesFactUnder(heading: string, text: string, type: FactType): 
  * A contact card's section headed "Address" or "Location" is the address, however it is written
  * ("Tshitale / Donkerhoek", "Near the market, Kabuga"): places without a street number or postcode.
  */
-const ADDRESS_HEADING =
-  /^(?:(?:our|the|exact|full|street|postal|business|salon|shop|office)\s+)?(?:address|location|find us|where to find us|where we are|visit us|adresse|anschrift|standort|direccion|ubicacion|endereco|localizacao|indirizzo|adres|lokalizacja)$/;
+const ADDRESS_HEADING = new RegExp(
+  String.raw`^(?:(?:our|the)\s+)?(?:(?:exact|full|street|postal|business|${BUSINESS_PLACE_WORDS.join('|')})\s+)?(?:address|location|find us|where to find us|where we are|visit us|adresse|anschrift|standort|direccion|ubicacion|endereco|localizacao|indirizzo|adres|lokalizacja)$`,
+);
 /**
  * An address is a few short lines; a sentence under such a heading ("Located in the heart of town, we
  * welcome you...") describes the place rather than saying where it is.
@@ -153,10 +160,14 @@ const ADDRESS_CARD_WORDS = 25;
 const ADDRESS_LINE_WORDS = 8;
 function isAddressCard(heading: string, text: string): boolean {
   if (!ADDRESS_HEADING.test(folded(heading).replace(/[^\p{L}\s]/gu, ' ').replace(/\s+/g, ' ').trim())) return false;
-  const lines = text.split('\n').map((line) => line.match(/[\p{L}\p{N}]+/gu)?.length ?? 0).filter((words) => words > 0);
+  // Vowel signs are marks, not letters: "साइकिल" is one word, not three.
+  const lines = text.split('\n').map((line) => line.match(/[\p{L}\p{M}\p{N}]+/gu)?.length ?? 0).filter((words) => words > 0);
   const words = lines.reduce((sum, count) => sum + count, 0);
   return words > 0 && words <= ADDRESS_CARD_WORDS && lines.every((count) => count <= ADDRESS_LINE_WORDS);
 }
+
+/** Kinds of fact a heading states for its section; a heading's hours or price words ("Opening hours", "Prices") only name what follows. */
+const HEADING_FACTS: ReadonlySet<FactType> = new Set(['founded', 'phone', 'email']);
 
 const namesPersonOnly = (heading: string) => NAME_HEADING.test(heading.trim()) && !personRole.test(heading);
 
@@ -281,8 +292,19 @@ export function namesTeamMember(headingPath: string | undefined, separator: stri
   return headings.length > 1 && !!name && NAME_HEADING.test(name) && headings.slice(0, -1).some((heading) => PEOPLE_SECTION.test(heading));
 }
 
-/** UK postcodes (EC1A 1BB, M1 1AE) and US states with ZIP codes (NY 10001): upper case matters. */
-const postcode = /\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/;
+/**
+ * UK postcodes (EC1A 1BB, M1 1AE) and US states with ZIP codes (NY 10001): upper case matters. And the
+ * last line of an address in most of the world: places, then a five- or six-digit postcode at the end
+ * ("Ghaziabad, Uttar Pradesh 201005", "Kota Jakarta Barat, 13473", "कानपुर, उत्तर प्रदेश - 208001");
+ * a place is a capitalised word or one of a script without capitals.
+ */
+const postcode = new RegExp(
+  [
+    String.raw`\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b`,
+    String.raw`,\s*(?:[\p{Lu}\p{Lo}][\p{L}\p{M}.'-]*\s+){0,3}[\p{Lu}\p{Lo}][\p{L}\p{M}.'-]*,?\s*[-–]?\s*\d{5,6}[.,]?[^\S\n]*$`,
+  ].join('|'),
+  'mu',
+);
 
 /** A phone number has 7 to 15 digits (E.164) or is a vanity number; years, prices and dates are not. */
 function hasPhoneNumber(text: string): boolean {

@@ -34,7 +34,14 @@ const STREET_WORDS: ReadonlySet<string> = new Set(
 );
 /** German streets are one word: "Hauptstraße 12", "Am Mühlweg 3". */
 const GERMAN_STREET_END = /(?:strasse|straße|str|weg|gasse|platz|allee|ring|damm|ufer|chaussee)$/;
-const POSTCODE_TOWN = /(?<![\p{L}\p{N}.,])\d{5}\s+[\p{L}-]{3,}|\b\d{2}-\d{3}\s+[\p{L}-]{3,}|\b\d{4}\s?[a-z]{2}\s+[\p{L}-]{3,}|\b\d{4}-\d{3}\b/u;
+const POSTCODE_TOWN = /(?<![\p{L}\p{N}.,])\d{5}\s+[\p{L}-]{3,}|\b\d{2}-\d{3}\s+[\p{L}-]{3,}|\b\d{4}-\d{3}\b/u;
+/**
+ * A Dutch postcode before its town ("1012 AB Amsterdam"). The text is folded to lower case, so its two
+ * letters are told from a year and a word ("2003 in Ottawa", "1998 at our") by not being a stop word.
+ */
+const DUTCH_POSTCODE_TOWN = /\b\d{4}\s?([a-z]{2})\s+[\p{L}-]{3,}/gu;
+const isDutchPostcodeTown = (text: string) =>
+  [...text.matchAll(DUTCH_POSTCODE_TOWN)].some(([, letters]) => !englishStopWords().has(letters!) && !OTHER_STOP_WORDS.has(letters!));
 const ADDRESS_LABEL = /(?<![\p{L}\p{N}])(?:adresse|anschrift|direccion|endereco|indirizzo|adres|ubicacion|localizacao)\s*:/u;
 
 const WORD = /[\p{L}-]+/gu;
@@ -65,7 +72,7 @@ function statesHours(text: string): boolean {
 }
 
 function statesAddress(text: string): boolean {
-  if (POSTCODE_TOWN.test(text) || ADDRESS_LABEL.test(text)) return true;
+  if (POSTCODE_TOWN.test(text) || ADDRESS_LABEL.test(text) || isDutchPostcodeTown(text)) return true;
   if (!/\d/.test(text)) return false;
   for (const match of text.matchAll(WORD)) {
     const word = match[0];

@@ -34,3 +34,29 @@ describe('a form drop-down of services', () => {
     expect(text).not.toMatch(/Ireland|2 rooms|Number of rooms|Google|hear about/);
   });
 });
+
+describe('radio buttons and choices of people, insurers and payment', () => {
+  // A made-up physiotherapy practice in Nairobi whose booking form is the only place naming these.
+  const html = `<html><body><h1>Book a session</h1><form>
+    <h6>Preferred physio specialist</h6>
+    <label><input type="radio" name="who" value="a"> Wanjiru Kamau <span>(Sports injuries)</span></label>
+    <label><input type="radio" name="who" value="b"> Otieno Odhiambo <span>(Back pain)</span></label>
+    <label class="form-label">Payment</label>
+    <input type="radio" id="p1" name="pay"><label for="p1">M-Pesa</label>
+    <input type="radio" id="p2" name="pay"><label for="p2">Visa card</label>
+    <h6>Preferred time</h6>
+    <label><input type="radio" name="time"> 09:00</label><label><input type="radio" name="time"> 14:00</label>
+    <h6>Gender</h6>
+    <label><input type="radio" name="g"> Female</label><label><input type="radio" name="g"> Male</label>
+    <label>Insurer <select><option selected disabled>Select an insurer</option><option>Jubilee</option><option>Britam</option></select></label>
+  </form></body></html>`;
+
+  it('lists the practitioners, the ways to pay and the insurers, not times or other fields', () => {
+    const { text } = extractPage(html, 'https://physio.example.ke/book');
+    expect(text).toMatch(/Preferred physio specialist\n\n- Wanjiru Kamau \(Sports injuries\)\n- Otieno Odhiambo \(Back pain\)/);
+    expect(text).toMatch(/Payment\n\n- M-Pesa\n- Visa card/);
+    expect(text).toMatch(/Insurer\n\n- Jubilee\n- Britam/);
+    expect(text).not.toContain('09:00');
+    expect(text).not.toContain('Female');
+  });
+});

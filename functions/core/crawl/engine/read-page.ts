@@ -8,6 +8,7 @@ import { extractPage } from '../page-reader.js';
 import type { RobotsRules } from '../robots-rules.js';
 import { safeFetch, type SafeFetchResult } from '../safe-fetch.js';
 import { MAX_LINKS_PER_PAGE, MAX_PAGE_BYTES, MAX_PAGE_TEXT_CHARS } from './engine-settings.js';
+import { scriptFileLinks } from './script-page-links.js';
 
 /** What the assistant already knows of a page: a re-sync asks conditionally and compares the text. */
 export interface KnownPage {
@@ -41,7 +42,8 @@ export interface PageContent {
 export type PageReading =
   | { state: 'read'; finalUrl: string; page: PageContent; links: string[]; etag?: string; lastModified?: string }
   | { state: 'unchanged'; finalUrl: string; links: string[]; etag?: string; lastModified?: string }
-  | { state: 'dropped' | 'gone'; reason: string; finalUrl?: string }
+  /** A page dropped for what it says (noindex, no text) still has `links`: a menu fragment that a script loads links the site's pages. */
+  | { state: 'dropped' | 'gone'; reason: string; finalUrl?: string; links?: string[] }
   /** `siteTrouble`: the network failed or the server erred (5xx, 429): counts towards calling the site down. */
   | { state: 'failed'; reason: string; siteTrouble: boolean };
 
@@ -105,9 +107,10 @@ export async function readPage(url: URL, context: ReadContext, known?: KnownPage
   if (response.truncated) return { state: 'dropped', reason: `larger than ${Math.round(MAX_PAGE_BYTES / 1024)} KB` };
   const finalUrl = new URL(response.finalUrl);
   const extracted = await extractPage(decodeHtml(response.body, response.contentTypeHeader), finalUrl.href);
-  const links = extracted.robots.nofollow ? [] : extracted.links.slice(0, MAX_LINKS_PER_PAGE);
-  if (extracted.robots.noindex) return { state: 'dropped', reason: 'marked noindex', finalUrl: finalUrl.href };
-  if (!extracted.text) return { state: 'dropped', reason: 'no readable text', finalUrl: finalUrl.href };
+  const written = extracted.robots.nofollow ? [] : await scriptFileLinks(extracted.scripts, finalUrl.href, context);
+  const links = extracted.robots.nofollow ? [] : [...new Set([...extracted.links, ...written])].slice(0, MAX_LINKS_PER_PAGE);
+  if (extracted.robots.noindex) return { state: 'dropped', reason: 'marked noindex', finalUrl: finalUrl.href, links };
+  if (!extracted.text) return { state: 'dropped', reason: 'no readable text', finalUrl: finalUrl.href, links };
   const text = extracted.text.slice(0, MAX_PAGE_TEXT_CHARS);
   const siteText = extracted.siteText.slice(0, MAX_PAGE_TEXT_CHARS);
   const hash = extractedTextHash(text, siteText);

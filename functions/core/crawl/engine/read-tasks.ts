@@ -158,7 +158,7 @@ export async function readTasks(tasks: readonly CrawlTask[], context: ReadContex
       failuresInRow = 0;
     }
     if (options.isStart && 'finalUrl' in reading && reading.finalUrl) outcome.startFinalUrl = reading.finalUrl;
-    if ((reading.state === 'read' || reading.state === 'unchanged') && reading.links.length) outcome.links.push(...reading.links);
+    if (reading.state !== 'failed' && reading.links?.length) outcome.links.push(...reading.links);
     if (reading.state === 'unchanged') {
       unchanged.push([task, taskUpdate(reading)]);
       if (unchanged.length >= UNCHANGED_TOGETHER) await recordUnchanged();
