@@ -14,6 +14,15 @@ describe('LruCache', () => {
     expect(cache.size).toBe(2);
   });
 
+  it('answers whether a key is kept without making it the most recently used', () => {
+    const cache = new LruCache<string, number>(2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    expect(cache.has('a')).toBe(true);
+    cache.set('c', 3);
+    expect([cache.has('a'), cache.has('b'), cache.has('c'), cache.has('d')]).toEqual([false, true, true, false]);
+  });
+
   it('evicts by weight, keeping the newest entry even when it alone is over the bound', () => {
     const cache = new LruCache<string, string>(10, 100);
     cache.set('a', 'A', 40);

@@ -7,6 +7,7 @@ import type { StoredChatbot } from '../chatbots/chatbot-record.js';
 import { notFound } from '../http/http-error.js';
 import { recordCustomerDetails } from '../inbox/customer-details.js';
 import { searchKnowledgeForQuestion, type QuestionKnowledge } from '../knowledge/index-knowledge.js';
+import { isIndexLoaded } from '../knowledge/index-store.js';
 import { withSiteWords } from '../knowledge/question-phrases.js';
 import { log } from '../runtime/log.js';
 import { loadProviderKeys } from '../runtime/provider-keys.js';
@@ -144,7 +145,9 @@ export async function startTurn(request: ChatTurn, now: Date): Promise<StartedTu
   firstRound.catch(() => undefined);
   const question = withSiteWords(request.message);
   // An answer to a confirmation question usually needs no knowledge (grounded later if it turns out to).
-  const guessed = known && request.confirm === undefined ? guessGrounding(request.chatbotId, known, request.message, question) : undefined;
+  // Only an index in memory is guessed at: after a re-index the last version read may be deleted already.
+  const guessable = known && request.confirm === undefined && (known.indexVersion === undefined || isIndexLoaded(request.chatbotId, known.indexVersion));
+  const guessed = guessable ? guessGrounding(request.chatbotId, known, request.message, question) : undefined;
   const claim = await claiming;
   // A repeat is still refused as the caller's limits say (a channel drops Meta's duplicate delivery there).
   if (claim && 'repeat' in claim) return firstRound.then(() => claim);

@@ -183,6 +183,12 @@ const RECORD_GAP_BYTES = 16_384;
  * of the earlier formats, or has vectors of `vectorModel` (hybrid search reads the passages' texts);
  * otherwise from its segments' heads (HeadIndex). Throws IndexVersionNotFoundError like `loadIndex`.
  */
+/** Whether this warm function holds the version in memory: searching it reads nothing from storage. */
+export function isIndexLoaded(chatbotId: string, version: string): boolean {
+  const key: CacheKey = `${chatbotId}/${version}`;
+  return cache.has(key) || headCache.has(key);
+}
+
 export async function loadIndexForSearch(
   chatbotId: string,
   version: string,

@@ -23,6 +23,11 @@ export class LruCache<K, V> {
     return entry.value;
   }
 
+  /** Whether the key is kept, without making it the most recently used. */
+  has(key: K): boolean {
+    return this.entries.has(key);
+  }
+
   set(key: K, value: V, weight = 0): void {
     this.delete(key);
     this.entries.set(key, { value, weight });
