@@ -194,8 +194,12 @@ export async function deliverReply(turn: StartedTurn, state: TurnState, decision
   const triggered = turn.workflowsLoad
     ? matchTriggers(await turn.workflowsLoad, { message: request.message, actions: userActions, modelIntent: await turn.modelIntentLoad })
     : [];
-  // A failure to move the visitor's activity fails the turn before its reply is stored.
-  await turn.activityMoved;
+  // The visitor's last activity moves beside the reply's writes, not before them: a turn waiting for it
+  // waited for the slowest write of its first round. Should it fail, the messages are stored all the same
+  // and only the conversation timeout counts from the visitor's previous message.
+  const activityMoved = turn.activityMoved?.catch((error: unknown) =>
+    log.error("The visitor's last activity could not be moved", { chatbotId: bot.chatbot_id, conversationId, error }),
+  );
   const replyId = turn.replyKey.messageId ?? randomUUID();
   turn.replyKey.createdAt ??= new Date().toISOString();
   const confirmation: ChatResponse['confirmation'] = reply.confirmation && { action: reply.confirmation };
@@ -230,6 +234,7 @@ export async function deliverReply(turn: StartedTurn, state: TurnState, decision
   });
   await Promise.all([
     replyStored,
+    activityMoved,
     turn.announce?.(replyStored),
     reply.transfer &&
       request.notifyAgents?.({
