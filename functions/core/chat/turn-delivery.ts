@@ -194,9 +194,9 @@ export async function deliverReply(turn: StartedTurn, state: TurnState, decision
   const triggered = turn.workflowsLoad
     ? matchTriggers(await turn.workflowsLoad, { message: request.message, actions: userActions, modelIntent: await turn.modelIntentLoad })
     : [];
-  // The visitor's last activity moves beside the reply's writes, not before them: a turn waiting for it
-  // waited for the slowest write of its first round. Should it fail, the messages are stored all the same
-  // and only the conversation timeout counts from the visitor's previous message.
+  // The visitor's last activity moves beside the reply's writes, not before them: a turn that waited for
+  // that update sat idle until it returned. Should it fail, the messages are stored all the same and only
+  // the conversation timeout counts from the visitor's previous message.
   const activityMoved = turn.activityMoved?.catch((error: unknown) =>
     log.error("The visitor's last activity could not be moved", { chatbotId: bot.chatbot_id, conversationId, error }),
   );
