@@ -7,6 +7,7 @@ import { signUpAndSignIn } from '../support/accounts.js';
 import { apiClient, type ApiClient } from '../support/api-client.js';
 import { withRuntimeEnv } from '../support/runtime-env.js';
 import { chatVisitor } from '../support/visitor.js';
+import { visitorAwayFor } from '../support/visitor-away.js';
 
 const { apiUrl, config, env } = inject('runtime');
 
@@ -22,18 +23,7 @@ async function ask(chatbotId: string, message: string, visitor = chatVisitor(api
   return (await visitor.ask(message, confirm)).body as Reply;
 }
 
-/** The visitor's last message moved into the past, as if they had been away that long. */
-async function awayFor(conversationId: string, minutes: number) {
-  await withRuntimeEnv(env, async () => {
-    const { db } = await import('../../functions/core/data/db.js');
-    const { data: conversation } = await db().entities.conversation.get({ conversation_id: conversationId }).go();
-    const lastMessageAt = new Date(Date.now() - minutes * 60_000).toISOString();
-    await db()
-      .entities.visitor.patch({ chatbot_id: conversation!.chatbot_id, contact_id: conversation!.contact_id })
-      .set({ last_message_at: lastMessageAt })
-      .go();
-  });
-}
+const awayFor = (conversationId: string, minutes: number) => visitorAwayFor(env, conversationId, minutes);
 
 async function transfersOf(chatbotId: string, conversationId: string) {
   return withRuntimeEnv(env, async () => {

@@ -59,6 +59,8 @@ export interface ConversationState {
 
 /** What a turn reads of the conversation item (beside the messages). */
 const STATE_FIELDS = ['status', 'transfer_waiting_until'] as const;
+/** The first round reads the hinted conversation's last message too: it is exact where the visitor's may lag (moveLastActivity). */
+const HINTED_FIELDS = [...STATE_FIELDS, 'last_message_at'] as const;
 
 const stateOf = (conversation: { status: string; transfer_waiting_until?: string } | null, history: StoredMessage[]): ConversationState => ({
   personAnswering: conversation?.status === PERSON_ANSWERING,
@@ -92,10 +94,13 @@ export async function readTurnStart(
   const item = (name: string) => items[gets.findIndex(([n]) => n === name)];
   const current: CurrentConversation | undefined =
     db().entities.visitor.parse({ Item: item('visitor') }, { attributes: CURRENT_CONVERSATION_FIELDS, ignoreOwnership: false }).data ?? undefined;
-  const hinted =
+  const hintedItem =
     hint && current?.conversation_id === hint
-      ? stateOf(conversation.parse({ Item: item('conversation') }, { attributes: STATE_FIELDS, ignoreOwnership: false }).data, hintedHistory)
+      ? conversation.parse({ Item: item('conversation') }, { attributes: HINTED_FIELDS, ignoreOwnership: false }).data
       : undefined;
+  const hinted = hint && current?.conversation_id === hint ? stateOf(hintedItem ?? null, hintedHistory) : undefined;
+  // The conversation timeout counts from the later of the two (ISO times of one clock compare as text).
+  if (current && hintedItem && hintedItem.last_message_at > current.last_message_at) current.last_message_at = hintedItem.last_message_at;
   const sockets = options.socketsOf
     ? { userId: options.socketsOf, connectionIds: openConnectionIds(openSockets.parse({ Item: item('sockets') }, { ignoreOwnership: false }).data?.sockets) }
     : undefined;
@@ -250,6 +255,20 @@ export async function storeVisitorMessage(conversationId: string, chatbotId: str
 /** Stores messages in one BatchWriteItem (plain puts, as storeMessage), with any other items of the turn. */
 async function storeMessages(conversationId: string, messages: readonly IdentifiedMessage[], others: readonly ItemPut[] = []): Promise<void> {
   await putTogether([...messages.map((m) => messagePut(conversationId, m)), ...others]);
+}
+
+/**
+ * Within this long of the visitor's stored last message, and in the same hour, a turn leaves it as it
+ * is: one write fewer on most turns of a live chat. What reads it tolerates the lag: the conversation
+ * timeout (at least 5 minutes) counts from the continued conversation's own last message when the
+ * visitor's token names it (readTurnStart), active users count by hour (always moved), and a channel's
+ * 24-hour customer window errs by at most this on the side of not sending.
+ */
+export const LAST_ACTIVITY_STEP_MS = 60_000;
+
+/** Whether a turn at `at` must move the visitor's last activity (see LAST_ACTIVITY_STEP_MS). */
+export function lastActivityDue(current: CurrentConversation, at: string): boolean {
+  return current.active_hour !== activityHour(at) || Date.parse(at) - Date.parse(current.last_message_at) >= LAST_ACTIVITY_STEP_MS;
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   continueOrStartConversation,
   continues,
   moveLastActivity,
+  lastActivityDue,
   readConversationState,
   readTurnStart,
   type ConversationState,
@@ -184,9 +185,10 @@ async function startClaimedTurn(
   });
   // The window was raised since this warm function last read it: the second round reads the history again.
   const hinted = hintedState && historyRead > 0 && settings.contextWindow > historyRead && hintedState.history.length >= historyRead ? undefined : hintedState;
-  // The visitor's last activity (what the conversation timeout reads) moves at once, while the turn
-  // answers; a new conversation is started with it.
-  const activityMoved = continues(current, settings.conversationTimeout, now) ? moveLastActivity(request, at) : undefined;
+  // The visitor's last activity (what the conversation timeout reads) moves while the turn answers,
+  // when it is due; a new conversation is started with it.
+  const activityMoved =
+    current && continues(current, settings.conversationTimeout, now) && lastActivityDue(current, at) ? moveLastActivity(request, at) : undefined;
   activityMoved?.catch(() => undefined);
   // Kept per warm function (read again when the assistant names another workflows version), else read
   // while the turn does its own reads; matched once the reply is known, started while it is stored.

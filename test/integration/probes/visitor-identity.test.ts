@@ -5,6 +5,7 @@ import { apiClient } from '../../support/api-client.js';
 import { assistantFromFixtureSite, useAssistantFromFixtureSite } from '../../support/fixture-assistant.js';
 import { withRuntimeEnv } from '../../support/runtime-env.js';
 import { chatVisitor, contactIdOf, newSourceAddress } from '../../support/visitor.js';
+import { visitorAwayFor } from '../../support/visitor-away.js';
 
 const { apiUrl, config, env } = inject('runtime');
 
@@ -204,12 +205,7 @@ describe('probe: abuse limits protect the business, not the attacker', () => {
   it('after the conversation timeout, concurrent messages start one new conversation, not several', async () => {
     const visitor = chatVisitor(apiUrl, fixture.chatbotId);
     const first = await visitor.ask('Do you have gluten-free products?');
-    const contactId = contactIdOf(first.body.visitorToken);
-    await withRuntimeEnv(env, async () => {
-      const { db } = await import('../../../functions/core/data/db.js');
-      const away = new Date(Date.now() - 2 * 3600_000).toISOString();
-      await db().entities.visitor.patch({ chatbot_id: fixture.chatbotId, contact_id: contactId }).set({ last_message_at: away }).go();
-    });
+    await visitorAwayFor(env, first.body.conversationId, 120);
     const replies = await Promise.all(Array.from({ length: 5 }, (_, i) => visitor.ask(`Back again ${i}`)));
     const ids = new Set(replies.map((r) => r.body.conversationId));
     expect(ids.size).toBe(1);
