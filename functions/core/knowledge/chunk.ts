@@ -69,9 +69,12 @@ export function chunkDocument(document: KnowledgeDocument): KnowledgeChunk[] {
   };
   /** Consecutive sibling headings with nothing under them, and the path of their parent. */
   let run: { parent: string; items: string[] } = { parent: '', items: [] };
-  /** A run of several is a list of its parent's (one alone heads a widget: a form, a map); it goes under the parent's text. */
+  /**
+   * A run of several is a list of its parent's (one alone heads a widget: a form, a map, unless it
+   * states a value itself: "Fax: 07 4567 9999"); it goes under the parent's text.
+   */
   const endRun = () => {
-    if (run.items.length >= MIN_LISTED_HEADINGS) {
+    if (run.items.length >= MIN_LISTED_HEADINGS || (run.items.length === 1 && statesLabelledValue(run.items[0]!))) {
       const list = run.items.map((item) => `- ${item}`).join('\n');
       const parent = lastChunkOf.get(run.parent);
       if (parent) parent.text = `${parent.text}\n\n${list}`;
@@ -79,9 +82,10 @@ export function chunkDocument(document: KnowledgeDocument): KnowledgeChunk[] {
     }
     run = { parent: '', items: [] };
   };
+  // Top-level headings with nothing under them are the page's own list (contact lines styled as headings).
   const closeHeading = () => {
     const closed = path.pop()!;
-    if (!closed.empty || !path.length) return endRun();
+    if (!closed.empty) return endRun();
     const parent = pathText(path);
     if (run.parent !== parent) endRun();
     run = { parent, items: [...run.items, closed.text] };
@@ -121,6 +125,9 @@ export function chunkDocument(document: KnowledgeDocument): KnowledgeChunk[] {
   endRun();
   return chunks;
 }
+
+/** A heading that is a label and its value, with a figure or an address in it: "Fax: 07 4567 9999", "email: hi@shop.example". */
+const statesLabelledValue = (text: string) => /^[^:]{1,30}:\s*\S/.test(text) && /[\d@]/.test(text);
 
 /** A heading that is a figure rather than a title: "Ksh.4500", "$49/mo", "500+". */
 const FIGURE_HEADING_WORDS = 3;

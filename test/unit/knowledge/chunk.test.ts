@@ -94,6 +94,21 @@ describe('chunkDocument', () => {
     ]);
   });
 
+  it('keeps contact lines styled as headings (a page of top-level headings with nothing under them), and one alone that states a value', () => {
+    const text = `## Contact us today!\n\nPhone: 07 1327 5599\n\n## Fax: 07 4567 9999\n\n## Address: 195 Fantail Street\n\n## email: cvc@vet.example\n\n# Trading hours\n\nEvery day.`;
+    expect(chunkDocument(page(text)).map((chunk) => [chunk.heading ?? '', chunk.text])).toEqual([
+      ['Contact us today!', 'Phone: 07 1327 5599'],
+      ['', '- Fax: 07 4567 9999\n- Address: 195 Fantail Street\n- email: cvc@vet.example'],
+      ['Trading hours', 'Every day.'],
+    ]);
+    expect(chunkDocument(page('# Visit\n\nCome by.\n\n## Fax: 07 4567 9999\n\n## Good to know\n\nNo dogs.'))).toMatchObject([
+      { heading: 'Visit', text: 'Come by.\n\n- Fax: 07 4567 9999' },
+      { heading: 'Visit > Good to know', text: 'No dogs.' },
+    ]);
+    // A title alone at the top of a page is not a value.
+    expect(chunkDocument(page('## Welcome to our clinic\n\n## Contact\n\nCall us.')).map((chunk) => chunk.text)).toEqual(['Call us.']);
+  });
+
   it('keeps a passage repeated on several pages (a banner, a call to action) once, where it first appears', () => {
     const banner = '## Book today\n\nCall us to book your table.';
     const chunks = chunkDocuments([
