@@ -26,6 +26,13 @@ describe('related words from WordNet', () => {
     expect(related('guarantee').synonyms).toContain(term('warranty'));
   });
 
+  it('relates an adjective and the noun it is "of" ("dental": teeth), and an irregular plural as its singular', () => {
+    expect(related('dental').synonyms).toContain(term('tooth'));
+    expect(related('tooth').synonyms).toContain(term('dental'));
+    expect(related('teeth').synonyms).toEqual(expect.arrayContaining([term('tooth'), term('dental')]));
+    expect(related('surgical').synonyms).toContain(term('surgery'));
+  });
+
   it('leaves out senses hardly anyone means: a vet is no background check, to dog is not to track', () => {
     expect(related('vet').all).not.toContain(term('screen'));
     expect(related('vet').all).not.toContain(term('background'));
@@ -81,6 +88,10 @@ Every new nurse and receptionist passes a background check before starting.
 
 Puppies and kittens are welcome in the waiting room; please keep them on a lead or in a carrier.
 
+## Dental care
+
+Dental check-ups and scale-and-polish for cats and dogs.
+
 ## Takeout treats
 
 Our shop sells takeout treat boxes for rabbits and guinea pigs.`,
@@ -100,6 +111,10 @@ describe('search and answers with related words', () => {
     const { answer, passages } = ask('Can my cat have an operation with you?');
     expect(passages[0]!.heading).toContain('Surgery');
     expect(answer).toContain('routine surgery');
+  });
+
+  it('answers about teeth from what the site calls dental', () => {
+    expect(ask("Do you check my dog's teeth?").answer).toContain('Dental check-ups');
   });
 
   it('does not take "vet" for a background check', () => {

