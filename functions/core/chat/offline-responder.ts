@@ -266,6 +266,16 @@ function asksSameAs(passage: SearchHit, terms: ReadonlySet<string>): boolean {
   return shared.length / terms.size >= SAME_QUESTION_SHARE;
 }
 
+/** Terms naming a kind of offer ("discount", "deal"): what the question asks for, not its context. */
+const OFFER_TERMS: ReadonlySet<string> = new Set([...NAMING_FACT_WORDS].flatMap((word) => termsOf(word)));
+
+/** Whether the passage's heading leaves out the kind of offer asked about, and its text states none. */
+function leavesOutOfferAsked(passage: SearchHit, terms: ReadonlySet<string>, asked: readonly FactType[]): boolean {
+  const headingTerms = new Set(passageTermsOf(innermostHeading(passage.heading) ?? ''));
+  const missing = [...terms].filter((term) => OFFER_TERMS.has(term) && !hasTermOrSynonym(headingTerms, term));
+  return missing.length > 0 && !asked.some((type) => statesFactIn(passage, type));
+}
+
 /** Words for a business's own place, which "your salon" or "at the clinic" means: the business itself. */
 const BUSINESS_PLACES = new Set(termsOf(BUSINESS_PLACE_WORDS.join(' ')));
 /** "Can I leave my car at *the clinic*?", "Is *your salon* open late?": the place the whole knowledge is about. */
@@ -750,8 +760,10 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   const when = asksWhen(asking);
   let best: Candidate | undefined;
   passages.forEach((passage, rank) => {
-    // The site's own FAQ asking the same question answers it, whatever kind of fact it seemed to ask for.
-    const sameQuestion = asksSameAs(passage, askedTerms);
+    // The site's own FAQ asking the same question answers it, whatever kind of fact it seemed to ask for;
+    // not one that leaves out the offer asked about and does not state one ("Any discount on the annual
+    // check?": "Why are annual check-ups important?").
+    const sameQuestion = asksSameAs(passage, askedTerms) && !leavesOutOfferAsked(passage, askedTerms, asked);
     // "How much is a deep clean?" needs an amount; "Are there any extra fees?" may be answered by "No hidden fees".
     if (!sameQuestion && asked.length && !yesNo && !asked.some((type) => statesFactIn(passage, type))) return;
     // "How soon...?", "How many...?": a number of days or things counts only where it is said of what is asked.
