@@ -268,7 +268,8 @@ const PEOPLE_SECTION =
   /\b(?:team|staff|people|crew|teachers|instructors|trainers|coaches|stylists|doctors|dentists|vets|veterinarians|therapists|physios|lawyers|solicitors|attorneys|accountants|partners|who we are|mitarbeiter(?:innen)?|equipo|nuestro equipo|personal|[ée]quipe|equipa|squadra|zesp[óo][łl]|kadra|specjali[śs]ci|wer wir sind|qui(?:enes)? somos|qui sommes-nous|quem somos|chi siamo|o nas)\b/i;
 /** A heading that is a name: two to four capitalised words, maybe after a title ("Dr Nadia Rahman", "Marta Novak"). */
 const TITLE = String.raw`(?:Dr|Mr|Mrs|Ms|Miss|Prof|Dra|Sr|Sra|Mme|mgr|dr|lek|prof|in[żz])\.?`;
-const NAME_REST = String.raw`\p{Lu}[\p{Ll}'-]+(?:\s+(?:(?:du|de|da|di|dos|van|von|der|den|le|la|al|el|bin|ter|ten)\s+)*\p{Lu}[\p{Ll}'.-]*){1,3}(?:,\s*[\p{L}.]+)?$`;
+// Post-nominal letters may follow, after a comma ("Ana Ruiz, DDS") or in brackets ("Dr Meredith Grey (BVSc MANZCVS (Surgery))").
+const NAME_REST = String.raw`\p{Lu}[\p{Ll}'-]+(?:\s+(?:(?:du|de|da|di|dos|van|von|der|den|le|la|al|el|bin|ter|ten)\s+)*\p{Lu}[\p{Ll}'.-]*){1,3}(?:,\s*[\p{L}.]+)?(?:\s*\((?:[^()]|\([^()]*\)){1,40}\))?$`;
 const NAME_HEADING = new RegExp(`^(?:${TITLE}\\s+)?${NAME_REST}`, 'u');
 /** A name with its title ("mgr Iga Nowak", "Dr. Sarah Lee"): a person, whatever section it is in. */
 const TITLED_NAME = new RegExp(`^${TITLE}\\s+${NAME_REST}`, 'u');

@@ -60,7 +60,28 @@ An annual sports massage check finds tight muscles before they turn into injurie
   ),
 ];
 
+const accountants = [
+  page(
+    'https://ledgerlane.example.za/team',
+    'Our people',
+    `# Our people
+
+## Thandi Mokoena (CA(SA))
+
+Thandi looks after tax returns for small businesses and sole traders.
+
+## Dr Pieter Botha (PhD Econ)
+
+Pieter advises on payroll and company secretarial work.`,
+  ),
+];
+
 describe('unseen-site rules, held-out set 3', () => {
+  it('reads a name with post-nominal letters in brackets as a person of the team', () => {
+    expect(offlineReplyOf('Who handles tax returns?', accountants, { business: 'Ledger Lane' })).toContain('Thandi Mokoena');
+    expect(offlineReplyOf('Which adviser can help with payroll?', accountants, { business: 'Ledger Lane' })).toContain('Pieter Botha');
+  });
+
   it('answers from contact lines a page styles as headings with nothing under them', () => {
     expect(offlineReplyOf('What is your fax number?', clinic, { business: 'Harbour Pets' })).toContain('09 555 0199');
     expect(offlineReplyOf('What is your email address?', clinic, { business: 'Harbour Pets' })).toContain('desk@harbourpets.example.nz');
