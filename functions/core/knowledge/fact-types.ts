@@ -242,6 +242,23 @@ const statesTakenBy = (text: string) =>
   TAKEN_BY.test(text) ||
   statesRoleLabel(text) || text.split('\n').some((line) => WITH_PERSON.test(line) && new RegExp(`${clock}|\\b${day}\\b`, 'i').test(line));
 
+/** Where one paragraph or list item ends: "- Building a Relationship with Your Veterinarian" names no "Addressing Behavioural" of the next item. */
+const ITEM_BREAK = /\n\s*\n|\n(?=\s*(?:[-+•]|\d+[.)])\s)/g;
+
+/** The part of `text` in the same paragraph or list item as the `length` characters at `at`. */
+function withinItem(text: string, at: number, length: number): string {
+  let start = 0;
+  let end = text.length;
+  for (const item of text.matchAll(ITEM_BREAK)) {
+    if (item.index + item[0].length <= at) start = item.index + item[0].length;
+    else if (item.index >= at + length) {
+      end = item.index;
+      break;
+    }
+  }
+  return text.slice(start, end);
+}
+
 function statesPerson(markdown: string): boolean {
   // Emphasis marks are no letters: "_Practice Manager_" names a role as "Practice Manager" does.
   const text = markdown.replace(/[*_]+/g, ' ');
@@ -251,7 +268,7 @@ function statesPerson(markdown: string): boolean {
     if (personRole.test(match[0])) continue;
     const end = match.index + match[0].length;
     const around = text.slice(Math.max(0, match.index - ROLE_DISTANCE_CHARS), end + ROLE_DISTANCE_CHARS);
-    if (personRole.test(around)) return true;
+    if (personRole.test(withinItem(around, match.index - Math.max(0, match.index - ROLE_DISTANCE_CHARS), match[0].length))) return true;
   }
   // Small teams name themselves by first names: "Sandrine et Nathalie, coiffeuses", "Anna and Tom, our stylists".
   for (const match of text.matchAll(FIRST_NAMES)) {

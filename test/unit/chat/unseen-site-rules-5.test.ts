@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
+import { statesFact } from '../../../functions/core/knowledge/fact-types.js';
 import { offlineReplyOf } from '../../support/offline-reply.js';
 
 /**
@@ -80,6 +81,12 @@ describe('unseen-site rules, held-out set 3', () => {
   it('reads a name with post-nominal letters in brackets as a person of the team', () => {
     expect(offlineReplyOf('Who handles tax returns?', accountants, { business: 'Ledger Lane' })).toContain('Thandi Mokoena');
     expect(offlineReplyOf('Which adviser can help with payroll?', accountants, { business: 'Ledger Lane' })).toContain('Pieter Botha');
+  });
+
+  it('does not read a role at the end of one list item and capitalised words of the next as a person', () => {
+    expect(statesFact('- Building a Relationship with Your Veterinarian\n- Addressing Behavioural Changes', 'person')).toBe(false);
+    expect(statesFact('**Ayesha Begum**\nLead Supervisor', 'person')).toBe(true);
+    expect(statesFact('- Ayesha Begum, Lead Supervisor\n- Tom Reed, Cleaner', 'person')).toBe(true);
   });
 
   it('answers from contact lines a page styles as headings with nothing under them', () => {
