@@ -94,11 +94,9 @@ export async function readTurnStart(
   const item = (name: string) => items[gets.findIndex(([n]) => n === name)];
   const current: CurrentConversation | undefined =
     db().entities.visitor.parse({ Item: item('visitor') }, { attributes: CURRENT_CONVERSATION_FIELDS, ignoreOwnership: false }).data ?? undefined;
-  const hintedItem =
-    hint && current?.conversation_id === hint
-      ? conversation.parse({ Item: item('conversation') }, { attributes: HINTED_FIELDS, ignoreOwnership: false }).data
-      : undefined;
-  const hinted = hint && current?.conversation_id === hint ? stateOf(hintedItem ?? null, hintedHistory) : undefined;
+  const continuesHint = hint !== undefined && current?.conversation_id === hint;
+  const hintedItem = continuesHint ? conversation.parse({ Item: item('conversation') }, { attributes: HINTED_FIELDS, ignoreOwnership: false }).data : undefined;
+  const hinted = continuesHint ? stateOf(hintedItem ?? null, hintedHistory) : undefined;
   // The conversation timeout counts from the later of the two (ISO times of one clock compare as text).
   if (current && hintedItem && hintedItem.last_message_at > current.last_message_at) current.last_message_at = hintedItem.last_message_at;
   const sockets = options.socketsOf
