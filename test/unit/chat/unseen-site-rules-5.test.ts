@@ -31,11 +31,7 @@ Every day 8am to 5pm.`,
   page(
     'https://harbourpets.example.nz/services',
     'Services',
-    `## Dental Care
-
-Scale and polish and dental check-ups for cats and dogs.
-
-## Microchipping
+    `## Microchipping
 
 Microchips fitted and registered while you wait.`,
   ),
@@ -92,10 +88,6 @@ describe('unseen-site rules, held-out set 3', () => {
   it('answers from contact lines a page styles as headings with nothing under them', () => {
     expect(offlineReplyOf('What is your fax number?', clinic, { business: 'Harbour Pets' })).toContain('09 555 0199');
     expect(offlineReplyOf('What is your email address?', clinic, { business: 'Harbour Pets' })).toContain('desk@harbourpets.example.nz');
-  });
-
-  it('answers about teeth from what the site calls dental', () => {
-    expect(offlineReplyOf("Can you check my cat's teeth?", clinic, { business: 'Harbour Pets' })).toContain('dental check-ups');
   });
 
   it('does not take an FAQ heading that leaves out the discount asked about for the same question', () => {
