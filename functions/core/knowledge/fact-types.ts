@@ -109,9 +109,10 @@ const askedBy: Record<FactType, RegExp> = {
   person: new RegExp(String.raw`\bwho(?:m|se)?\b|\bwhich (?:of (?:your|the) )?(?:${ROLES})s?\b`),
   // "Which countries do you operate in?", "Do you work abroad?": answered by the places named.
   country: /\b(?:countr(?:y|ies)|international(?:ly)?|abroad|overseas|worldwide|continents?)\b/,
-  // "How long have you been in business?", "When were you founded?", "How old is the bakery?".
+  // "How long have you been in business?", "When were you founded?", "How old is the bakery?"; "How long
+  // have you been practising / trading / teaching?" asks the same, whatever the trade's verb.
   founded:
-    /\bhow long (?:have|has) (?:you|your|the|it|they|this|[a-z]+)(?: [a-z]+)? been(?: (?:in business|around|going|open|trading|operating|running|doing this))?\b|\bhow long (?:have|has) (?:you|it|they) (?:existed|traded|operated)\b|\bwhen (?:were|was|did) (?:you|your|the|it|they)\b.*\b(?:founded|established|started|opened|set up|begin|start|open)\b|\bhow old is (?:the|your|this) (?:business|company|firm|shop|salon|restaurant|bakery|garage|studio|clinic|practice|gym|cafe|hotel)\b|\bwhat year\b|\byears? (?:in|of) (?:business|trading|experience)\b|\bhow many years(?: (?:have|has) [a-z]+ been(?: [a-z]+)?)?\b|\bhow experienced\b/,
+    /\bhow long (?:have|has) (?:you|your|the|it|they|this|[a-z]+)(?: [a-z]+)? been(?: (?:in business|around|open|doing this|[a-z]+ing))?\b|\bhow long (?:have|has) (?:you|it|they) (?:existed|traded|operated)\b|\bwhen (?:were|was|did) (?:you|your|the|it|they)\b.*\b(?:founded|established|started|opened|set up|begin|start|open)\b|\bhow old is (?:the|your|this) (?:business|company|firm|shop|salon|restaurant|bakery|garage|studio|clinic|practice|gym|cafe|hotel)\b|\bwhat year\b|\byears? (?:in|of) (?:business|trading|experience)\b|\bhow many years(?: (?:have|has) [a-z]+ been(?: [a-z]+)?)?\b|\bhow experienced\b/,
   quantity: new RegExp(String.raw`\bhow many\b|\bhow much(?!${PRICE_FOLLOWS})|\bnumber of\b|\bhow big\b|\bhow large\b`),
 };
 /**

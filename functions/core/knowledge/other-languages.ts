@@ -34,7 +34,14 @@ const STREET_WORDS: ReadonlySet<string> = new Set(
 );
 /** German streets are one word: "Hauptstraße 12", "Am Mühlweg 3". */
 const GERMAN_STREET_END = /(?:strasse|straße|str|weg|gasse|platz|allee|ring|damm|ufer|chaussee)$/;
-const POSTCODE_TOWN = /(?<![\p{L}\p{N}.,])\d{5}\s+[\p{L}-]{3,}|\b\d{2}-\d{3}\s+[\p{L}-]{3,}|\b\d{4}-\d{3}\b/u;
+/**
+ * A postcode before its town, as most of Europe writes the last line (five digits; Polish 00-950;
+ * Portuguese 1000-001), and a four-digit one (Norway, Denmark, Switzerland, Austria, Belgium) after a
+ * street and its number ("Øvregaten 14, 5003 Bergen"): alone, four digits and a word are as often a
+ * year ("2016 ingrid").
+ */
+const POSTCODE_TOWN =
+  /(?<![\p{L}\p{N}.,])\d{5}\s+[\p{L}-]{3,}|\b\d{2}-\d{3}\s+[\p{L}-]{3,}|\b\d{4}-\d{3}\b|[\p{L}.'-]{3,}\s+\d{1,3}[a-z]?,\s*\d{4}\s+[\p{L}-]{3,}/u;
 /**
  * A Dutch postcode before its town ("1012 AB Amsterdam"). The text is folded to lower case, so its two
  * letters are told from a year and a word ("2003 in Ottawa", "1998 at our") by not being a stop word.

@@ -74,6 +74,8 @@ describe('offlineAnswer: people, years, days and thresholds', () => {
   it('answers how long the business has been going, not its opening hours', () => {
     expect(ask('How long have you been in business?')).toContain('since 2009');
     expect(ask('How long have you been open?')).toContain('since 2009');
+    // Whatever the trade's verb: the question asks the same.
+    expect(ask('How long have you been coaching?')).toContain('since 2009');
   });
 
   it("answers who takes a class from a timetable's table, as the crawler writes its rows", () => {

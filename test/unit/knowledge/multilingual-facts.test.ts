@@ -131,10 +131,12 @@ describe('facts as other languages write them', () => {
   });
 
   it('finds streets and postcodes of other countries', () => {
-    for (const text of ['Lindenstraße 14, 79098 Freiburg', 'Calle del Olmo 7, 37001 Salamanca', '12 rue des Tanneurs, 69002 Lyon', 'Rua das Flores, 210', 'ul. Długa 5, 00-950 Warszawa']) {
+    for (const text of ['Lindenstraße 14, 79098 Freiburg', 'Calle del Olmo 7, 37001 Salamanca', '12 rue des Tanneurs, 69002 Lyon', 'Rua das Flores, 210', 'ul. Długa 5, 00-950 Warszawa', 'Øvregaten 14, 5003 Bergen', 'Bahnhofstrasse 3, 8001 Zürich']) {
       expect(statesFact(text, 'address'), text).toBe(true);
     }
     expect(statesFact('Wir backen jeden Tag frisch.', 'address')).toBe(false);
+    // Four digits and a word alone are as often a year as a postcode.
+    expect(statesFact('Roasting since 2016 Ingrid has travelled to every farm.', 'address')).toBe(false);
   });
 
   it('finds years in business and durations', () => {
