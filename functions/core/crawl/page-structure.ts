@@ -179,6 +179,24 @@ function cardTitle(card: Element): Element | undefined {
  */
 function headCardTitles(root: Element): void {
   const grids: { cards: Element[]; titles: Element[] }[] = [];
+  for (const cards of cardGroups(root)) {
+    const titles = cards.map(cardTitle);
+    if (titles.every(Boolean)) grids.push({ cards, titles: titles as Element[] });
+  }
+  const document = root.ownerDocument;
+  const before = precedingHeadingLevels(document, grids.map((grid) => grid.cards[0]!));
+  for (const { cards, titles } of grids) {
+    const level = (before.get(cards[0]!) ?? 0) + 1;
+    for (const title of titles) if (title.isConnected) title.replaceWith(heading(document, level, clean(title.textContent)));
+  }
+}
+
+/** What a card may show above its heading and still be the heading's: a caption, a badge, a price. */
+const MAX_TEXT_ABOVE_HEADING = 80;
+
+/** Sibling cards of the same tag and class, two or more, each with text. */
+function cardGroups(root: Element): Element[][] {
+  const grids: Element[][] = [];
   for (const container of root.querySelectorAll('*')) {
     const groups = new Map<string, Element[]>();
     for (const child of container.children) {
@@ -187,17 +205,35 @@ function headCardTitles(root: Element): void {
       groups.set(key, [...(groups.get(key) ?? []), child]);
     }
     for (const cards of groups.values()) {
-      if (cards.length < 2) continue;
       const withText = cards.filter((card) => clean(card.textContent));
-      const titles = withText.map(cardTitle);
-      if (withText.length >= 2 && titles.every(Boolean)) grids.push({ cards: withText, titles: titles as Element[] });
+      if (withText.length >= 2) grids.push(withText);
     }
   }
-  const document = root.ownerDocument;
-  const before = precedingHeadingLevels(document, grids.map((grid) => grid.cards[0]!));
-  for (const { cards, titles } of grids) {
-    const level = (before.get(cards[0]!) ?? 0) + 1;
-    for (const title of titles) if (title.isConnected) title.replaceWith(heading(document, level, clean(title.textContent)));
+  return grids;
+}
+
+/** The text of `card` that comes before `heading` in document order. */
+function textAbove(card: Element, heading: Element): string {
+  let text = '';
+  for (let node: Element | null = heading; node && node !== card; node = node.parentElement) {
+    for (let sibling = node.previousSibling; sibling; sibling = sibling.previousSibling) text = `${sibling.textContent ?? ''} ${text}`;
+  }
+  return clean(text);
+}
+
+/**
+ * Cards whose picture, caption and price come before their heading ("<figure>…<div class=price>€3.50</div>
+ * </figure><h2>Artisan Bread</h2><p>…</p>"): the heading names the whole card, so it is moved to the card's
+ * start, and the price is in the passage of what it prices, not in the one of the card before. Every card
+ * of the row must have one heading with little above it, or none is changed.
+ */
+function headCardsFromBelow(root: Element): void {
+  for (const cards of cardGroups(root)) {
+    const headings = cards.map((card) => card.querySelectorAll('h1, h2, h3, h4, h5, h6'));
+    if (!headings.every((found) => found.length === 1)) continue;
+    const above = cards.map((card, at) => textAbove(card, headings[at]![0]!));
+    if (!above.some(Boolean) || above.some((text) => text.length > MAX_TEXT_ABOVE_HEADING)) continue;
+    cards.forEach((card, at) => card.prepend(headings[at]![0]!));
   }
 }
 
@@ -239,5 +275,6 @@ export function revealPageStructure(document: Document): void {
 
 /** Gives heading-less cards of the page's content (not of its header and footer) their title as a heading. */
 export function revealCardTitles(content: Element): void {
+  headCardsFromBelow(content);
   headCardTitles(content);
 }

@@ -282,3 +282,30 @@ describe('extractPage: a copy of the menu that is not marked as one', () => {
     expect(page.text).toMatch(/^Contact$/m);
   });
 });
+
+const pictureCardsPage = `<!doctype html><html><head><title>Menu | Saffron Oven</title></head><body><main>
+<h1>Menu</h1><p>Baked every morning in our wood-fired oven, from flour milled down the road.</p>
+<div class="items">
+  <article class="card"><figure><img src="a.jpg" alt=""><figcaption>Our speciality</figcaption><div class="price">R45</div></figure>
+    <div class="text"><h2>Seed Loaf</h2><p>Sunflower, pumpkin and linseed, with a dark crust.</p></div></article>
+  <article class="card"><figure><img src="b.jpg" alt=""><figcaption>Flaky and buttery</figcaption><div class="price">R22</div></figure>
+    <div class="text"><h2>Croissant</h2><p>Made with cultured butter, folded over three days.</p></div></article>
+</div>
+<div class="quotes">
+  <div class="quote"><p>"The best bread in town, and the friendliest people behind the counter, who remember every regular's order."</p><h3>Thandi M.</h3></div>
+  <div class="quote"><p>"I cycle across the city every Saturday for their seed loaf, and it has never once been sold out."</p><h3>Pieter V.</h3></div>
+</div>
+</main></body></html>`;
+
+describe('extractPage: cards whose picture and price come before their heading', () => {
+  const page = extractPage(pictureCardsPage, 'https://saffron.example/menu');
+
+  it("puts each card's heading first, so its caption and price are in the passage of what they price", () => {
+    expect(page.text).toMatch(/^## Seed Loaf\n+Our speciality\n+R45\n+Sunflower/m);
+    expect(page.text).toMatch(/^## Croissant\n+Flaky and buttery\n+R22\n+Made with cultured butter/m);
+  });
+
+  it('leaves cards with more than a caption and a price above their heading as written', () => {
+    expect(page.text).toMatch(/The best bread in town[^\n]*\n+### Thandi M\./);
+  });
+});
