@@ -208,7 +208,22 @@ const COUNT_FACTS: ReadonlySet<FactType> = new Set(['duration', 'quantity']);
 
 const isListItem = (line: string) => /^(?:[-+•]|\d+[.)])\s/.test(line);
 const isQuestion = (text: string) => /\?\s*$/.test(text);
-const sentencesOf = (line: string) => line.split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/).map((s) => s.trim()).filter(Boolean);
+/**
+ * A full stop that ends an initial or an English abbreviation, which has no vowel ("Dan C. Dümmar",
+ * "Beard St. Clair", "Dr. Okafor", "Mrs. Patel", "Elm Rd. North"), ends no sentence.
+ */
+const ABBREVIATION_END = /(?:^|[^\p{L}])(?:\p{Lu}|[B-DF-HJ-NP-TV-Z][b-df-hj-np-tv-z]{1,3})\.$/u;
+const sentencesOf = (line: string) =>
+  line
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/)
+    .reduce<string[]>((sentences, piece) => {
+      const last = sentences.at(-1);
+      if (last !== undefined && ABBREVIATION_END.test(last)) sentences[sentences.length - 1] = `${last} ${piece}`;
+      else sentences.push(piece);
+      return sentences;
+    }, [])
+    .map((s) => s.trim())
+    .filter(Boolean);
 const wordCount = (text: string) => text.match(/\S+/g)?.length ?? 0;
 
 type Candidate = { passage: SearchHit; rank: number; score: number };
