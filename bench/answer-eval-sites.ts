@@ -60,7 +60,10 @@ const contentTypes: Record<string, string> = {
   '.xml': 'application/xml',
 };
 
-/** Serves a folder on a free loopback port: `/` is `start`, other paths are files of the folder, else 404. */
+/**
+ * Serves a folder on a free loopback port: `/` is `start`, other paths are files of the folder, a folder's
+ * path its `index.html` (as GitHub Pages and every static host serve `about/`), else 404.
+ */
 export async function serveSiteFolder(dir: string, start: string): Promise<{ url: string; stop(): Promise<void> }> {
   const root = resolve(dir);
   const server = createServer((req, res) => {
@@ -71,7 +74,8 @@ export async function serveSiteFolder(dir: string, start: string): Promise<{ url
       res.writeHead(400).end();
       return;
     }
-    const file = resolve(root, normalize(path === '/' ? start : `.${path}`));
+    const named = resolve(root, normalize(path === '/' ? start : `.${path}`));
+    const file = existsSync(named) && statSync(named).isDirectory() ? join(named, 'index.html') : named;
     if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404, { 'content-type': 'text/html' }).end('<!doctype html><title>Not found</title>');
       return;
