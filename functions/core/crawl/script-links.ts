@@ -11,8 +11,8 @@ import { normaliseUrl } from './crawl-url.js';
 
 /** `href="about.html"` (also `href=\"…\"` inside a string) in a script's text. */
 const hrefInString = /\bhref\s*=\s*\\?["'`]([^"'`\\<>\s]+)/g;
-/** A quoted address of a page: "contact.html", './pages/about.htm?x=1'. */
-const pageAddress = /["'`]((?:[\w.~%-]+\/)*[\w.~%-]+\.html?(?:[?#][^"'`\s]*)?)["'`]/g;
+/** A quoted address of a page: "contact.html", './pages/about.htm?x=1', '/partials/footer.html'. */
+const pageAddress = /["'`](\/?(?:[\w.~%-]+\/)*[\w.~%-]+\.html?(?:[?#][^"'`\s]*)?)["'`]/g;
 /** More of a script than this is a library, not a site's own menu: not read further. */
 export const MAX_SCRIPT_CHARS = 256 * 1024;
 

@@ -41,6 +41,10 @@ const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string
   [/\bend[- ]of[- ](?:tenancy|tenancies|lease|let)\b/gi, 'move-out'],
   [/\bsettl(?:e|ing) in\b/gi, 'move in'],
   [/\b(?:people|persons?|folks?|those) (?:you|who you) (?:hire|employ|send)\b/gi, 'staff'],
+  // "Who owns the salon?" asks for the owner, as team pages title a person ("Owner & Lead Stylist").
+  [/\bwho (?:owns|owned)\b/gi, '$& (owner)'],
+  [/\bwho (?:founded|started|set up)\b/gi, '$& (founder)'],
+  [/\bwho (?:manages|managed)\b/gi, '$& (manager)'],
   // Leaving a room for good, on the last morning, is checking out.
   [/\b(?:be|get) out(?= by\b| on the (?:last|final|departure)\b)|\b(?:vacate|leave) (?:the|our|my) (?:room|rooms|cottage|cabin|apartment|flat|house|property|lodge|suite)\b|\bcheck(?:ing)? out\b/gi, 'check-out'],
   [/\bon (?:the|our) (?:last|final|departure) (?:morning|day)\b/gi, 'on check-out day'],

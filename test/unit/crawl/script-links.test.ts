@@ -12,11 +12,13 @@ describe('links a script writes onto the page', () => {
       document.querySelector('nav').innerHTML = '<a href="showroom.html">Showroom</a>' +
         "<a href=\\"prices/floor-tiles.html\\">Prices</a><a href='/contact.htm'>Contact</a>";
       fetch('partials/header.html').then((r) => r.text());
+      fetch('/partials/footer.html').then((r) => r.text());
       const lang = 'fr/index.html?x=1#top';`;
     expect(linksInScript(menu, page).sort()).toEqual(
       [
         'https://tiles.example.gh/contact.htm',
         'https://tiles.example.gh/fr/index.html?x=1',
+        'https://tiles.example.gh/partials/footer.html',
         'https://tiles.example.gh/partials/header.html',
         'https://tiles.example.gh/prices/floor-tiles.html',
         'https://tiles.example.gh/showroom.html',

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
+import { offlineReplyOf } from '../../support/offline-reply.js';
+
+/**
+ * Made-up sites for the rules taken from the misses of held-out set 5a (a massage clinic, a guesthouse
+ * and a tattoo artist, run once on 2026-12-03, bench/answer-sites-real/README.md), as the crawler writes
+ * their pages.
+ */
+const page = (url: string, title: string, text: string): KnowledgeDocument => ({ id: url, source: 'page', title, url, text });
+
+const pottery = [
+  page(
+    'https://barro-vivo.example.pt/',
+    'Barro Vivo ceramics studio, Porto',
+    `# Barro Vivo
+
+Hand-thrown stoneware made in our workshop in Bonfim, Porto.
+
+## Classes
+
+Wheel classes for beginners on Tuesday and Thursday evenings, 18:30 to 20:30. Six weeks cost 180 €.`,
+  ),
+  page(
+    'https://barro-vivo.example.pt/about',
+    'About Inês',
+    `# About Inês
+
+I'm Inês, the potter behind Barro Vivo. I've been throwing pots for twelve years, and teaching for five.
+
+## The workshop
+
+Two wheels, one kiln and a lot of clay dust, a few minutes from Campo 24 de Agosto.`,
+  ),
+];
+
+const bakery = [
+  page(
+    'https://ngozi-bakes.example.ng/',
+    'Ngozi Bakes, Lagos',
+    `# Ngozi Bakes
+
+Celebration cakes and chin chin, baked fresh every morning in Yaba.
+
+## Our story
+
+Where every crumb counts
+
+Est. 2016`,
+  ),
+  page(
+    'https://ngozi-bakes.example.ng/team',
+    'Our team',
+    `# Our team
+
+## Ngozi Adeyemi
+
+Owner & Head Baker
+
+Ngozi trained in Accra and bakes every wedding cake herself.
+
+## Tunde Bello
+
+Delivery and orders`,
+  ),
+];
+
+describe('offlineAnswer: how long a person has been doing the trade', () => {
+  it('answers "How long have you been throwing pots?" with "I\'ve been throwing pots for twelve years"', () => {
+    const reply = offlineReplyOf('How long have you been throwing pots?', pottery, { business: 'Barro Vivo', strictness: 7, passages: 8 });
+    expect(reply).toContain('twelve years');
+  });
+});
+
+describe('offlineAnswer: when a business named in the question opened', () => {
+  it('answers "When did Ngozi Bakes open?" with the year it was established', () => {
+    const reply = offlineReplyOf('When did Ngozi Bakes open?', bakery, { business: 'Ngozi Bakes', strictness: 7, passages: 8 });
+    expect(reply).toContain('2016');
+  });
+});
+
+describe('offlineAnswer: who owns the business', () => {
+  it('answers "Who owns the bakery?" with the person titled owner', () => {
+    const reply = offlineReplyOf('Who owns the bakery?', bakery, { business: 'Ngozi Bakes', strictness: 7, passages: 8 });
+    expect(reply).toContain('Ngozi Adeyemi');
+  });
+});
