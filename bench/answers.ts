@@ -51,6 +51,10 @@ async function createAssistant(apiUrl: string, config: Parameters<typeof signUpA
   const chatbotId = created.body.chatbot.id as string;
   const crawl = await waitForCrawl(owner, chatbotId, 120_000);
   const { data: bot } = await db().entities.chatbot.get({ chatbot_id: chatbotId }).go();
+  if (verbose) {
+    const { data: learned } = await db().entities.crawledPage.query.byChatbot({ chatbot_id: chatbotId }).go({ pages: 'all' });
+    for (const page of learned) console.log(`  page learned: ${new URL(page.url).pathname}`);
+  }
   return { chatbotId, pages: crawl.progress.pages_indexed as number, bot: bot! };
 }
 

@@ -456,9 +456,12 @@ export type ParsedQuestion = {
  * a passage matches the question's other words ("install", "water").
  */
 function asksAboutUnknownThing(asking: string, passages: readonly SearchHit[], termWeights: ReadonlyMap<string, number>, factTerms: ReadonlySet<string>): boolean {
-  // The question's last word itself ("...before hiring them?" ends on no thing).
-  const last = toSearchTerm(asking.match(/[\p{L}\p{N}]+(?=[^\p{L}\p{N}]*$)/u)?.[0] ?? '');
-  if (!isYesNoQuestion(asking) || !last || REQUEST_WORDS.has(last) || factTerms.has(last) || Number.isFinite(termWeights.get(last) ?? 0)) return false;
+  // The question's last word itself ("...before hiring them?" ends on no thing), with the words it is an
+  // alternative to ("...a vet or a groomer?"): one of them the knowledge uses is a thing it knows.
+  const alternatives = (asking.match(/(?:[\p{L}\p{N}]+\s+or\s+(?:an?\s+)?)*[\p{L}\p{N}]+(?=[^\p{L}\p{N}]*$)/u)?.[0] ?? '').split(/\s+or\s+(?:an?\s+)?/).map(toSearchTerm);
+  const last = alternatives.at(-1);
+  if (!isYesNoQuestion(asking) || !last || REQUEST_WORDS.has(last) || factTerms.has(last)) return false;
+  if (alternatives.some((term) => Number.isFinite(termWeights.get(term) ?? 0))) return false;
   // A value ("...on a Saturday in August?") is the visitor's case, not a thing the business offers.
   if (valueKindOf(last)) return false;
   // An everyday word ("night", "qualified") may be said otherwise; a rarer one names a thing.

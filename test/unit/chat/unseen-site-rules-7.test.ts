@@ -85,3 +85,33 @@ describe('offlineAnswer: who owns the business', () => {
     expect(reply).toContain('Ngozi Adeyemi');
   });
 });
+
+const garage = [
+  page(
+    'https://kowalski-auto.example.pl/',
+    'Kowalski Auto, Gdańsk',
+    `# Kowalski Auto
+
+Servicing, tyres and MOT-style inspections for every make, in Oliwa since 2009.
+
+## Opening hours
+
+Monday to Friday 8:00 to 17:00, Saturday 9:00 to 13:00.`,
+  ),
+  page(
+    'https://kowalski-auto.example.pl/careers',
+    'Careers',
+    `# Careers
+
+## Vehicle technician, full time
+
+We're looking for a qualified vehicle technician to join our team. Send your CV to praca@kowalski-auto.example.pl.`,
+  ),
+];
+
+describe('offlineAnswer: asking whether the business is hiring', () => {
+  it('answers "Are you hiring?" from the careers page', () => {
+    const reply = offlineReplyOf('Are you hiring?', garage, { business: 'Kowalski Auto', strictness: 7, passages: 8 });
+    expect(reply).toContain('vehicle technician');
+  });
+});
