@@ -194,6 +194,12 @@ function removeNonContent(root: ParentNode) {
 }
 
 /** The site header and footer, without their menus and link lists, as markdown; removed from the document. */
+/**
+ * The copyright footer's "All rights reserved" says nothing a visitor asks about, but its "reserved" is the
+ * word of "Can I reserve a table?": dropped, the notice's name and year stay.
+ */
+const withoutRightsNotice = (text: string) => text.replace(/[\s.,;|-]*\ball rights reserved\b\.?/gi, '');
+
 function takeSiteChrome(document: Document): string {
   const blocks: string[] = [];
   for (const element of siteChromeOf(document)) {
@@ -244,10 +250,10 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
   revealOfferedChoices(document);
   removeNonContent(document);
   revealPageStructure(document);
-  const siteText = [takeSiteChrome(document), businessDetailsText(declared)].filter(Boolean).join('\n\n');
+  const siteText = withoutRightsNotice([takeSiteChrome(document), businessDetailsText(declared)].filter(Boolean).join('\n\n'));
   const body = document.body as Element | null;
   if (body && !articleText) revealCardTitles(body);
-  const shown = withKeyMeanings(articleText || (body ? htmlToMarkdown(body) : ''));
+  const shown = withoutRightsNotice(withKeyMeanings(articleText || (body ? htmlToMarkdown(body) : '')));
   const text = [shown, scriptPrices && `## ${title}\n\n${scriptPrices}`, declaredFaqText(declared, shown)].filter(Boolean).join('\n\n');
   return { title, text, siteText, headings: pageHeadings, description, links: pageLinks, scripts, robots };
 }

@@ -407,9 +407,10 @@ function wordsAsked(question: string): Map<FactType, Set<string>> {
   if (FRENCH_WHERE.test(text)) add('address', 'où');
   // In a question about opening times, the day or part of it asked about ("open on Saturday mornings",
   // "Which evenings are you open late?") and the day's start and end ("What time do you start?") are
-  // answered by the hours, which say when, not "evening" or "start".
+  // answered by the hours, which say when, not "evening" or "start"; "How late are you available?" asks
+  // when the business is open.
   if (words.has('hours')) {
-    const when = String.raw`\b${day}\b|\b(?:today|tonight|tomorrow|holidays?|week-?days?|week-?ends?|(?:morning|afternoon|evening|night|lunch(?:time)?)s?|late|latest|early|earliest|start|finish|begin)\b`;
+    const when = String.raw`\b${day}\b|\b(?:today|tonight|tomorrow|holidays?|week-?days?|week-?ends?|(?:morning|afternoon|evening|night|lunch(?:time)?)s?|late|latest|early|earliest|start|finish|begin|available|availability)\b`;
     for (const match of text.matchAll(new RegExp(when, 'g'))) add('hours', match[0]);
     for (const match of other.matchAll(new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${OTHER_DAY}|${OTHER_WHEN})(?![\p{L}\p{N}])`, 'gu'))) add('hours', match[0]);
   }

@@ -41,6 +41,8 @@ const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string
   [/\bend[- ]of[- ](?:tenancy|tenancies|lease|let)\b/gi, 'move-out'],
   [/\bsettl(?:e|ing) in\b/gi, 'move in'],
   [/\b(?:people|persons?|folks?|those) (?:you|who you) (?:hire|employ|send)\b/gi, 'staff'],
+  // A table at a restaurant is reserved: sites write "reservations" or "bookings", seldom "table".
+  [/\b(?:reserve|book|get) (?:a|an|our|the) table\b/gi, '$& or reservation or booking'],
   // Asking for work ("Are you hiring?", not "...before hiring them?"): sites write careers, jobs, vacancies or opportunities, seldom "hiring". Joined by
   // "or", the words are alternatives of one term (termGroupsOf), any of which a careers page answers.
   [/\b(?:are|is) (?:you|they|the \w+|\w+) (?:currently |still |now )?(?:hiring|recruiting)\b|\bjob (?:openings?|vacanc(?:y|ies))\b/gi, '$& or careers or jobs or vacancies or positions or opportunities'],

@@ -115,3 +115,40 @@ describe('offlineAnswer: asking whether the business is hiring', () => {
     expect(reply).toContain('vehicle technician');
   });
 });
+
+const cafe = [
+  page(
+    'https://kiosk-lumi.example.fi/',
+    'Kiosk Lumi, Turku',
+    `# Kiosk Lumi
+
+Cinnamon buns, soup at lunch and coffee by the river Aura.
+
+## Visit
+
+Läntinen Rantakatu 3, Turku. Monday - Friday: 7AM - 6PM, Saturday: 9AM - 3PM.
+
+Walk-ins only: we do not take reservations.`,
+  ),
+  page(
+    'https://kiosk-lumi.example.fi/menu',
+    'Menu',
+    `# Menu
+
+## Soup of the day
+
+Served with rye bread, 9.50 €.`,
+  ),
+];
+
+describe('offlineAnswer: a table is reserved, and "available" asks when the business is open', () => {
+  it('answers "Can I reserve a table?" with the reservations rule', () => {
+    const reply = offlineReplyOf('Can I reserve a table?', cafe, { business: 'Kiosk Lumi', strictness: 7, passages: 8 });
+    expect(reply).toContain('do not take reservations');
+  });
+
+  it('answers "How late are you available on a Wednesday?" with the weekday hours', () => {
+    const reply = offlineReplyOf('How late are you available on a Wednesday?', cafe, { business: 'Kiosk Lumi', strictness: 7, passages: 8 });
+    expect(reply).toContain('6PM');
+  });
+});
