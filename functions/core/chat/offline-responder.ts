@@ -461,7 +461,7 @@ function asksAboutUnknownThing(asking: string, passages: readonly SearchHit[], t
   const alternatives = (asking.match(/(?:[\p{L}\p{N}]+\s+or\s+(?:an?\s+)?)*[\p{L}\p{N}]+(?=[^\p{L}\p{N}]*$)/u)?.[0] ?? '').split(/\s+or\s+(?:an?\s+)?/).map(toSearchTerm);
   const last = alternatives.at(-1);
   if (!isYesNoQuestion(asking) || !last || REQUEST_WORDS.has(last) || factTerms.has(last)) return false;
-  if (alternatives.some((term) => Number.isFinite(termWeights.get(term) ?? 0))) return false;
+  if (alternatives.some((term) => term !== null && Number.isFinite(termWeights.get(term) ?? 0))) return false;
   // A value ("...on a Saturday in August?") is the visitor's case, not a thing the business offers.
   if (valueKindOf(last)) return false;
   // An everyday word ("night", "qualified") may be said otherwise; a rarer one names a thing.
