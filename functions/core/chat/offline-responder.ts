@@ -151,7 +151,9 @@ function plainLines(markdown: string): string[] {
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/^#{1,6}\s*/gm, '')
-    .replace(/[*_`]+/g, '')
+    .replace(/[*`]+/g, '')
+    // An underscore inside a word is part of it (an e-mail address "haus_am_see@..."), not emphasis.
+    .replace(/(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, '')
     .split(/\n+/)
     .map((line) => line.replace(/\s+/g, ' ').trim())
     .filter((line) => line.length > 1);

@@ -53,7 +53,7 @@ const statedIn: Record<FactType, RegExp> = {
   // or an international number written without spaces ("+254790657234", "(+254)790657234").
   // Groups may be set apart by spaced hyphens ("613 - 777 - 7777"); a national number starting with
   // its trunk 0 is often written in one run ("08123456789", "0712345678").
-  phone: /\b0\d{8,11}\b|(?:\+\d{1,3}[\s.-]?|\(\+\d{1,3}\)\s?)?(?:\(0?\d{1,5}\)[\s.-]?)?\d{2,5}(?:(?:[^\S\n]?[.-][^\S\n]?|\s)\d{2,5}){0,4}|\(\d{3}\)\s?[A-Z0-9]{2,}(?:-[A-Z0-9]{2,})+|(?:\+|\(\+)\d{1,3}\)?\d{7,12}\b/g,
+  phone: /\b0\d{8,11}\b|(?:\+\d{1,3}[\s.-]?|\(\+\d{1,3}\)\s?)?(?:\(0?\d{1,5}\)[\s.-]?)?\d{2,5}(?:(?:[^\S\n]?[.-][^\S\n]?|[^\S\n]\/[^\S\n]|\s)\d{2,5}){0,4}|\(\d{3}\)\s?[A-Z0-9]{2,}(?:-[A-Z0-9]{2,})+|(?:\+|\(\+)\d{1,3}\)?\d{7,12}\b/g,
   email: /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/,
   duration: /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety)\s*\+?\s*(?:(?:-|to)\s*\d+\s*)?-?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\b|\b(?:same|next)[- ]day\b|\bwithin an? (?:hour|day|week)\b/i,
   // A name beside what the person does ("Ayesha Begum, Lead Supervisor"): a pair of capitalised words
@@ -327,14 +327,19 @@ const postcode = new RegExp(
   'mu',
 );
 
-/** A phone number has 7 to 15 digits (E.164) or is a vanity number; years, prices and dates are not. */
+/**
+ * A phone number has 7 to 15 digits (E.164) or is a vanity number; years, prices and dates are not. Its
+ * groups are parted by spaces, dots, dashes or a spaced slash ("0711 / 123 456", as German-speaking sites write).
+ */
 function hasPhoneNumber(text: string): boolean {
   for (const match of text.matchAll(statedIn.phone)) {
     const candidate = match[0];
     if (/[A-Z]{2,}/.test(candidate)) return true;
     const digits = candidate.replace(/\D/g, '').length;
     const before = text[match.index - 1] ?? '';
-    if (digits >= 7 && digits <= 15 && !/[$£€¥₹\d/]/.test(before) && !/^\d{4}-\d{2}-\d{2}$|^(?:19|20)\d{2}\s*[-–]\s*(?:19|20)\d{2}$/.test(candidate.trim())) return true;
+    // Not a date, a range of years, nor a decimal number such as a GPS coordinate ("48.79921").
+    const notPhone = /^\d{4}-\d{2}-\d{2}$|^(?:19|20)\d{2}\s*[-–]\s*(?:19|20)\d{2}$|^\d{1,3}\.\d{4,}$/;
+    if (digits >= 7 && digits <= 15 && !/[$£€¥₹\d/]/.test(before) && !notPhone.test(candidate.trim())) return true;
   }
   return false;
 }

@@ -152,3 +152,35 @@ describe('offlineAnswer: a table is reserved, and "available" asks when the busi
     expect(reply).toContain('6PM');
   });
 });
+
+const guesthouse = [
+  page(
+    'https://haus-am-inn.example.at/',
+    'Gästehaus am Inn, Innsbruck',
+    `# Gästehaus am Inn
+
+Fünf Zimmer mit Blick auf die Nordkette, fünf Minuten vom Bahnhof.
+
+## Anfahrt
+
+Innrain 12, 6020 Innsbruck. GPS-Koordinaten: 47.26543, 11.39231
+
+## Kontakt
+
+📧 haus_am_inn@example.at
+
+📞 +43 512 / 283770 (Buchung)`,
+  ),
+];
+
+describe('offlineAnswer: contact details as German-speaking sites write them', () => {
+  it('answers the phone number with a spaced slash, not the GPS coordinates', () => {
+    const reply = offlineReplyOf('Wie lautet die Telefonnummer?', guesthouse, { business: 'Gästehaus am Inn', strictness: 7, passages: 8 });
+    expect(reply).toContain('+43 512 / 283770');
+  });
+
+  it('keeps the underscore of an e-mail address', () => {
+    const reply = offlineReplyOf('What is your e-mail address?', guesthouse, { business: 'Gästehaus am Inn', strictness: 7, passages: 8 });
+    expect(reply).toContain('haus_am_inn@example.at');
+  });
+});
