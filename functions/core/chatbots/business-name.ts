@@ -2,7 +2,10 @@ import type { SiteMetadata } from '../crawl/site-metadata.js';
 
 /** Title separators that split a page or tagline from the site's name ("Tideline Roasters - Hove"). */
 const SEPARATORS = /\s+[|\u2013\u2014\-:\u00b7\u00bb\u2022]\s+/;
-const GENERIC = /^(?:home|home ?page|welcome|index|untitled|main|logo|site logo|official (?:web)?site)$/i;
+// With the titles editors and starter templates give a new page, which hand-made sites often keep
+// (VS Code's "Document", Dreamweaver's "Untitled Document", Vite's and Create React App's).
+const GENERIC =
+  /^(?:home|home ?page|welcome|index|untitled|main|logo|site logo|official (?:web)?site|(?:untitled |new |html )?document|new page|my (?:web ?)?(?:site|page)|page title|title|hello,? world!?|vite(?: \+ \w+)? app|vite \+ \w+|react app)$/i;
 const MAX_CHARS = 120;
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];

@@ -22,6 +22,12 @@ describe("a new assistant's business name, read from what its site declares", ()
     expect(nameOf(page('<title>Welcome to Acme Bakery</title>'), 'https://example.com/')).toBe('Acme Bakery');
   });
 
+  it("skips the title an editor gives a new page (\"Document\") for the account's business name", () => {
+    expect(nameOf(page('<title>Document</title>'), 'https://dummar-law.example/', 'Dümmar Law')).toBe('Dümmar Law');
+    expect(nameOf(page('<title>Untitled Document</title>'), 'https://example.com/', 'Acme Bakery')).toBe('Acme Bakery');
+    expect(nameOf(page('<title>Vite + React</title>'), 'https://example.com/', 'Acme Bakery')).toBe('Acme Bakery');
+  });
+
   it('takes the JSON-LD business name before anything else, from the head or the body', () => {
     const jsonLd = JSON.stringify({
       '@context': 'https://schema.org',
