@@ -99,10 +99,11 @@ const askedBy: Record<FactType, RegExp> = {
     // are ("Could we come in at half past four on a Sunday?", "lunch on a Tuesday at noon").
     String.raw`\b(?:hours?|open(?:ing|s)?|clos(?:e|es|ed|ing)|shut(?:s|ting)?|what time|how (?:late|early)${NOT_AHEAD}|weekends?|weekdays?)\b|(?<=\b${DAY_OR_DATE}\b.*)${TIME_OF_DAY}|${TIME_OF_DAY}(?=.*\b${DAY_OR_DATE}\b)`,
   ),
-  // "Where are you / is your office" asks for the business's address; "where does the bus park" may not.
+  // "Where are you / is your office" asks for the business's address; "where does the bus park" may not,
+  // nor "Where did you study / train / go to school?", which asks about a person's past.
   // "Where exactly is...", "Which part of town / area of the city are you in?", "What neighbourhood...?".
   address:
-    /\bwhere\b(?=.*\b(?:you|your|yours|office|shop|store|business|company|premises|headquarters|hq)\b)|\bwhere(?:'s| is| are|\s+(?:exactly|about|abouts)\s+(?:is|are)\b)|\b(?:located|locations?|(?<!e-?mail )address(?:es)?|directions?|find you|based|premises|visit you|come to you|postcode|zip|whereabouts|neighbou?rhood|(?:area|part|side) of (?:the )?(?:city|town))\b/,
+    /\bwhere\b(?!\s+(?:did|do|have)\s+(?:you|they|he|she)\s+(?:go to|study|studied|train|trained|graduate|graduated|learn|learned|learnt|qualify|qualified|grow up|come from|work before)\b)(?=.*\b(?:you|your|yours|office|shop|store|business|company|premises|headquarters|hq)\b)|\bwhere(?:'s| is| are|\s+(?:exactly|about|abouts)\s+(?:is|are)\b)|\b(?:located|locations?|(?<!e-?mail )address(?:es)?|directions?|find you|based|premises|visit you|come to you|postcode|zip|whereabouts|neighbou?rhood|(?:area|part|side) of (?:the )?(?:city|town))\b/,
   phone: /\b(?:phone|call|ring|telephone|tel|mobile|number to|whatsapp|text you|hotline)\b|(?<!\b(?:registration|company|vat|tax|account|order|reference|tracking|policy|serial|model|invoice|licen[cs]e) )\bnumber\b(?![^?]*\b(?:of|many)\b)/,
   email: /\b(?:e-?mail|mail you|email address)\b/,
   // "How early should I arrive before my slot?" asks how long before, not the opening time.

@@ -184,3 +184,32 @@ describe('offlineAnswer: contact details as German-speaking sites write them', (
     expect(reply).toContain('haus_am_inn@example.at');
   });
 });
+
+const stylist = [
+  page(
+    'https://salon-amara.example.gh/',
+    'Salon Amara, Accra',
+    `# Salon Amara
+
+Braids, silk press and colour in Osu.
+
+## Find us
+
+14 Oxford Street, Osu, Accra. Tuesday to Saturday 9am to 7pm.`,
+  ),
+  page(
+    'https://salon-amara.example.gh/about',
+    'About Amara',
+    `# About Amara
+
+I trained at the Vidal Sassoon Academy in London and opened the salon in 2015.`,
+  ),
+];
+
+describe('offlineAnswer: "where did you train?" asks about a person, not the address', () => {
+  it('answers with where the stylist trained', () => {
+    const reply = offlineReplyOf('Where did you train?', stylist, { business: 'Salon Amara', strictness: 7, passages: 8 });
+    expect(reply).toContain('Vidal Sassoon Academy');
+    expect(reply).not.toContain('Oxford Street');
+  });
+});
