@@ -17,6 +17,8 @@ const RANGE_SEPARATOR = /\s*(?:-|–|—|to|through|thru|until|till)\s*/i;
 const JOINER = /^[\s,&/]*(?:and|&|\+)?[\s,&/]*$/i;
 const TIMES = /\d{1,2}(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)?\s*(?:-|–|—|to|until|till)\s*\d{1,2}(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)?|\b\d{1,2}(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)|\b(?:[01]?\d|2[0-3]):[0-5]\d\b|\b24 hours\b|\ball day\b/i;
 const CLOSED = /\bclosed\b/i;
+/** "Mon: open", as a week of open days without times is written (crawl/day-marks.ts). */
+const OPEN_ALONE = /^open$/i;
 
 function dayOf(word: string): Day | undefined {
   const key = word.toLowerCase().replace(/[^a-z]/g, '').slice(0, 3);
@@ -40,6 +42,7 @@ function daysOf(spec: string): Day[] {
   }
 }
 
+/** A day open at these hours, open without times said, or closed. */
 type DayHours = { open: boolean; hours?: string };
 
 /** What each day of a text's hours lines says: open with these hours, or closed. */
@@ -54,7 +57,8 @@ export function hoursByDay(text: string): Map<Day, DayHours> {
       waiting.push(...daysOf(spec[0]));
       if (JOINER.test(value) && i + 1 < specs.length) return;
       const hours = value.replace(/^[\s:;|–—-]+/, '').replace(/^(?:\p{L}+ ?){1,2}:\s*/u, '').replace(/[\s,;.|·•]+$/, '').trim();
-      const said: DayHours | undefined = CLOSED.test(hours) && !TIMES.test(hours) ? { open: false } : TIMES.test(hours) ? { open: true, hours } : undefined;
+      const said: DayHours | undefined =
+        CLOSED.test(hours) && !TIMES.test(hours) ? { open: false } : TIMES.test(hours) ? { open: true, hours } : OPEN_ALONE.test(hours) ? { open: true } : undefined;
       if (said) for (const day of waiting) if (!byDay.has(day)) byDay.set(day, said);
       waiting = [];
     });
@@ -95,9 +99,9 @@ export function dayVerdict(question: string, heading: string, text: string): str
   if (said.some((entry) => !entry.hours)) return undefined;
   if (said.length === 1) {
     const { day, hours } = said[0]!;
-    return hours!.open ? `Yes, we're open on ${dayName(day)}: ${hours!.hours}.` : `No, we're closed on ${dayName(day)}.`;
+    return hours!.open ? `Yes, we're open on ${dayName(day)}${hours!.hours ? `: ${hours!.hours}` : ''}.` : `No, we're closed on ${dayName(day)}.`;
   }
-  return said.map(({ day, hours }) => (hours!.open ? `${dayName(day)}: open ${hours!.hours}.` : `${dayName(day)}: closed.`)).join(' ');
+  return said.map(({ day, hours }) => (hours!.open ? `${dayName(day)}: open${hours!.hours ? ` ${hours!.hours}` : ''}.` : `${dayName(day)}: closed.`)).join(' ');
 }
 
 /**
@@ -106,7 +110,9 @@ export function dayVerdict(question: string, heading: string, text: string): str
  * timetable's line, which says nothing of when the doors open.
  */
 const OPENING_SPAN = /\d{1,2}(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)?\s*(?:-|–|—|to|until|till)\s*\d{1,2}|\b(?:24 hours|all day|open(?:s|ing)?|from|until|till|late)\b/i;
-const givesOpeningHours = (said: DayHours | undefined) => !!said && (!said.open || OPENING_SPAN.test(said.hours ?? ''));
+const givesOpeningHours = (said: DayHours | undefined) => !!said && (!said.open || said.hours === undefined || OPENING_SPAN.test(said.hours));
+/** "What time / how late / when": a day marked open without times does not answer it; "Are you open?" it does. */
+const ASKS_TIMES = /\b(?:what time|when|how (?:late|early)|until)\b/i;
 
 /**
  * Whether a passage that gives times by day says nothing of the opening hours of the day or days a
@@ -121,6 +127,7 @@ export function leavesOutDaysAsked(question: string, heading: string, text: stri
   if (!asked.length) return false;
   const byDay = hoursByDay(text);
   if (!byDay.size) return false;
+  if (ASKS_TIMES.test(question) && asked.every((day) => byDay.get(day)?.open && byDay.get(day)?.hours === undefined)) return true;
   // A week's listing of opening hours (not of sessions that merely say "open to all levels").
   const spans = [...byDay.values()].filter(givesOpeningHours).length;
   if (HOURS_LISTING.test(`${heading}\n${text}`) && spans >= LISTED_DAYS_FOR_OMISSION) return false;

@@ -4,7 +4,7 @@ import { everydayTermsOf, isCommonTerm } from '../knowledge/common-words/common-
 import { amountsIn } from '../knowledge/currency-amounts.js';
 import { factTypesAsked, factWordsAsked, namesTeamMember, NAMING_FACT_WORDS, personOfHeadings, roleAsked, statesFact, statesFactUnder, type FactType } from '../knowledge/fact-types.js';
 import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
-import { isSiteDetailsDocument } from '../knowledge/knowledge-document.js';
+import { DECLARED_DETAILS_HEADING, isSiteDetailsDocument } from '../knowledge/knowledge-document.js';
 import { folded, isOtherLanguageYesNo, OTHER_LANGUAGE_DOING } from '../knowledge/other-languages.js';
 import type { SearchHit } from '../knowledge/search-index.js';
 import { narrowerTermsOf, nearTermsOf, synonymsOf, wholeOfKind, writtenSynonymsOf } from '../knowledge/synonyms.js';
@@ -67,6 +67,12 @@ const OWNER_KNOWLEDGE_PREFERENCE = 0.15;
  * after-hours emergency clinic, a supplier).
  */
 const SITE_CONTACT_PREFERENCE = 0.1;
+/**
+ * Asked whether the business is open on a day, of two passages saying so, the one a visitor sees on a page
+ * over the JSON-LD a page declares for search engines, which sites forget to update ("Wed: closed" on the
+ * contact page, the declared hours still Monday to Friday). Asked what time, the times count more.
+ */
+const DECLARED_HOURS_PENALTY = 0.05;
 /**
  * Added per value of the question a passage says as it is ("two adults and two kids (4 people)":
  * "Sleeps 4"): any stated number answers the visitor's own number (see value-terms.ts), the same one
@@ -817,7 +823,8 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
       OWN_WORDS_PREFERENCE * ownWordsShare(contentTerms, passage) +
       (parsed.roleTerm && saysRole(passage, parsed.roleTerm) ? ROLE_PREFERENCE : 0) +
       (asked.includes('address') && statesFact(passage.text, 'address') ? ADDRESS_FORM_PREFERENCE : 0) -
-      (isTestimonial(passage) ? REVIEW_PENALTY : 0);
+      (isTestimonial(passage) ? REVIEW_PENALTY : 0) -
+      (yesNo && asked.includes('hours') && innermostHeading(passage.heading) === DECLARED_DETAILS_HEADING ? DECLARED_HOURS_PENALTY : 0);
     if (!best || score > best.score) best = { passage, rank, score };
   });
   if (!best) return { sources: [] };

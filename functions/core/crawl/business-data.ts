@@ -1,3 +1,4 @@
+import { DECLARED_DETAILS_HEADING } from '../knowledge/knowledge-document.js';
 import { asList, isObject, type Json, type JsonObject } from './json-ld.js';
 
 /**
@@ -70,5 +71,5 @@ export function businessDetailsText(items: readonly JsonObject[]): string {
     const block = lines.join('\n');
     if (lines.length > 1 && !blocks.includes(block)) blocks.push(block);
   }
-  return blocks.map((block) => `## Business details\n\n${block}`).join('\n\n');
+  return blocks.map((block) => `## ${DECLARED_DETAILS_HEADING}\n\n${block}`).join('\n\n');
 }

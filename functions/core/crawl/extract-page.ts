@@ -3,6 +3,7 @@ import { declaredFaqText } from './declared-faqs.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import { jsonLdItemsOf } from './json-ld.js';
 import { keepMenuContacts } from './menu-contacts.js';
+import { withDayMarksInWords } from './day-marks.js';
 import { withKeyMeanings } from './legend-codes.js';
 import { normaliseUrl } from './crawl-url.js';
 import { revealOfferedChoices } from './offered-choices.js';
@@ -253,7 +254,7 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
   const siteText = withoutRightsNotice([takeSiteChrome(document), businessDetailsText(declared)].filter(Boolean).join('\n\n'));
   const body = document.body as Element | null;
   if (body && !articleText) revealCardTitles(body);
-  const shown = withoutRightsNotice(withKeyMeanings(articleText || (body ? htmlToMarkdown(body) : '')));
+  const shown = withoutRightsNotice(withDayMarksInWords(withKeyMeanings(articleText || (body ? htmlToMarkdown(body) : ''))));
   const text = [shown, scriptPrices && `## ${title}\n\n${scriptPrices}`, declaredFaqText(declared, shown)].filter(Boolean).join('\n\n');
   return { title, text, siteText, headings: pageHeadings, description, links: pageLinks, scripts, robots };
 }

@@ -15,5 +15,7 @@ export type KnowledgeDocument = {
 
 /** The document holding a site's header and footer blocks (contact details), one per site. */
 export const SITE_DETAILS_TITLE = 'Contact details';
+/** The heading of what a page declares in JSON-LD about the business (phone, address, hours), in that document. */
+export const DECLARED_DETAILS_HEADING = 'Business details';
 export const siteDetailsDocumentId = (origin: string) => `site:${origin}`;
 export const isSiteDetailsDocument = (documentId: string) => documentId.startsWith('site:');

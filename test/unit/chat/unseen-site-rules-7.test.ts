@@ -213,3 +213,52 @@ describe('offlineAnswer: "where did you train?" asks about a person, not the add
     expect(reply).not.toContain('Oxford Street');
   });
 });
+
+const physio: KnowledgeDocument[] = [
+  // The declared details first, as the search ranked them on the site this came from.
+  {
+    id: 'site:https://harbourside.example.ca',
+    source: 'page',
+    title: 'Contact details',
+    url: 'https://harbourside.example.ca/',
+    text: `## Business details
+
+Name: Harbourside Physio
+Phone: +19025550142
+Opening hours: Monday, Tuesday, Wednesday, Thursday, Friday: 09:00 – 18:00`,
+  },
+  page(
+    'https://harbourside.example.ca/contact',
+    'Contact | Harbourside Physio',
+    `# Contact
+
+Call 902-555-0142 to book.
+
+## Operating days
+
+Sun: closed
+
+Mon: open
+
+Tue: open
+
+Wed: closed
+
+Thu: open
+
+Fri: open
+
+Sat: closed`,
+  ),
+];
+
+describe('offlineAnswer: open days a page shows, over the hours its JSON-LD still declares', () => {
+  it('says closed on the day the page marks closed', () => {
+    expect(offlineReplyOf('Are you open on Wednesdays?', physio, { business: 'Harbourside Physio', strictness: 7, passages: 8 })).toMatch(/^No, we're closed on Wednesday/);
+  });
+
+  it('says open on a day marked open, and gives the declared times when asked what time', () => {
+    expect(offlineReplyOf('Are you open on Mondays?', physio, { business: 'Harbourside Physio', strictness: 7, passages: 8 })).toMatch(/^Yes, we're open on Monday/);
+    expect(offlineReplyOf('What time do you open on Monday?', physio, { business: 'Harbourside Physio', strictness: 7, passages: 8 })).toContain('09:00');
+  });
+});
