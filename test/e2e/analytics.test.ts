@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_CONVERSATION_SETTINGS } from '../../functions/contracts/chatbot.js';
 import { startFixtureSite, type FixtureSite } from '../../local/sample-site.js';
 import { signUpAndSignIn, type TestUser } from '../support/accounts.js';
-import { apiClient, waitForCrawl } from '../support/api-client.js';
+import { apiClient, waitForCrawl, waitForKnowledge } from '../support/api-client.js';
 import { chatVisitor } from '../support/visitor.js';
 import { untilMessagesCounted } from '../support/table-stream.js';
 import { useBrowser } from './browser.js';
@@ -70,7 +70,9 @@ describe('Analytics screen in the browser', () => {
     const { body } = await apiClient(apiUrl, owner.idToken).get('/knowledge');
     expect(body.entries).toMatchObject([{ title: UNANSWERED, chatbot_id: chatbotId, is_active: true }]);
 
-    // The next visitor asking it gets the new knowledge instead of the fallback.
+    // Once the assistant has learned it (the dashboard shows it updating until then), the next visitor
+    // asking it gets the new knowledge instead of the fallback.
+    await waitForKnowledge(apiClient(apiUrl, owner.idToken), chatbotId);
     const next = (await chatVisitor(apiUrl, chatbotId).ask(UNANSWERED)).body;
     expect(next.message).not.toBe(FALLBACK);
     expect(next.message).toMatch(/every Tuesday/);

@@ -24,7 +24,6 @@ export function apiClient(apiUrl: string, idToken: string) {
 
 export type ApiClient = ReturnType<typeof apiClient>;
 
-/** Polls the crawl status until the crawl has finished (done or failed). */
 /**
  * Waits until the assistant's answers and quality include the owner's knowledge changes so far
  * (reindex-knowledge has run: GET /chatbots/{id} says `knowledge_update` is no longer 'updating').
@@ -41,6 +40,7 @@ export async function waitForKnowledge(api: ApiClient, chatbotId: string, timeou
   }
 }
 
+/** Polls the crawl status until the crawl has finished (done or failed). */
 export async function waitForCrawl(api: ApiClient, chatbotId: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -218,9 +218,10 @@ const isListItem = (line: string) => /^(?:[-+•]|\d+[.)])\s/.test(line);
 const isQuestion = (text: string) => /\?\s*$/.test(text);
 /**
  * A full stop that ends an initial or an English abbreviation, which has no vowel ("Dan C. Dümmar",
- * "Beard St. Clair", "Dr. Okafor", "Mrs. Patel", "Elm Rd. North"), ends no sentence.
+ * "Beard St. Clair", "Dr. Okafor", "Mrs. Patel", "Elm Rd. North"), or an ordinal number after a word, as
+ * German and other languages write it ("Jede 4. Nacht ist kostenfrei", "am 3. Oktober"), ends no sentence.
  */
-const ABBREVIATION_END = /(?:^|[^\p{L}])(?:\p{Lu}|[B-DF-HJ-NP-TV-Z][b-df-hj-np-tv-z]{1,3})\.$/u;
+const ABBREVIATION_END = /(?:^|[^\p{L}])(?:\p{Lu}|[B-DF-HJ-NP-TV-Z][b-df-hj-np-tv-z]{1,3})\.$|\p{L}\s\d{1,2}\.$/u;
 const sentencesOf = (line: string) =>
   line
     .split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/)

@@ -262,3 +262,20 @@ describe('offlineAnswer: open days a page shows, over the hours its JSON-LD stil
     expect(offlineReplyOf('What time do you open on Monday?', physio, { business: 'Harbourside Physio', strictness: 7, passages: 8 })).toContain('09:00');
   });
 });
+
+const pension = [
+  page(
+    'https://pension-seeblick.example.de/',
+    'Pension Seeblick, Konstanz',
+    `# Preise
+
+Die Einzelzimmer kosten zwischen 60 und 70 € pro Nacht, je nach Zimmergröße und Saison, das Frühstück mit Brötchen vom Bäcker nebenan ist dabei immer inklusive. Jede 4. Nacht ist kostenfrei. Parkplätze im Hof bieten wir für 3 € pro Nacht an, bitte sagen Sie uns bei der Buchung Bescheid. Haustiere können wir leider nicht aufnehmen. Kinder bis 6 Jahre übernachten im Zimmer der Eltern kostenlos, ein Kinderbett stellen wir gerne dazu.`,
+  ),
+];
+
+describe('offlineAnswer: an ordinal number ends no sentence', () => {
+  it('answers with the whole sentence through "Jede 4."', () => {
+    const reply = offlineReplyOf('Welche Nacht ist kostenfrei?', pension, { business: 'Pension Seeblick', strictness: 5, passages: 8 });
+    expect(reply).toContain('Jede 4. Nacht ist kostenfrei.');
+  });
+});
