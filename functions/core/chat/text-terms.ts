@@ -1,8 +1,8 @@
-import { passageImpliedWordsOf, toSearchTerm } from '../knowledge/search-terms.js';
+import { passageImpliedWordsOf, toSearchTerm, withContractionsWritten } from '../knowledge/search-terms.js';
 
 /** The meaningful terms of a text, as the knowledge index sees them (stop words out, plurals folded). */
 export function termsOf(text: string): string[] {
-  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).map(toSearchTerm).filter((t): t is string => t !== null);
+  return (withContractionsWritten(text).match(/[\p{L}\p{N}]+/gu) ?? []).map(toSearchTerm).filter((t): t is string => t !== null);
 }
 
 /** The terms of a passage: its words' and those it implies (passageImpliedWordsOf), as the index has them. */

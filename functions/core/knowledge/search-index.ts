@@ -3,7 +3,7 @@ import { LruCache } from '../runtime/lru-cache.js';
 import { innermostHeading, type KnowledgeChunk } from './chunk.js';
 import { reciprocalRankFusion } from './rank-fusion.js';
 import { factTerm, factTypesAsked, factTypesStated, factWordsAsked, statesFact } from './fact-types.js';
-import { impliedWordsOf, joinedHyphenatedWords, openCompoundsOf, passageImpliedWordsOf, toLegacySearchTerm, toSearchTerm } from './search-terms.js';
+import { impliedWordsOf, joinedHyphenatedWords, openCompoundsOf, passageImpliedWordsOf, toLegacySearchTerm, toSearchTerm, withContractionsWritten } from './search-terms.js';
 import { nearTermsOf, synonymsOf } from './synonyms.js';
 import { inflectionStem, isInflectedForm } from './word-forms.js';
 import { withSiteWords } from './question-phrases.js';
@@ -81,7 +81,8 @@ export const DEFAULT_MIN_SIMILARITY = 0.25;
 const MAX_QUERY_WORDS = 64;
 const MAX_QUERY_CHARS = 2_000;
 
-const defaultTokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
+const miniSearchTokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
+const defaultTokenize = (text: string) => miniSearchTokenize(withContractionsWritten(text));
 
 const searchOptions: SearchOptions = {
   // A chunk's heading path names what it is about; a site's page titles are much alike.

@@ -12,13 +12,21 @@ import otherStopWords from './stop-words/stop-words.json' with { type: 'json' };
 const englishStop = new Set(
   `a about above after again against all am an and any are aren as at be because been before being below
   between both but by can cannot could couldn d did didn do does doesn doing don down during each few for
-  from further had hadn has hasn have haven having he her here hers herself him himself his how i if in
+  from further had hadn has hasn have having he her here hers herself him himself his how i if in
   into is isn it its itself just ll m me might mine more most must mustn my myself no nor not now o of off on
   once only or other ought our ours ourselves out over own re s same shan she should shouldn so some such
   t than that the their theirs them themselves then there these they this those through to too under
-  until up us ve very was wasn we were weren what when where which while who whom why will with won would
+  until up us ve very was wasn we were weren what when where which while who whom why will with would
   wouldn y you your yours yourself yourselves`.split(/\s+/),
 );
+/**
+ * "haven't" and "won't" split into "haven" and "won", which are words too ("The Haven" wellness room, "we
+ * won Best Bakery"), so they are no stop words: the two contractions are written out before a text is
+ * split into words (`withContractionsWritten`, for passages and questions alike).
+ */
+const AMBIGUOUS_CONTRACTION = /\b(haven|won)['’]t\b/gi;
+export const withContractionsWritten = (text: string) =>
+  text.replace(AMBIGUOUS_CONTRACTION, (_, word: string) => (word.toLowerCase() === 'won' ? 'will not' : 'have not'));
 /**
  * And those of other languages (stop-words/generate.ts): a question in German, Spanish or French
  * ("Was kostet *die* Suite *für* zwei Personen?") is about its other words, as an English one is.

@@ -279,3 +279,44 @@ describe('offlineAnswer: an ordinal number ends no sentence', () => {
     expect(reply).toContain('Jede 4. Nacht ist kostenfrei.');
   });
 });
+
+const spa = [
+  page(
+    'https://lotus-day-spa.example.sg/massage',
+    'Massage',
+    `# Massage
+
+## Balinese massage
+
+60 minutes S$120, 90 minutes S$165.`,
+  ),
+  page(
+    'https://lotus-day-spa.example.sg/',
+    'Lotus Day Spa, Singapore',
+    `# Lotus Day Spa
+
+Massage, facials and a quiet place to rest on Joo Chiat Road.
+
+## The Haven
+
+Our private relaxation room with an infrared sauna: S$60 for 45 minutes.
+
+## Awards
+
+We won Best Day Spa in the East Coast Readers' Choice 2024.`,
+  ),
+];
+
+describe('search terms: "haven" and "won" are words, not the halves of "haven\'t" and "won\'t"', () => {
+  it('answers "How much is the Haven?" with its price', () => {
+    expect(offlineReplyOf('How much is the Haven?', spa, { business: 'Lotus Day Spa', strictness: 7, passages: 8 })).toContain('S$60');
+  });
+
+  it('answers "What have you won?"', () => {
+    expect(offlineReplyOf('What have you won?', spa, { business: 'Lotus Day Spa', strictness: 7, passages: 8 })).toContain('Best Day Spa');
+  });
+
+  it("still reads \"haven't\" as have not", () => {
+    expect(offlineReplyOf("I haven't booked yet, how much is a Balinese massage?", spa, { business: 'Lotus Day Spa', strictness: 7, passages: 8 })).toContain('S$120');
+  });
+});
