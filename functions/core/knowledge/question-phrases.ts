@@ -43,8 +43,9 @@ const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string
   [/\b(?:people|persons?|folks?|those) (?:you|who you) (?:hire|employ|send)\b/gi, 'staff'],
   // A table at a restaurant is reserved: sites write "reservations" or "bookings", seldom "table".
   [/\b(?:reserve|book|get) (?:a|an|our|the) table\b/gi, '$& or reservation or booking'],
-  // Asking for work ("Are you hiring?", not "...before hiring them?"): sites write careers, jobs, vacancies or opportunities, seldom "hiring". Joined by
-  // "or", the words are alternatives of one term (termGroupsOf), any of which a careers page answers.
+  // Asking for work ("Are you hiring?", not "...before hiring them?"): sites write careers, jobs, vacancies
+  // or opportunities, seldom "hiring". Joined by "or", the words are alternatives of one term
+  // (termGroupsOf), any of which a careers page answers.
   [/\b(?:are|is) (?:you|they|the \w+|\w+) (?:currently |still |now )?(?:hiring|recruiting)\b|\bjob (?:openings?|vacanc(?:y|ies))\b/gi, '$& or careers or jobs or vacancies or positions or opportunities'],
   // "Who owns the salon?" asks for the owner, as team pages title a person ("Owner & Lead Stylist").
   [/\bwho (?:owns|owned)\b/gi, '$& (owner)'],
