@@ -19,3 +19,6 @@ export function offlineReplyOf(
   const knowledge = { passages: searchIndex(index, question, passages), termWeights: questionTermWeights(index, question) };
   return (offlineAnswer(question, knowledge, strictness, business).answer ?? '').split('\n\nMore details:')[0]!;
 }
+
+/** A crawled page of a made-up site, as the offline reply tests write them. */
+export const page = (url: string, title: string, text: string): KnowledgeDocument => ({ id: url, source: 'page', title, url, text });

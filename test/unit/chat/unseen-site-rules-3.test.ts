@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { leavesOutDaysAsked } from '../../../functions/core/chat/day-hours.js';
 import { chunkDocument } from '../../../functions/core/knowledge/chunk.js';
 import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
-import { offlineReplyOf } from '../../support/offline-reply.js';
+import { offlineReplyOf, page } from '../../support/offline-reply.js';
 
 /**
  * Made-up sites for the rules of issue 29's third real set (docs/offline-answers.md): a climbing wall
@@ -29,7 +29,6 @@ Session: Youth club; Day: Friday; Time: 5:00 PM; Coach: Priya Shah.`,
   },
 ];
 
-const page = (url: string, title: string, text: string): KnowledgeDocument => ({ id: url, source: 'page', title, url, text });
 
 const ask = (message: string, documents: KnowledgeDocument[] = wall) => offlineReplyOf(message, documents, { business: 'Cragside Climbing' });
 

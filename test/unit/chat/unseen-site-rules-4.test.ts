@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
 import { statesFact, statesFactUnder } from '../../../functions/core/knowledge/fact-types.js';
-import { offlineReplyOf } from '../../support/offline-reply.js';
+import { offlineReplyOf, page } from '../../support/offline-reply.js';
 
 /**
  * Made-up sites for the rules taken from the fourth real set's misses (bench/answer-sites-real, the
  * sites added 2026-12-02): a tailor in Mombasa, a pharmacy in Chennai and a ceramics studio in
  * Yogyakarta, as the crawler writes their pages.
  */
-const page = (url: string, title: string, text: string): KnowledgeDocument => ({ id: url, source: 'page', title, url, text });
 
 const tailor = [
   page(

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
 import { statesFact } from '../../../functions/core/knowledge/fact-types.js';
-import { offlineReplyOf } from '../../support/offline-reply.js';
+import { offlineReplyOf, page } from '../../support/offline-reply.js';
 
 /**
  * Made-up sites for the rules taken from the misses of held-out set 3 (a veterinary clinic, run once on
  * 2026-12-02, bench/answer-sites-real/README.md): an animal clinic whose contact lines are headings, and
  * a physiotherapy practice with an FAQ-style heading beside its offers, as the crawler writes their pages.
  */
-const page = (url: string, title: string, text: string): KnowledgeDocument => ({ id: url, source: 'page', title, url, text });
 
 const clinic = [
   page(

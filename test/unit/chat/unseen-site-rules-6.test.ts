@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
-import { offlineReplyOf } from '../../support/offline-reply.js';
+import { offlineReplyOf, page } from '../../support/offline-reply.js';
 
 /**
  * Made-up sites for the rules taken from the misses of held-out set 5b (a landscaper, a solo attorney and
  * a bakery, run once on 2026-12-03, bench/answer-sites-real/README.md), as the crawler writes their pages.
  */
-const page = (url: string, title: string, text: string): KnowledgeDocument => ({ id: url, source: 'page', title, url, text });
 
 const solicitor = [
   page(

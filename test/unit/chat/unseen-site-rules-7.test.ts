@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
-import { offlineReplyOf } from '../../support/offline-reply.js';
+import { offlineReplyOf, page } from '../../support/offline-reply.js';
 
 /**
  * Made-up sites for the rules taken from the misses of held-out sets 5a (a massage clinic, a guesthouse
  * and a tattoo artist) and 5b (a landscaper, an attorney and a bakery), run once on 2026-12-03
  * (bench/answer-sites-real/README.md), as the crawler writes their pages.
  */
-const page = (url: string, title: string, text: string): KnowledgeDocument => ({ id: url, source: 'page', title, url, text });
 
 const pottery = [
   page(
