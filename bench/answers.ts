@@ -8,7 +8,8 @@
  *   invented facts offline: N        replies matching a forbidden pattern
  *   retrieval recall@5: N%           answerable questions whose expected facts are all in the top 5 passages
  * With OPENAI_API_KEY set the same figures are printed again for the model ("... model").
- * `--verbose` prints every failure with the reply and the passages. `--site name` runs one site, `--site a,b,c` several.
+ * `--verbose` prints every failure with the reply (and the passages when the expected facts were not among
+ * them; with ALL_PASSAGES=1 for every failure). `--site name` runs one site, `--site a,b,c` several.
  */
 import './silent-logs.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -100,7 +101,7 @@ async function evaluateSite(apiUrl: string, config: Parameters<typeof signUpAndS
       const recalled = item.expect.every((p) => new RegExp(p, 'i').test(withoutUrls(asked.passages)));
       if (recalled) tally.recalled++;
       if (!ok || invented.length) {
-        failures.push(`[${mode}] ${site.name} ANSWERABLE${recalled ? '' : ' (not retrieved)'}: ${item.q}\n  expect ${item.expect.join(' & ')}\n  reply: ${asked.reply.replace(/\n/g, '\n         ')}${verbose && !recalled ? `\n  passages:\n${asked.passages.slice(0, 1500)}` : ''}`);
+        failures.push(`[${mode}] ${site.name} ANSWERABLE${recalled ? '' : ' (not retrieved)'}: ${item.q}\n  expect ${item.expect.join(' & ')}\n  reply: ${asked.reply.replace(/\n/g, '\n         ')}${verbose && (!recalled || process.env.ALL_PASSAGES) ? `\n  passages:\n${asked.passages.slice(0, 1500)}` : ''}`);
       }
     }
     for (const item of site.unanswerable) {

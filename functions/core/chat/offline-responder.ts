@@ -2,7 +2,7 @@ import { BUSINESS_PLACE_WORDS } from '../knowledge/business-places.js';
 import { HEADING_PATH_SEPARATOR, innermostHeading } from '../knowledge/chunk.js';
 import { everydayTermsOf, isCommonTerm } from '../knowledge/common-words/common-words.js';
 import { amountsIn } from '../knowledge/currency-amounts.js';
-import { factTypesAsked, factWordsAsked, namesTeamMember, NAMING_FACT_WORDS, personOfHeadings, roleAsked, statesFact, statesFactUnder, type FactType } from '../knowledge/fact-types.js';
+import { factTypesAsked, factWordsAsked, namesTeamMember, NAMING_FACT_WORDS, personOfHeadings, roleAsked, statesFact, statesFactUnder, statesStreetAddress, type FactType } from '../knowledge/fact-types.js';
 import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import { DECLARED_DETAILS_HEADING, isSiteDetailsDocument } from '../knowledge/knowledge-document.js';
 import { folded, isOtherLanguageYesNo, OTHER_LANGUAGE_DOING } from '../knowledge/other-languages.js';
@@ -785,6 +785,10 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   // "What's included in...?" asks for a list; "Is parking included?" asks whether one thing is.
   const contents = !yesNo && asksContents(asking);
   const when = asksWhen(asking);
+  // "What services do you offer?" names nothing but the offer itself, which a list under a heading naming it answers.
+  const offer = !termGroups.length && !asked.length ? offerListOf(asking, passages) : undefined;
+  if (offer) return groundedIn(offer, presentPassage(offer, plainLines(offer.text)));
+  const streetGiven = asked.length === 1 && asked[0] === 'address' && passages.some((passage) => statesStreetAddress(passage.text));
   let best: Candidate | undefined;
   passages.forEach((passage, rank) => {
     // The site's own FAQ asking the same question answers it, whatever kind of fact it seemed to ask for;
@@ -793,6 +797,8 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
     const sameQuestion = asksSameAs(passage, askedTerms) && !leavesOutOfferAsked(passage, askedTerms, asked);
     // "How much is a deep clean?" needs an amount; "Are there any extra fees?" may be answered by "No hidden fees".
     if (!sameQuestion && asked.length && !yesNo && !asked.some((type) => statesFactIn(passage, type))) return;
+    // Asked where, a passage only naming the town ("Located in the centre of Amsterdam") answers when no passage gives the address.
+    if (!sameQuestion && streetGiven && !statesStreetAddress(passage.text)) return;
     // "How soon...?", "How many...?": a number of days or things counts only where it is said of what is asked.
     if (!sameQuestion && !yesNo && asksCount && !factBesideTerm(passage, asked, countedTerms ?? contentTermSet)) return;
     // "What are your opening hours on Sunday?": another day's times, or a class timetable's, are no answer.
@@ -823,7 +829,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
       (given.some((number) => thresholdApplies(number, passage.text)) ? THRESHOLD_PREFERENCE : 0) +
       OWN_WORDS_PREFERENCE * ownWordsShare(contentTerms, passage) +
       (parsed.roleTerm && saysRole(passage, parsed.roleTerm) ? ROLE_PREFERENCE : 0) +
-      (asked.includes('address') && statesFact(passage.text, 'address') ? ADDRESS_FORM_PREFERENCE : 0) -
+      (asked.includes('address') && statesStreetAddress(passage.text) ? ADDRESS_FORM_PREFERENCE : 0) -
       (isTestimonial(passage) ? REVIEW_PENALTY : 0) -
       (yesNo && asked.includes('hours') && innermostHeading(passage.heading) === DECLARED_DETAILS_HEADING ? DECLARED_HOURS_PENALTY : 0);
     if (!best || score > best.score) best = { passage, rank, score };
@@ -841,8 +847,28 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   if (!body.trim()) return { sources: [] };
   // "Are you open on a Monday?" against "Tue–Sun 10–4": said before the hours, open or closed.
   const verdict = asked.includes('hours') ? dayVerdict(asking, innermostHeading(chosen.heading) ?? chosen.title, plainLines(chosen.text).join('\n')) : undefined;
-  const answer = verdict ? `${verdict}\n${body}` : body;
+  return groundedIn(chosen, verdict ? `${verdict}\n${body}` : body);
+}
+
+/** An answer from a passage, with the link to the page it is from. */
+function groundedIn(chosen: SearchHit, answer: string): GroundedAnswer {
   if (!chosen.url) return { answer, sources: [] };
   const title = sourceTitle(chosen);
   return { answer: `${answer}\n\nMore details: ${sourceLink(title, chosen.url)}`, sources: [{ title, url: chosen.url }] };
+}
+
+/** "What services do you offer?", "What treatments do you have?", "What do you do?": the whole offer asked for. */
+const ASKS_OFFER =
+  /\bwhat (?:kinds? of |types? of |sorts? of )?(services?|treatments?|products?)\b(?=.*\b(?:offer|provide|do|have|sell|available)\b)|\bwhat (?:do|does|can) (?:you|your \w+) (?:offer|do|provide|sell)\s*\??$/i;
+
+/**
+ * The list a question asking for the whole offer is answered by: the best-ranked passage listing two
+ * things or more under a heading that names what was asked ("Services", "Our treatments"; for "What do
+ * you offer?", one naming services, products or the offer).
+ */
+function offerListOf(asking: string, passages: readonly SearchHit[]): SearchHit | undefined {
+  const match = ASKS_OFFER.exec(asking);
+  if (!match) return undefined;
+  const named = new Set(termsOf(match[1] ?? 'services products offer'));
+  return passages.find((passage) => listsThings(passage) && termsOf(innermostHeading(passage.heading) ?? '').some((term) => named.has(term)));
 }

@@ -264,8 +264,23 @@ function headQuestionParagraphs(document: Document): void {
   }
 }
 
+/**
+ * A heading element with no text holds an icon (`<h3 class="flaticon-dog"><img></h3>` above a card's
+ * title): it heads nothing, and a card holding one would seem to have a heading of its own already.
+ * Its contents stay, in a plain block.
+ */
+function unheadEmptyHeadings(document: Document): void {
+  for (const element of document.querySelectorAll(headingTags)) {
+    if (clean(element.textContent)) continue;
+    const block = document.createElement('div');
+    block.append(...element.childNodes);
+    element.replaceWith(block);
+  }
+}
+
 /** Applies the rules for controls and layout to a document about to be converted to markdown (in place). */
 export function revealPageStructure(document: Document): void {
+  unheadEmptyHeadings(document);
   labelTabPanels(document);
   headDisclosures(document);
   headQuestionParagraphs(document);

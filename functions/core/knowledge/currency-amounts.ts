@@ -26,6 +26,18 @@ const FIGURE = new RegExp(String.raw`(?<![\d,'’])(?<!\d\.)(?:\d{1,2}(?:,\d{2})
 /** Codes and symbols as written, case and all ("KES", "kr", "Ksh"; "TOP 10" is no amount, see generate.ts). */
 const MARKS = new Set([...currencies.codes, ...currencies.symbols]);
 const NAMES = new Set(currencies.words);
+/**
+ * Symbols of three letters or more with a small letter ("Ksh", "TSh", "USh"), by their lower case: sites
+ * write them in any case and often plural ("KShs. 3,000", "Shs 500"), as they do not write ISO codes
+ * ("ALL 3" is no amount of leks, "5 ft" no forints).
+ */
+const LETTER_SYMBOLS = new Set(currencies.symbols.filter((mark) => /^\p{L}{3,}$/u.test(mark) && /\p{Ll}/u.test(mark)).map((mark) => mark.toLowerCase()));
+/** Whether a word is a currency's code or symbol as written, or a letter symbol in another case or plural. */
+function isMark(written: string): boolean {
+  if (MARKS.has(written)) return true;
+  const lower = written.toLowerCase();
+  return LETTER_SYMBOLS.has(lower) || (lower.length > 3 && lower.endsWith('s') && LETTER_SYMBOLS.has(lower.slice(0, -1)));
+}
 /** The longest symbol or code, in characters: how far from a figure its currency is looked for. */
 const LONGEST_MARK = Math.max(...[...MARKS, ...NAMES].map((mark) => mark.length)) + 1;
 const SPACE = /[ \u00a0\u202f]/;
@@ -47,8 +59,8 @@ function currencyBefore(text: string, figureStart: number, figure: string): numb
   for (let from = start; from < end; from++) {
     const written = text.slice(from, end);
     // "Rs." is "Rs" with a full stop.
-    const mark = MARKS.has(written) || !written.endsWith('.') ? written : written.slice(0, -1);
-    if (!MARKS.has(mark) && !isSign(mark)) continue;
+    const mark = isMark(written) || !written.endsWith('.') ? written : written.slice(0, -1);
+    if (!isMark(mark) && !isSign(mark)) continue;
     // A letter symbol or code is a word of its own, not the end of one ("XR95", "MASKR 5").
     if (/^\p{L}/u.test(mark) && isLetter(text[from - 1])) continue;
     if (isSingleLetter(mark) && (spaced || !/^\d{2}/.test(figure) || /^\s\d\p{Lu}{2}/u.test(text.slice(figureStart + figure.length)))) continue;
@@ -64,7 +76,7 @@ function currencyAfter(text: string, figureEnd: number): number | undefined {
   while (end < text.length && end - start < LONGEST_MARK && !/[\s\d]/.test(text[end]!)) end++;
   for (let to = end; to > start; to--) {
     const written = text.slice(start, to);
-    const known = (MARKS.has(written) && !isSingleLetter(written)) || isSign(written) || NAMES.has(written.toLowerCase());
+    const known = (isMark(written) && !isSingleLetter(written)) || isSign(written) || NAMES.has(written.toLowerCase());
     // "kr/month" ends the mark at the slash; "KESTREL" is no "KES".
     if (known && !(/\p{L}$/u.test(written) && isLetter(text[to]))) return to;
   }

@@ -101,9 +101,10 @@ const askedBy: Record<FactType, RegExp> = {
   ),
   // "Where are you / is your office" asks for the business's address; "where does the bus park" may not,
   // nor "Where did you study / train / go to school?", which asks about a person's past.
-  // "Where exactly is...", "Which part of town / area of the city are you in?", "What neighbourhood...?".
+  // "Where exactly is...", "Which part of town / area of the city are you in?", "What neighbourhood...?",
+  // "Which city are you in?", "What town is your shop in?".
   address:
-    /\bwhere\b(?!\s+(?:did|do|have)\s+(?:you|they|he|she)\s+(?:go to|study|studied|train|trained|graduate|graduated|learn|learned|learnt|qualify|qualified|grow up|come from|work before)\b)(?=.*\b(?:you|your|yours|office|shop|store|business|company|premises|headquarters|hq)\b)|\bwhere(?:'s| is| are|\s+(?:exactly|about|abouts)\s+(?:is|are)\b)|\b(?:located|locations?|(?<!e-?mail )address(?:es)?|directions?|find you|based|premises|visit you|come to you|postcode|zip|whereabouts|neighbou?rhood|(?:area|part|side) of (?:the )?(?:city|town))\b/,
+    /\bwhere\b(?!\s+(?:did|do|have)\s+(?:you|they|he|she)\s+(?:go to|study|studied|train|trained|graduate|graduated|learn|learned|learnt|qualify|qualified|grow up|come from|work before)\b)(?=.*\b(?:you|your|yours|office|shop|store|business|company|premises|headquarters|hq)\b)|\bwhere(?:'s| is| are|\s+(?:exactly|about|abouts)\s+(?:is|are)\b)|\b(?:located|locations?|(?<!e-?mail )address(?:es)?|directions?|find you|based|premises|visit you|come to you|postcode|zip|whereabouts|neighbou?rhood|(?:area|part|side) of (?:the )?(?:city|town))\b|\b(?:which|what) (?:city|town|suburb|village|district|region|county|state|province)\b(?=.*\b(?:you|your)\b)/,
   phone: /\b(?:phone|call|ring|telephone|tel|mobile|number to|whatsapp|text you|hotline)\b|(?<!\b(?:registration|company|vat|tax|account|order|reference|tracking|policy|serial|model|invoice|licen[cs]e) )\bnumber\b(?![^?]*\b(?:of|many)\b)/,
   email: /\b(?:e-?mail|mail you|email address)\b/,
   // "How early should I arrive before my slot?" asks how long before, not the opening time.
@@ -175,11 +176,23 @@ const HEADING_FACTS: ReadonlySet<FactType> = new Set(['founded', 'phone', 'email
 
 const namesPersonOnly = (heading: string) => NAME_HEADING.test(heading.trim()) && !personRole.test(heading);
 
+/**
+ * A site without a street address names its place: "located in the heart of Nairobi", "a Leeds-based
+ * studio". Where a street address is given too, it answers better (statesStreetAddress).
+ */
+const PLACE_NAMED = new RegExp(
+  String.raw`\b(?:[Ll]ocated|[Bb]ased|[Ss]ituated)\s+(?:right\s+)?(?:in|at)\s+(?:the\s+(?:heart|centre|center|middle)\s+of\s+)?(?:downtown\s+)?\p{Lu}\p{Ll}|\b\p{Lu}\p{Ll}+[- ]based\b`,
+  'u',
+);
+
+/** Whether a text gives an address, not only the place (a street and number, a postcode, an address label). */
+export const statesStreetAddress = (text: string): boolean => postcode.test(text) || statedIn.address.test(text) || statedInOtherLanguage(text, 'address');
+
 export function statesFact(text: string, type: FactType): boolean {
   if (type === 'phone') return hasPhoneNumber(text);
   if (type === 'price' && (statesAmount(text) || statesFreeOffer(text))) return true;
   if (type === 'person') return statesPerson(text);
-  if (type === 'address' && postcode.test(text)) return true;
+  if (type === 'address' && (postcode.test(text) || PLACE_NAMED.test(text))) return true;
   if (type === 'country') return namesCountry(text);
   return statedIn[type].test(text) || statedInOtherLanguage(text, type);
 }

@@ -25,12 +25,16 @@ describe('amountsIn: amounts in every currency and locale', () => {
     ['Boda boda ride 2,500 shillings', '2,500 shillings', '2500'],
     ['Deep clean from $1,250.00', '$1,250.00', '1250'],
     ['Clear aligners from ₹1,20,000', '₹1,20,000', '120000'],
+    // A letter symbol in another case and plural, as Kenyan sites write the shilling.
+    ['Dog walking: charges are KShs. 3,000 per hour', 'KShs. 3,000', '3000'],
+    ['Boarding KSH 6,000 a night', 'KSH 6,000', '6000'],
+    ['Safari day trip 4,500 tshs', '4,500 tshs', '4500'],
   ])('finds the amount in %j', (text, written, value) => {
     expect(amountsIn(text)).toEqual([expect.objectContaining({ text: written, value })]);
     expect(statesFact(text, 'price')).toBe(true);
   });
 
-  it.each(['TOP 10 reasons to visit', 'Our 10K run starts at 8', 'Postcode M1 1AE', 'A 5 km walk', 'Open since 1987', 'Tables of 6 or more', 'Call 0800 123 456', 'ALL 3 rooms have a view'])(
+  it.each(['TOP 10 reasons to visit', 'Our 10K run starts at 8', 'Postcode M1 1AE', 'A 5 km walk', 'Open since 1987', 'Tables of 6 or more', 'Call 0800 123 456', 'ALL 3 rooms have a view', 'The fence is 5 ft high', 'le 5 mai'])(
     'finds no amount in %j',
     (text) => {
       expect(statesAmount(text)).toBe(false);
