@@ -21,9 +21,9 @@ const ROLES =
   'mechanic|barber|hairdresser|colou?rist|groomer|hygienist|optometrist|optician|pharmacist|midwife|osteopath|chiropractor|podiatrist|masseu(?:r|se)|esthetician|beautician|artist|baker|barista|bartender|photographer|electrician|plumber|builder|carpenter|joiner|decorator|gardener|landscaper|roofer|locksmith|tiler|glazier|welder|tailor|florist|butcher|guide|lawyer|solicitor|attorney|architect|surveyor|pilot|skipper|captain|' +
   // The same in German, Spanish, French, Portuguese, Italian and Polish, as team pages write them
   // (forms starting and ending with an ASCII letter, as the pattern's word boundaries need).
-  'inhaber(?:in)?|gesch[äa]ftsf[üu]hrer(?:in)?|k[öo]chin|koch|k[üu]chenchef(?:in)?|friseur(?:in|e)?|friseurmeister(?:in)?|b[äa]ckermeister(?:in)?|physiotherapeut(?:in)?|zahnarzt|zahn[äa]rztin|arzt|trainerin|' +
+  'inhaber(?:in)?|gesch[äa]ftsf[üu]hrer(?:in)?|k[öo]chin|koch|chefk[öo]ch(?:in)?|konditor(?:in)?|kellner(?:in)?|k[üu]chenchef(?:in)?|friseur(?:in|e)?|friseurmeister(?:in)?|b[äa]ckermeister(?:in)?|physiotherapeut(?:in)?|zahnarzt|zahn[äa]rztin|arzt|trainerin|' +
   'due[ñn][oa]|propietari[oa]|gerente|cociner[oa]|jefe de cocina|peluquer[oa]|entrenador(?:a)?|fisioterapeuta|m[ée]dic[oa]|dentista|odont[óo]log[oa]|' +
-  'propri[ée]taire|g[ée]rante?|fondat(?:eur|rice)|coiffeu(?:r|se)|cuisini(?:er|[èe]re)|esth[ée]ticienne|kin[ée]sith[ée]rapeute|m[ée]decin|dentiste|' +
+  'propri[ée]taire|g[ée]rante?|fondat(?:eur|rice)|p[âa]tissi(?:er|[èe]re)|coiffeu(?:r|se)|cuisini(?:er|[èe]re)|esth[ée]ticienne|kin[ée]sith[ée]rapeute|m[ée]decin|dentiste|' +
   'dono|dona|propriet[áa]ri[oa]|cabeleireir[oa]|treinador(?:a)?|professor(?:a)?|nutricionista|' +
   'titolare|parrucchier[ea]|cuoc[oa]|allenatore|fisioterapista|' +
   'w[łl]a[śs]ciciel(?:ka)?|kierownik|fizjoterapeut(?:a|ka)|trener(?:ka)?|dietety(?:k|czka)|lekarz|stomatolog';
@@ -178,10 +178,15 @@ const namesPersonOnly = (heading: string) => NAME_HEADING.test(heading.trim()) &
 
 /**
  * A site without a street address names its place: "located in the heart of Nairobi", "a Leeds-based
- * studio". Where a street address is given too, it answers better (statesStreetAddress).
+ * studio", "Localizado no bairro de Barra Grande", "situé au cœur de Lyon", "gelegen in Gent". Where a
+ * street address is given too, it answers better (statesStreetAddress).
  */
 const PLACE_NAMED = new RegExp(
-  String.raw`\b(?:[Ll]ocated|[Bb]ased|[Ss]ituated)\s+(?:right\s+)?(?:in|at)\s+(?:the\s+(?:heart|centre|center|middle)\s+of\s+)?(?:downtown\s+)?\p{Lu}\p{Ll}|\b\p{Lu}\p{Ll}+[- ]based\b`,
+  [
+    String.raw`\b(?:[Ll]ocated|[Bb]ased|[Ss]ituated)\s+(?:right\s+)?(?:in|at)\s+(?:the\s+(?:heart|centre|center|middle)\s+of\s+)?(?:downtown\s+)?\p{Lu}\p{Ll}`,
+    String.raw`\b\p{Lu}\p{Ll}+[- ]based\b`,
+    String.raw`(?<!\p{L})(?:[Ll]ocalizad[oa]s?|[Ss]ituad[oa]s?|[Uu]bicad[oa]s?|[Ss]itu[ée]e?s?|[Ss]ituat[oa]|[Gg]elegen)\s+(?:no|na|em|en|el|in|im|à|au|dans|nel|nella|a)\s+(?:(?:bairro|centro|coração|barrio|corazón|cœur|centre|quartier|Zentrum|quartiere|cuore)\s+(?:de|do|da|del|di|du|von)\s+)?\p{Lu}\p{Ll}`,
+  ].join('|'),
   'u',
 );
 

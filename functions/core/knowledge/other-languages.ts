@@ -147,11 +147,11 @@ export const ASKED_IN_OTHER_LANGUAGES = {
     [
       'adresse|anschrift|standort|wo (?:seid|sind|ist|befindet|liegt|finde)|in welche[rm] (?:stadt|ort|strasse)|anfahrt',
       'donde (?:esta|estan|queda|quedan|se encuentra\\w*|se ubica\\w*)|direccion|ubicacion|ubicad[oa]s?|en que (?:ciudad|calle|zona|barrio)',
-      'se trouve\\w*|situes?|situee?s?|adresse',
-      'onde (?:fica|ficam|e|esta|estao)|endereco|localizacao|localizad[oa]s?',
-      'dove (?:siete|si trova|e)|indirizzo',
-      'waar (?:zijn|zit|is|ligt)|adres',
-      'gdzie|adres\\w*',
+      "se trouve\\w*|situes?|situee?s?|adresse|dans quelle (?:ville|rue|region)|dans quel (?:quartier|endroit|coin)",
+      'onde (?:fica|ficam|e|esta|estao)|endereco|localizacao|localizad[oa]s?|em (?:que|qual) (?:lugar|cidade|bairro|rua|regiao)(?: fica\\w*)?',
+      'dove (?:siete|si trova|e)|indirizzo|in (?:quale|che) (?:citta|via|zona|quartiere)',
+      'waar (?:zijn|zit|is|ligt)|adres|in welke (?:stad|plaats|straat|wijk)',
+      'gdzie|adres\\w*|w (?:jakim|ktorym) (?:miescie|miejscu)|na (?:jakiej|ktorej) ulicy',
     ].join('|'),
   ),
   person: words(

@@ -69,3 +69,31 @@ describe('held-out set 6b: "What services do you offer?"', () => {
     expect(reply).toMatch(/Day care[\s\S]*Bath and brush[\s\S]*Puppy socials/);
   });
 });
+
+describe('held-out set 6b and 6a: the place and the people of sites in other languages', () => {
+  const pousada = [
+    page(
+      'https://pousada-mare.example.br/',
+      'Pousada Maré',
+      `# Pousada Maré\n\n## Sobre nós\n\nLocalizada no bairro de Ponta Negra em Natal, a Pousada Maré fica a 200 metros da praia, com piscina e café da manhã.`,
+    ),
+  ];
+  const card = (name: string, role: string, text: string) =>
+    `<div class="chef-card"><img src="${name}.jpg" alt="${role} ${name}"><div class="chef-info"><h3>${name}</h3><span class="chef-title">${role}</span><p>${text}</p></div></div>`;
+  const teamHtml = `<!doctype html><html><head><title>Unsere Köche</title></head><body><main><h1>Unsere Köche</h1><div class="chefs">${[
+    card('Anna Vogel', 'Chefköchin', 'Mit 15 Jahren Erfahrung in der gehobenen Gastronomie leitet Anna unser Küchenteam.'),
+    card('Lena Brandt', 'Sous-Chef', 'Lena bringt nach ihrer Ausbildung in Lyon frischen Wind in unsere Küche.'),
+    card('Jonas Kraft', 'Konditor', 'Jonas backt unsere Torten, Tartes und das Eis des Hauses.'),
+  ].join('')}</div><h2>Unsere Küchenphilosophie</h2><p>Alle unsere Köche teilen die Leidenschaft für saisonale Zutaten.</p></main></body></html>`;
+  const { title, text } = extractPage(teamHtml, 'https://lindenhof-bistro.example.de/team');
+  const bistro = [page('https://lindenhof-bistro.example.de/team', title, text)];
+
+  it('answers "Em que lugar fica...?" with the neighbourhood the site says it is in', () => {
+    expect(offlineReplyOf('Em que lugar fica a pousada?', pousada, { business: 'Pousada Maré' })).toMatch(/Ponta Negra em Natal/);
+  });
+
+  it('answers who holds a role written as a German compound ("Chefköchin", "Konditor")', () => {
+    expect(offlineReplyOf('Wer ist eure Chefköchin?', bistro, { business: 'Lindenhof Bistro' })).toMatch(/Anna Vogel/);
+    expect(offlineReplyOf('Wer ist euer Konditor?', bistro, { business: 'Lindenhof Bistro' })).toMatch(/Jonas Kraft/);
+  });
+});
