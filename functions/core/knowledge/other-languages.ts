@@ -1,4 +1,5 @@
 import { englishStopWords } from './search-terms.js';
+import englishLookingStopWords from './stop-words/english-looking-stop-words.json' with { type: 'json' };
 import otherStopWords from './stop-words/stop-words.json' with { type: 'json' };
 import weekdays from './weekdays/weekdays.json' with { type: 'json' };
 
@@ -104,6 +105,9 @@ export const STATED_IN_OTHER_LANGUAGES = {
       // The experience may close the sentence: "W ciągu 7 lat kariery zdobywałem swoje doświadczenie".
       String.raw`\d+\+?\s*(?:jahre?n?|anos|ans|anni|jaar|lat)\s+(?:[\p{L}]+\s+){0,4}?(?:\p{L}*erfahrung|de experiencia|d'experience|de experiencia|di esperienza|ervaring|doswiadczen\p{L}*)`,
       String.raw`(?<![\p{L}])(?:uber|mehr als|seit uber|mas de|plus de|mais de|oltre|meer dan|ponad)\s+\d+\s+(?:jahren?|anos|ans|anni|jaar|lat)`,
+      // German puts the verb last: "wurde im Jahr 2005 von ... gegründet"; a label gives the date: "Création : 30/05/2023".
+      String.raw`(?<![\p{L}\d])(?:1[89]|20)\d{2}(?!\d)[^.\n]{0,80}?(?<![\p{L}])(?:gegrundet|eroffnet)(?![\p{L}])`,
+      String.raw`(?<![\p{L}])(?:creation|date de creation|grundung|gegrundet|fundacao|fundacion|fondazione|opgericht)\s*:\s*(?:\d{1,2}[/.-]\d{1,2}[/.-])?(?:1[89]|20)\d{2}(?!\d)`,
     ].join('|'),
     'u',
   ),
@@ -170,7 +174,8 @@ export const ASKED_IN_OTHER_LANGUAGES = {
     [
       'seit wann|wie lange gibt es|wie alt ist|gegrundet|grundungsjahr',
       'desde cuando|cuantos anos (?:lleva|llevan|tiene|tienen)|fundad[oa]|cuando (?:abrio|abrieron|se fundo)',
-      'depuis quand|depuis combien|fonde(?:e)?|quand (?:avez-vous|a) ouvert',
+      // "Depuis quand la société existe-t-elle ?": existing is what is asked since when, not a thing to find.
+      "depuis quand|depuis combien|fonde(?:e)?|quand (?:avez-vous|a) ouvert|(?<=depuis (?:quand|combien)[^?]*)existe\\w*",
       'desde quando|ha quanto tempo',
       'da quando|fondat[oa]',
       'od kiedy|ile lat',
@@ -204,6 +209,20 @@ export function isInOtherLanguage(sentence: string): boolean {
     else if (OTHER_STOP_WORDS.has(word)) other++;
   }
   return other > english;
+}
+
+/** Words of the phrases that ask for a kind of fact ("em que lugar", "ab wann"): those are matched on the whole question. */
+const ASKING_PHRASE_WORDS = new Set(Object.values(ASKED_IN_OTHER_LANGUAGES).flatMap((pattern) => pattern.source.match(/[a-z]+/g) ?? []));
+const ENGLISH_LOOKING_STOP_WORDS = new Set(englishLookingStopWords.split(' ').filter((word) => !ASKING_PHRASE_WORDS.has(word)));
+
+/**
+ * A question in another language without the function words of that language that are also English
+ * words ("Wer *hat* das Restaurant gegründet?", "Bis wann kann *man* essen?"): search terms keep them
+ * for English's sake, where they mean a hat and a man. A question in English is returned as it is.
+ */
+export function withoutEnglishLookingStopWords(question: string): string {
+  if (!isInOtherLanguage(question)) return question;
+  return question.replace(/[\p{L}]+/gu, (word) => (ENGLISH_LOOKING_STOP_WORDS.has(folded(word)) ? '' : word)).replace(/ {2,}/g, ' ');
 }
 
 /** The words that ask for something other than yes or no: "was", "¿dónde?", "combien", "quanto", "gdzie". */

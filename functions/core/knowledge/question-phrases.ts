@@ -1,4 +1,5 @@
 import { NUMBER_WORDS, numberValue } from './number-words.js';
+import { withoutEnglishLookingStopWords } from './other-languages.js';
 
 /**
  * Everyday phrases visitors use where websites use one word ("every two weeks" for "bi-weekly",
@@ -61,6 +62,7 @@ const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string
   [/\b(?:is ?n[o']t|was ?n[o']t|not) (?:done )?(?:properly|right|well|good enough)\b|\bnot (?:completely |fully |totally )?(?:happy|pleased)\b|\bunhappy\b/gi, 'not satisfied'],
 ];
 
+/** The question in the site's words: the phrases above rewritten, and in another language without its English-looking function words. */
 export function withSiteWords(question: string): string {
-  return PHRASES.reduce((text, [phrase, word]) => text.replace(phrase, word as string), question);
+  return PHRASES.reduce((text, [phrase, word]) => text.replace(phrase, word as string), withoutEnglishLookingStopWords(question));
 }

@@ -97,3 +97,31 @@ describe('held-out set 6b and 6a: the place and the people of sites in other lan
     expect(offlineReplyOf('Wer ist euer Konditor?', bistro, { business: 'Lindenhof Bistro' })).toMatch(/Jonas Kraft/);
   });
 });
+
+describe('held-out set 6b: founding years as German and French sites write them', () => {
+  const trattoria = [
+    page(
+      'https://da-enzo.example.de/ueber-uns',
+      'Über uns',
+      `# Über uns\n\n## Wie alles begann\n\nDa Enzo wurde im Jahr 1998 von Enzo und Carla Russo gegründet.\n\n## Unser Küchenchef\n\nMarco hat unsere Karte mit Gerichten aus Apulien erweitert.`,
+    ),
+  ];
+  const plombier = [
+    page(
+      'https://plomberie-roux.example.fr/',
+      'Plomberie Roux',
+      `# Plomberie Roux\n\n## Dépannage\n\nFuites, chauffe-eau et salles de bain à Nantes.\n\n## La société\n\nCréation : 12/03/2016\nSiège social : 4 rue Crébillon 44000 Nantes`,
+    ),
+  ];
+
+  it('answers who founded it from "wurde im Jahr 1998 von ... gegründet", not from a sentence with "hat"', () => {
+    const reply = offlineReplyOf('Wer hat das Restaurant gegründet?', trattoria, { business: 'Da Enzo' });
+    expect(reply).toMatch(/Enzo und Carla Russo/);
+    expect(reply).not.toMatch(/Marco/);
+    expect(offlineReplyOf('Seit wann gibt es das Restaurant?', trattoria, { business: 'Da Enzo' })).toMatch(/1998/);
+  });
+
+  it('answers "Depuis quand la société existe-t-elle ?" from its "Création" date', () => {
+    expect(offlineReplyOf('Depuis quand la société existe-t-elle ?', plombier, { business: 'Plomberie Roux' })).toMatch(/12\/03\/2016/);
+  });
+});

@@ -3,7 +3,8 @@ import { termsOf } from '../../../functions/core/chat/text-terms.js';
 import { factTypesAsked, statesFact } from '../../../functions/core/knowledge/fact-types.js';
 import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
 import { isOtherLanguageYesNo } from '../../../functions/core/knowledge/other-languages.js';
-import { stopWordsOfOtherLanguages } from '../../../functions/core/knowledge/stop-words/generate.js';
+import englishLookingFile from '../../../functions/core/knowledge/stop-words/english-looking-stop-words.json' with { type: 'json' };
+import { englishLookingStopWords, stopWordsOfOtherLanguages } from '../../../functions/core/knowledge/stop-words/generate.js';
 import stopWordsFile from '../../../functions/core/knowledge/stop-words/stop-words.json' with { type: 'json' };
 import { englishStopWords } from '../../../functions/core/knowledge/search-terms.js';
 import { weekdayNamesFromIntl } from '../../../functions/core/knowledge/weekdays/generate.js';
@@ -118,6 +119,7 @@ describe('stop words of other languages', () => {
 
   it('is the list the generator writes from the stopword package', () => {
     expect(stopWordsFile).toBe(stopWordsOfOtherLanguages(englishStopWords()).join(' '));
+    expect(englishLookingFile).toBe(englishLookingStopWords(englishStopWords()).join(' '));
   });
 });
 

@@ -5,7 +5,8 @@
  * A word that is also an English word of everyday meaning ("car", "son", "door", "die", "ten") is
  * kept out: the English list decides about English words. Run after upgrading `stopword`:
  *   npx tsx functions/core/knowledge/stop-words/generate.ts
- * test/unit/knowledge/stop-words.test.ts fails when the file is not what this writes.
+ * It also writes english-looking-stop-words.json (see englishLookingStopWords).
+ * test/unit/knowledge/multilingual-facts.test.ts fails when the files are not what this writes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -58,8 +59,10 @@ const combiningMarks = /[\u0300-\u036f]/g;
 /** As search terms see a word: lower case, accents folded. */
 const folded = (word: string) => word.toLowerCase().normalize('NFD').replace(combiningMarks, '');
 
-export function stopWordsOfOtherLanguages(englishStopWords: ReadonlySet<string>): string[] {
-  const everydayEnglish = everydayEnglishWords();
+export const ENGLISH_LOOKING_FILE = resolve(import.meta.dirname, 'english-looking-stop-words.json');
+
+/** Stop words of the other languages by the languages whose lists have them. */
+function stopWordLanguages(englishStopWords: ReadonlySet<string>): Map<string, Set<string>> {
   const languagesOf = new Map<string, Set<string>>();
   for (const language of LANGUAGES) {
     for (const word of stopword[language] ?? []) {
@@ -68,11 +71,34 @@ export function stopWordsOfOtherLanguages(englishStopWords: ReadonlySet<string>)
       // One-letter words are initials and units as often ("Block C", "5 m"); English decides those.
       if (term.length < 2 || !/^\p{L}+$/u.test(term) || englishStopWords.has(term)) continue;
       if (!languagesOf.has(term)) languagesOf.set(term, new Set());
-      languagesOf.get(term)!.add(language.slice(0, 3));
+      languagesOf.get(term)!.add(language);
     }
   }
-  return [...languagesOf]
-    .filter(([term, languages]) => languages.size >= SHARED_STOP_WORD_LANGUAGES || !everydayEnglish.has(term))
+  return languagesOf;
+}
+
+/** Whether a stop word of the other languages stays one in English text too (see ENGLISH_EVERYDAY_RANK). */
+const isStopWordEverywhere = (term: string, languages: ReadonlySet<string>, everydayEnglish: ReadonlySet<string>) =>
+  new Set([...languages].map((language) => language.slice(0, 3))).size >= SHARED_STOP_WORD_LANGUAGES || !everydayEnglish.has(term);
+
+export function stopWordsOfOtherLanguages(englishStopWords: ReadonlySet<string>): string[] {
+  const everydayEnglish = everydayEnglishWords();
+  return [...stopWordLanguages(englishStopWords)]
+    .filter(([term, languages]) => isStopWordEverywhere(term, languages, everydayEnglish))
+    .map(([term]) => term)
+    .sort();
+}
+
+/**
+ * The stop words of the other languages kept as English words ("man", "hat", "die", "car", "son"): in a
+ * question written in one of those languages they are its function words ("Wer *hat* das Restaurant
+ * gegründet?", "Bis wann kann *man* essen?"), which other-languages.ts drops from such a question.
+ */
+export function englishLookingStopWords(englishStopWords: ReadonlySet<string>): string[] {
+  const everydayEnglish = everydayEnglishWords();
+  return [...stopWordLanguages(englishStopWords)]
+    // The Brazilian list alone also holds words of content ("area", "local", "final", "zero").
+    .filter(([term, languages]) => !isStopWordEverywhere(term, languages, everydayEnglish) && [...languages].some((language) => language !== 'porBr'))
     .map(([term]) => term)
     .sort();
 }
@@ -82,4 +108,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const words = stopWordsOfOtherLanguages(englishStopWords());
   writeFileSync(STOP_WORDS_FILE, `${JSON.stringify(words.join(' '))}\n`);
   console.log(`${words.length} words -> ${STOP_WORDS_FILE}`);
+  const englishLooking = englishLookingStopWords(englishStopWords());
+  writeFileSync(ENGLISH_LOOKING_FILE, `${JSON.stringify(englishLooking.join(' '))}\n`);
+  console.log(`${englishLooking.length} words -> ${ENGLISH_LOOKING_FILE}`);
 }
