@@ -857,9 +857,9 @@ function groundedIn(chosen: SearchHit, answer: string): GroundedAnswer {
   return { answer: `${answer}\n\nMore details: ${sourceLink(title, chosen.url)}`, sources: [{ title, url: chosen.url }] };
 }
 
-/** "What services do you offer?", "What treatments do you have?", "What do you do?": the whole offer asked for. */
+/** "What services do you offer?", "What treatments do you have?", "What do you sell?": the whole offer asked for. */
 const ASKS_OFFER =
-  /\bwhat (?:kinds? of |types? of |sorts? of )?(services?|treatments?|products?)\b(?=.*\b(?:offer|provide|do|have|sell|available)\b)|\bwhat (?:do|does|can) (?:you|your \w+) (?:offer|do|provide|sell)\s*\??$/i;
+  /\bwhat (?:kinds? of |types? of |sorts? of )?(services?|treatments?|products?)\b(?=.*\b(?:offer|provide|do|have|sell|available)\b)|\bwhat (?:do|does|can) (?:you|your \w+) (?:offer|provide|sell)\s*\??$/i;
 
 /**
  * The list a question asking for the whole offer is answered by: the best-ranked passage listing two

@@ -197,7 +197,7 @@ export function statesFact(text: string, type: FactType): boolean {
   if (type === 'phone') return hasPhoneNumber(text);
   if (type === 'price' && (statesAmount(text) || statesFreeOffer(text))) return true;
   if (type === 'person') return statesPerson(text);
-  if (type === 'address' && (postcode.test(text) || PLACE_NAMED.test(text))) return true;
+  if (type === 'address') return statesStreetAddress(text) || PLACE_NAMED.test(text);
   if (type === 'country') return namesCountry(text);
   return statedIn[type].test(text) || statedInOtherLanguage(text, type);
 }

@@ -4,7 +4,7 @@ import { factTypesAsked, statesFact } from '../../../functions/core/knowledge/fa
 import type { KnowledgeDocument } from '../../../functions/core/knowledge/knowledge-document.js';
 import { isOtherLanguageYesNo } from '../../../functions/core/knowledge/other-languages.js';
 import englishLookingFile from '../../../functions/core/knowledge/stop-words/english-looking-stop-words.json' with { type: 'json' };
-import { englishLookingStopWords, stopWordsOfOtherLanguages } from '../../../functions/core/knowledge/stop-words/generate.js';
+import { stopWordListsOfOtherLanguages } from '../../../functions/core/knowledge/stop-words/generate.js';
 import stopWordsFile from '../../../functions/core/knowledge/stop-words/stop-words.json' with { type: 'json' };
 import { englishStopWords } from '../../../functions/core/knowledge/search-terms.js';
 import { weekdayNamesFromIntl } from '../../../functions/core/knowledge/weekdays/generate.js';
@@ -118,8 +118,9 @@ describe('stop words of other languages', () => {
   });
 
   it('is the list the generator writes from the stopword package', () => {
-    expect(stopWordsFile).toBe(stopWordsOfOtherLanguages(englishStopWords()).join(' '));
-    expect(englishLookingFile).toBe(englishLookingStopWords(englishStopWords()).join(' '));
+    const lists = stopWordListsOfOtherLanguages(englishStopWords());
+    expect(stopWordsFile).toBe(lists.everywhere.join(' '));
+    expect(englishLookingFile).toBe(lists.englishLooking.join(' '));
   });
 });
 

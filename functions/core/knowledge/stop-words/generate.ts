@@ -5,7 +5,7 @@
  * A word that is also an English word of everyday meaning ("car", "son", "door", "die", "ten") is
  * kept out: the English list decides about English words. Run after upgrading `stopword`:
  *   npx tsx functions/core/knowledge/stop-words/generate.ts
- * It also writes english-looking-stop-words.json (see englishLookingStopWords).
+ * It also writes english-looking-stop-words.json (see stopWordListsOfOtherLanguages).
  * test/unit/knowledge/multilingual-facts.test.ts fails when the files are not what this writes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -81,34 +81,29 @@ function stopWordLanguages(englishStopWords: ReadonlySet<string>): Map<string, S
 const isStopWordEverywhere = (term: string, languages: ReadonlySet<string>, everydayEnglish: ReadonlySet<string>) =>
   new Set([...languages].map((language) => language.slice(0, 3))).size >= SHARED_STOP_WORD_LANGUAGES || !everydayEnglish.has(term);
 
-export function stopWordsOfOtherLanguages(englishStopWords: ReadonlySet<string>): string[] {
-  const everydayEnglish = everydayEnglishWords();
-  return [...stopWordLanguages(englishStopWords)]
-    .filter(([term, languages]) => isStopWordEverywhere(term, languages, everydayEnglish))
-    .map(([term]) => term)
-    .sort();
-}
-
 /**
- * The stop words of the other languages kept as English words ("man", "hat", "die", "car", "son"): in a
- * question written in one of those languages they are its function words ("Wer *hat* das Restaurant
- * gegründet?", "Bis wann kann *man* essen?"), which other-languages.ts drops from such a question.
+ * The stop words of the other languages that are dropped everywhere, and those kept as English words
+ * ("man", "hat", "die", "car", "son"). In a question written in one of those languages the latter are its
+ * function words ("Wer *hat* das Restaurant gegründet?", "Bis wann kann *man* essen?"), which
+ * other-languages.ts drops from such a question; the Brazilian list alone also holds words of content
+ * ("area", "local", "final", "zero"), which are not.
  */
-export function englishLookingStopWords(englishStopWords: ReadonlySet<string>): string[] {
+export function stopWordListsOfOtherLanguages(englishStopWords: ReadonlySet<string>): { everywhere: string[]; englishLooking: string[] } {
   const everydayEnglish = everydayEnglishWords();
-  return [...stopWordLanguages(englishStopWords)]
-    // The Brazilian list alone also holds words of content ("area", "local", "final", "zero").
-    .filter(([term, languages]) => !isStopWordEverywhere(term, languages, everydayEnglish) && [...languages].some((language) => language !== 'porBr'))
-    .map(([term]) => term)
-    .sort();
+  const everywhere: string[] = [];
+  const englishLooking: string[] = [];
+  for (const [term, languages] of stopWordLanguages(englishStopWords)) {
+    if (isStopWordEverywhere(term, languages, everydayEnglish)) everywhere.push(term);
+    else if ([...languages].some((language) => language !== 'porBr')) englishLooking.push(term);
+  }
+  return { everywhere: everywhere.sort(), englishLooking: englishLooking.sort() };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { englishStopWords } = await import('../search-terms.js');
-  const words = stopWordsOfOtherLanguages(englishStopWords());
-  writeFileSync(STOP_WORDS_FILE, `${JSON.stringify(words.join(' '))}\n`);
-  console.log(`${words.length} words -> ${STOP_WORDS_FILE}`);
-  const englishLooking = englishLookingStopWords(englishStopWords());
+  const { everywhere, englishLooking } = stopWordListsOfOtherLanguages(englishStopWords());
+  writeFileSync(STOP_WORDS_FILE, `${JSON.stringify(everywhere.join(' '))}\n`);
+  console.log(`${everywhere.length} words -> ${STOP_WORDS_FILE}`);
   writeFileSync(ENGLISH_LOOKING_FILE, `${JSON.stringify(englishLooking.join(' '))}\n`);
   console.log(`${englishLooking.length} words -> ${ENGLISH_LOOKING_FILE}`);
 }
