@@ -120,7 +120,8 @@ export const STATED_IN_OTHER_LANGUAGES = {
 export const ASKED_IN_OTHER_LANGUAGES = {
   price: words(
     [
-      'kostet|kosten|preis|preise|preisen|zahle|zahlen|teuer|gunstig\\w*|gebuhr\\w*|tarif\\w*',
+      // Paying asks a price after "was" or "wie viel" only: "Kann man mit Karte zahlen?" asks how.
+      'kostet|kosten|preis|preise|preisen|(?<=(?:was|wie ?viel)(?![\\p{L}])[^?]*)(?:zahle|zahlt|zahlen)|teuer|gunstig\\w*|gebuhr\\w*|tarif\\w*',
       'cuanto (?:cuesta|cuestan|vale|valen|sale|salen|cobran)|precios?|cuesta|cuestan|tarifas?|barat[oa]s?',
       'combien(?! de (?:temps|personnes|places|fois|jours|heures|minutes|annees|ans|gens|enfants))|prix|coute|coutent|tarifs?',
       'quanto (?:custa|custam|sai|saem|cobram)|precos?|custa|custam|valor|barat[oa]s?',
@@ -196,17 +197,22 @@ export const OTHER_LANGUAGE_DOING = 'hace hacen haceis hacer fait faites font fa
 export const FRENCH_WHERE = /(?<![\p{L}])où(?![\p{L}])/u;
 
 const OTHER_STOP_WORDS = new Set(otherStopWords.split(' '));
+/** The other languages' stop words that English uses as words ("die", "man", "für" folded): see withoutEnglishLookingStopWords. */
+const ENGLISH_LOOKING_STOP_WORDS_ALL: ReadonlySet<string> = new Set(englishLookingStopWords.split(' '));
 
 /**
  * Whether a sentence is written in another language than English: more of its words are stop words of
  * the other languages (stop-words.json) than English ones ("Vocês têm estacionamento?": "voces", "tem").
+ * A stop word of both says neither ("*Was* zahlt man für das Tiramisu?").
  */
 export function isInOtherLanguage(sentence: string): boolean {
   let other = 0;
   let english = 0;
   for (const word of folded(sentence).match(/[\p{L}]+/gu) ?? []) {
-    if (englishStopWords().has(word)) english++;
-    else if (OTHER_STOP_WORDS.has(word)) other++;
+    const isEnglish = englishStopWords().has(word);
+    if (isEnglish === (OTHER_STOP_WORDS.has(word) || ENGLISH_LOOKING_STOP_WORDS_ALL.has(word))) continue;
+    if (isEnglish) english++;
+    else other++;
   }
   return other > english;
 }

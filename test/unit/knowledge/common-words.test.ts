@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { everydayTermsOf } from '../../../functions/core/knowledge/common-words/common-words.js';
-import { COMMON_TERMS_FILE, COMMON_WORDS_FILE, commonTermsOf, commonWordsFromSubtlex } from '../../../functions/core/knowledge/common-words/generate.js';
+import { COMMON_TERMS_FILE, COMMON_WORDS_FILE, OTHER_COMMON_TERMS_FILE, commonTermsOf, commonWordsFromSubtlex, otherCommonTerms } from '../../../functions/core/knowledge/common-words/generate.js';
 
 describe('everyday words', () => {
   it('the bundled list is what the generator makes from SUBTLEX (re-run it after changing the count)', () => {
@@ -12,6 +12,10 @@ describe('everyday words', () => {
     const terms = JSON.parse(readFileSync(COMMON_TERMS_FILE, 'utf8')) as string[];
     expect(terms).toEqual(commonTermsOf(JSON.parse(readFileSync(COMMON_WORDS_FILE, 'utf8')) as string[]));
     expect(terms).toContain('morn');
+  });
+
+  it('the bundled terms of the other languages are what the generator makes from their frequency lists', () => {
+    expect(JSON.parse(readFileSync(OTHER_COMMON_TERMS_FILE, 'utf8'))).toBe(otherCommonTerms());
   });
 
   it('tells everyday words from rarer ones; a stem a rarer word also gives is not everyday', () => {
