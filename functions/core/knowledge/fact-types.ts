@@ -302,9 +302,9 @@ function statesPerson(markdown: string): boolean {
 /** Two first names joined by "and" in the languages of other-languages.ts, before the role they share. */
 const FIRST_NAMES = /(?<![\p{L}])\p{Lu}\p{Ll}{2,} (?:and|&|et|und|y|e|i|en) \p{Lu}\p{Ll}{2,}(?=[,:–—-]|\s+(?:are|sont|sind|son|sao|sa|zijn)\b)/gu;
 
-/** A section of people: "Meet the team", "Our teachers", "Our vets". */
+/** A section of people: "Meet the team", "Our experts", "Our teachers", "Our vets". */
 const PEOPLE_SECTION =
-  /\b(?:team|staff|people|crew|teachers|instructors|trainers|coaches|stylists|doctors|dentists|vets|veterinarians|therapists|physios|lawyers|solicitors|attorneys|accountants|partners|who we are|mitarbeiter(?:innen)?|equipo|nuestro equipo|personal|[ée]quipe|equipa|squadra|zesp[óo][łl]|kadra|specjali[śs]ci|wer wir sind|qui(?:enes)? somos|qui sommes-nous|quem somos|chi siamo|o nas)\b/i;
+  /\b(?:team|staff|people|crew|experts|specialists|teachers|instructors|trainers|coaches|stylists|doctors|dentists|vets|veterinarians|therapists|physios|lawyers|solicitors|attorneys|accountants|partners|who we are|mitarbeiter(?:innen)?|equipo|nuestro equipo|personal|[ée]quipe|equipa|squadra|zesp[óo][łl]|kadra|specjali[śs]ci|wer wir sind|qui(?:enes)? somos|qui sommes-nous|quem somos|chi siamo|o nas)\b/i;
 /** A heading that is a name: two to four capitalised words, maybe after a title ("Dr Nadia Rahman", "Marta Novak"). */
 const TITLE = String.raw`(?:Dr|Mr|Mrs|Ms|Miss|Prof|Dra|Sr|Sra|Mme|mgr|dr|lek|prof|in[żz])\.?`;
 // Post-nominal letters may follow, after a comma ("Ana Ruiz, DDS") or in brackets ("Dr Meredith Grey (BVSc MANZCVS (Surgery))").
