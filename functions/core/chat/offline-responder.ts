@@ -5,7 +5,7 @@ import { amountsIn } from '../knowledge/currency-amounts.js';
 import { factTypesAsked, factWordsAsked, namesTeamMember, NAMING_FACT_WORDS, personOfHeadings, roleAsked, statesFact, statesFactUnder, statesStreetAddress, type FactType } from '../knowledge/fact-types.js';
 import type { QuestionKnowledge } from '../knowledge/index-knowledge.js';
 import { DECLARED_DETAILS_HEADING, isSiteDetailsDocument } from '../knowledge/knowledge-document.js';
-import { folded, isOtherLanguageYesNo, OTHER_LANGUAGE_DOING } from '../knowledge/other-languages.js';
+import { folded, isOtherLanguageYesNo, OTHER_LANGUAGE_DOING, OTHER_LANGUAGE_OFFERING } from '../knowledge/other-languages.js';
 import type { SearchHit } from '../knowledge/search-index.js';
 import { narrowerTermsOf, nearTermsOf, synonymsOf, wholeOfKind, writtenSynonymsOf } from '../knowledge/synonyms.js';
 import { dayVerdict, leavesOutDaysAsked } from './day-hours.js';
@@ -52,6 +52,7 @@ const REQUEST_WORDS = new Set(
     // Permission frames what is asked about ("Are dogs *allowed*?": "Dogs on a lead are welcome").
     termsOf('allow allowed allows permitted permit ok okay fine welcome'),
     termsOf(OTHER_LANGUAGE_DOING),
+    termsOf(OTHER_LANGUAGE_OFFERING),
   ),
 );
 /**
@@ -687,7 +688,9 @@ function namingHeading(passage: SearchHit, lines: readonly string[]): string | u
 
 function present(heading: string | undefined, lines: readonly string[]): string {
   if (!heading) return lines.join('\n');
-  return lines.length === 1 ? `${heading}: ${lines[0]}` : `${heading}:\n${lines.join('\n')}`;
+  // A heading may end in its own colon ("Horaires d'ouverture :", "Contact:"): said once.
+  const label = heading.replace(/\s*:\s*$/, '');
+  return lines.length === 1 ? `${label}: ${lines[0]}` : `${label}:\n${lines.join('\n')}`;
 }
 
 const presentPassage = (passage: SearchHit, lines: readonly string[], asked: readonly FactType[] = []) =>
@@ -745,7 +748,8 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   const factWords = factWordsAsked(question);
   // Words asking for a kind of fact ("much", "located") are answered by the fact, not by their spelling.
   const factTerms = new Set(
-    [...factWords.values()].flatMap((words) => [...words].filter((word) => !NAMING_FACT_WORDS.has(word)).flatMap((word) => termsOf(word))),
+    // A hyphenated word is also searched joined ("e-mail": "email"), which asks as much.
+    [...factWords.values()].flatMap((words) => [...words].filter((word) => !NAMING_FACT_WORDS.has(word)).flatMap((word) => [...termsOf(word), ...termsOf(word.replace(/-/g, ''))])),
   );
   const placeTerms = new Set(businessPlaceTermsOf(question));
   const businessTerms = new Set([...termsOf(businessName), ...placeTerms]);

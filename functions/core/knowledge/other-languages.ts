@@ -192,6 +192,13 @@ export const ASKED_IN_OTHER_LANGUAGES = {
  * nothing asked about.
  */
 export const OTHER_LANGUAGE_DOING = 'hace hacen haceis hacer fait faites font faire robi robia robicie robisz robic zrobi doet doen fare fanno';
+/**
+ * Forms of "offer" and "sell" in the same languages ("Vous *vendez* de l'agneau ?", "*Bietet* ihr
+ * Massagen an?"): as English "offer" does, they frame what is asked about, which the site may offer
+ * with another verb ("Nous proposons un agneau").
+ */
+export const OTHER_LANGUAGE_OFFERING =
+  'proposez proposent proposons offrez offrent vendez vendent bietet bieten anbieten verkauft verkaufen ofrece ofrecen ofreceis venden vendeis oferece oferecem vendem offrite offrono vendete vendono bieden biedt verkopen verkoopt oferuje oferujecie oferujesz sprzedaje sprzedajecie';
 
 /** "Où se trouve...?", "Où êtes-vous ?": French "où" folds to "ou" (or), so it is matched before folding. */
 export const FRENCH_WHERE = /(?<![\p{L}])où(?![\p{L}])/u;
@@ -231,18 +238,21 @@ export function withoutEnglishLookingStopWords(question: string): string {
   return question.replace(/[\p{L}]+/gu, (word) => (ENGLISH_LOOKING_STOP_WORDS.has(folded(word)) ? '' : word)).replace(/ {2,}/g, ' ');
 }
 
-/** The words that ask for something other than yes or no: "was", "¿dónde?", "combien", "quanto", "gdzie". */
-const QUESTION_WORD = words(
-  [
-    'was|wie|wo|wann|wer|wem|wen|wessen|welche[rnms]?|warum|wieso|weshalb|woher|wohin|wieviel',
-    'que|quoi|quel|quelle|quels|quelles|combien|comment|ou|quand|qui|pourquoi|lequel|laquelle',
-    'cuanto|cuanta|cuantos|cuantas|donde|cuando|quien|quienes|como|cual|cuales|por que',
-    'quanto|quanta|quantos|quantas|onde|quando|quem|qual|quais|porque|por que',
-    'cosa|che|quale|quali|dove|chi|perche',
-    'wat|waar|wanneer|welk|welke|hoe|waarom|hoeveel',
-    'co|gdzie|kiedy|kto|jak|jaki|jaka|jakie|ile|dlaczego|ktory|ktora|ktore|kogo|komu',
-  ].join('|'),
-);
+/**
+ * The words that ask for something other than yes or no, by language as `stopword` names them (ISO
+ * 639-3): "was", "¿dónde?", "combien", "quanto", "gdzie". stop-words/generate.ts adds them to the stop
+ * words: like "what" and "where", they ask and name nothing.
+ */
+export const QUESTION_WORDS = {
+  deu: 'was|wie|wo|wann|wer|wem|wen|wessen|welche[rnms]?|warum|wieso|weshalb|woher|wohin|wieviel',
+  fra: 'que|quoi|quel|quelle|quels|quelles|combien|comment|ou|quand|qui|pourquoi|lequel|laquelle',
+  spa: 'cuanto|cuanta|cuantos|cuantas|donde|cuando|quien|quienes|como|cual|cuales|por que',
+  por: 'quanto|quanta|quantos|quantas|onde|quando|quem|qual|quais|porque|por que',
+  ita: 'cosa|che|quale|quali|dove|chi|perche',
+  nld: 'wat|waar|wanneer|welk|welke|hoe|waarom|hoeveel',
+  pol: 'co|gdzie|kiedy|kto|jak|jaki|jaka|jakie|ile|dlaczego|ktory|ktora|ktore|kogo|komu',
+} as const;
+const QUESTION_WORD = words(Object.values(QUESTION_WORDS).join('|'));
 
 /**
  * A yes/no question in another language: Polish asks with "czy"; the others by word order or

@@ -25,8 +25,14 @@ const englishStop = new Set(
  * split into words (`withContractionsWritten`, for passages and questions alike).
  */
 const AMBIGUOUS_CONTRACTION = /\b(haven|won)['’]t\b/gi;
+/**
+ * French and Italian elide an article, pronoun or "que" before a vowel ("C'est quoi", "l'agneau",
+ * "qu'il", "d'expérience"): the letter left would be a term of its own, unknown to the site and heavy.
+ * Only before a letter and after none, so "O'Brien" and English contractions ("it's") keep theirs.
+ */
+const ELISION = /(?<![\p{L}])(?:[cdjlmnst]|qu)['’](?=\p{L})/giu;
 export const withContractionsWritten = (text: string) =>
-  text.replace(AMBIGUOUS_CONTRACTION, (_, word: string) => (word.toLowerCase() === 'won' ? 'will not' : 'have not'));
+  text.replace(AMBIGUOUS_CONTRACTION, (_, word: string) => (word.toLowerCase() === 'won' ? 'will not' : 'have not')).replace(ELISION, '');
 /**
  * And those of other languages (stop-words/generate.ts): a question in German, Spanish or French
  * ("Was kostet *die* Suite *für* zwei Personen?") is about its other words, as an English one is.

@@ -12,6 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import * as stopword from 'stopword';
+import { QUESTION_WORDS } from '../other-languages.js';
 
 export const STOP_WORDS_FILE = resolve(import.meta.dirname, 'stop-words.json');
 
@@ -61,11 +62,31 @@ const folded = (word: string) => word.toLowerCase().normalize('NFD').replace(com
 
 export const ENGLISH_LOOKING_FILE = resolve(import.meta.dirname, 'english-looking-stop-words.json');
 
-/** Stop words of the other languages by the languages whose lists have them. */
+/**
+ * The forms of "can", "must" and "should" a visitor asks with ("Je *peux* venir ?", "¿*Puedo* pagar con
+ * tarjeta?"), which English's list has and most of these lists lack.
+ */
+const MODAL_VERBS: Record<keyof typeof QUESTION_WORDS, string> = {
+  deu: 'kann kannst können könnt darf darfst dürfen dürft muss musst müssen müsst soll sollst sollen sollte sollten',
+  fra: 'peux peut pouvez peuvent pouvons pourrais pourriez pourrait dois doit devez doivent devons faut',
+  spa: 'puedo puede puedes pueden podemos podéis podría debo debe debes deben debemos',
+  por: 'posso pode podes podem podemos poderia devo deve devem devemos',
+  ita: 'posso puoi può possono potete possiamo potrei devo deve devi devono dobbiamo dovete',
+  nld: 'kan kun kunt kunnen mag mogen moet moeten moest zou zouden',
+  pol: 'mogę może możesz możemy możecie mogą można muszę musi musimy trzeba',
+};
+
+/** The question words of other-languages.ts ("quoi", "wanneer") and the modal verbs of a language, which some lists lack. */
+const questionWordsOf = (language: (typeof LANGUAGES)[number]) => {
+  const code = language.slice(0, 3) as keyof typeof QUESTION_WORDS;
+  return [...QUESTION_WORDS[code].split('|'), ...MODAL_VERBS[code].split(' ')].filter((word) => /^\p{L}+$/u.test(word));
+};
+
+/** Stop words of the other languages (and their question words) by the languages whose lists have them. */
 function stopWordLanguages(englishStopWords: ReadonlySet<string>): Map<string, Set<string>> {
   const languagesOf = new Map<string, Set<string>>();
   for (const language of LANGUAGES) {
-    for (const word of stopword[language] ?? []) {
+    for (const word of [...(stopword[language] ?? []), ...questionWordsOf(language)]) {
       // "jusqu'", "qu'": the word before an elided vowel, as search terms split "jusqu'à".
       const term = folded(word).replace(/['’]$/, '');
       // One-letter words are initials and units as often ("Block C", "5 m"); English decides those.
