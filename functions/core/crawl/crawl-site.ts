@@ -7,7 +7,7 @@ import { emptyProgress, throttledProgress, type CrawlProgress } from './crawl-pr
 import { isSameSite, normaliseUrl, pageKey, siteOf } from './crawl-url.js';
 import { decodeHtml } from './decode-html.js';
 import type { ExtractedPage } from './extract-page.js';
-import { extractPage } from './page-reader.js';
+import { extractPage, saysAnything } from './page-reader.js';
 import { allowPrivateNetworkFromEnv } from './network-policy.js';
 import { RobotsCache } from './robots-rules.js';
 import { assertUrlAllowed, safeFetch, type SafeFetchOptions, type SafeFetchResult } from './safe-fetch.js';
@@ -171,7 +171,7 @@ export async function crawlSite(startUrl: string, options: CrawlOptions = {}): P
   /** Keeps a page read at `finalUrl` (asked for as `url`) unless it is noindex, empty or a duplicate. */
   const keep = async (url: URL, finalUrl: URL, extracted: ExtractedPage): Promise<void> => {
     if (extracted.robots.noindex) return frontier.skip(url.href, 'marked noindex');
-    if (!extracted.text) return frontier.skip(url.href, 'no readable text');
+    if (!saysAnything(extracted)) return frontier.skip(url.href, 'no readable text');
     const hash = contentHash(extracted.text);
     const original = keptHashes.get(hash);
     if (original) return frontier.skip(url.href, `same content as ${original}`);

@@ -128,14 +128,17 @@ function headings(document: Document): string[] {
 /** Text without separators: what is left of a row of links once the links are taken out. */
 const words = (text: string | null) => clean(text).replace(/[|•·,/\-–—\s]+/g, '');
 
+/** A link to the business's place on a map: its text is the address ("Schwanenstr. 29, 8840 Einsiedeln"). */
+const MAP_LINK = /^https?:\/\/(?:maps\.app\.goo\.gl|goo\.gl\/maps|(?:www\.|maps\.)?google\.[a-z.]+\/maps|maps\.google\.|maps\.apple\.com|(?:www\.)?openstreetmap\.org|(?:www\.)?bing\.com\/maps|(?:www\.)?waze\.com)/i;
+
 const isContactLink = (anchor: Element) => {
   const href = anchor.getAttribute('href') ?? '';
-  return /^(?:tel|mailto):/i.test(href) || socialProfileOf(href) !== undefined;
+  return /^(?:tel|mailto):/i.test(href) || socialProfileOf(href) !== undefined || MAP_LINK.test(href) || anchor.querySelector('address') !== null;
 };
 
 /**
  * Removes a block that is only links (a footer's "Quick links" list, "Home | Menu | Contact"): a menu,
- * not content. Links to a phone number, an e-mail address or a social profile in it are contact details and stay.
+ * not content. Links to a phone number, an e-mail address, a social profile or a map in it are contact details and stay.
  */
 function removeLinkBlock(block: Element): void {
   const anchors = [...block.querySelectorAll('a')];
@@ -194,13 +197,16 @@ function removeNonContent(root: ParentNode) {
   for (const form of root.querySelectorAll('form')) if (!form.querySelector('h1, h2, h3')) form.remove();
 }
 
-/** The site header and footer, without their menus and link lists, as markdown; removed from the document. */
 /**
- * The copyright footer's "All rights reserved" says nothing a visitor asks about, but its "reserved" is the
- * word of "Can I reserve a table?": dropped, the notice's name and year stay.
+ * The copyright footer's "All rights reserved" (and its German, Spanish, French, Portuguese, Italian,
+ * Dutch and Polish forms) says nothing a visitor asks about, but its "reserved" is the word of "Can I
+ * reserve a table?": dropped, the notice's name and year stay.
  */
-const withoutRightsNotice = (text: string) => text.replace(/[\s.,;|-]*\ball rights reserved\b\.?/gi, '');
+const RIGHTS_NOTICE =
+  /[\s.,;|-]*(?<![\p{L}])(?:all rights reserved|alle rechte vorbehalten|todos los derechos reservados|tous droits r[ée]serv[ée]s|todos os direitos reservados|tutti i diritti riservati|alle rechten voorbehouden|wszelkie prawa zastrze[żz]one)(?![\p{L}])\.?/giu;
+const withoutRightsNotice = (text: string) => text.replace(RIGHTS_NOTICE, '');
 
+/** The site header and footer, without their menus and link lists, as markdown; removed from the document. */
 function takeSiteChrome(document: Document): string {
   const blocks: string[] = [];
   for (const element of siteChromeOf(document)) {

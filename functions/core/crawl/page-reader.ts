@@ -15,3 +15,9 @@ export async function extractPage(html: string, pageUrl: string): Promise<Extrac
   }>;
   return (await reader).extractPage(html, pageUrl);
 }
+
+/**
+ * Whether a page says anything to learn: its content, or only the site-wide blocks a fragment holds
+ * (a `footer.html` other pages load with a script is all footer: the contact details and address).
+ */
+export const saysAnything = (page: Pick<ExtractedPage, 'text' | 'siteText'>) => Boolean(page.text || page.siteText);

@@ -147,7 +147,7 @@ export const ASKED_IN_OTHER_LANGUAGES = {
       'welche[rn]? nummer|unter welcher nummer|numer\\w* telefon\\w*|numero(?= (?:de )?(?:tel|whats|movil|celular|contacto|contato))',
     ].join('|'),
   ),
-  email: words('correo\\w*|courriel|e-?mail\\w*|adresse e-?mail|endereco de e-?mail'),
+  email: words('correo\\w*|courriel|e-?mail\\w*|mailadress\\w*|adresse e-?mail|endereco de e-?mail'),
   address: words(
     [
       'adresse|anschrift|standort|wo (?:seid|sind|ist|befindet|liegt|finde)|in welche[rm] (?:stadt|ort|strasse)|anfahrt',

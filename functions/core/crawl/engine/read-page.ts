@@ -4,7 +4,7 @@ import type https from 'node:https';
 import { CrawlRefusedError, FetchFailedError, RedirectNotFollowedError, UnsupportedContentTypeError } from '../crawl-errors.js';
 import { isSameSite, siteOf } from '../crawl-url.js';
 import { decodeHtml } from '../decode-html.js';
-import { extractPage } from '../page-reader.js';
+import { extractPage, saysAnything } from '../page-reader.js';
 import type { RobotsRules } from '../robots-rules.js';
 import { safeFetch, type SafeFetchResult } from '../safe-fetch.js';
 import { MAX_LINKS_PER_PAGE, MAX_PAGE_BYTES, MAX_PAGE_TEXT_CHARS } from './engine-settings.js';
@@ -110,7 +110,7 @@ export async function readPage(url: URL, context: ReadContext, known?: KnownPage
   const written = extracted.robots.nofollow ? [] : await scriptFileLinks(extracted.scripts, finalUrl.href, context);
   const links = extracted.robots.nofollow ? [] : [...new Set([...extracted.links, ...written])].slice(0, MAX_LINKS_PER_PAGE);
   if (extracted.robots.noindex) return { state: 'dropped', reason: 'marked noindex', finalUrl: finalUrl.href, links };
-  if (!extracted.text) return { state: 'dropped', reason: 'no readable text', finalUrl: finalUrl.href, links };
+  if (!saysAnything(extracted)) return { state: 'dropped', reason: 'no readable text', finalUrl: finalUrl.href, links };
   const text = extracted.text.slice(0, MAX_PAGE_TEXT_CHARS);
   const siteText = extracted.siteText.slice(0, MAX_PAGE_TEXT_CHARS);
   const hash = extractedTextHash(text, siteText);
