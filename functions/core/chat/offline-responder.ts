@@ -55,6 +55,12 @@ const REQUEST_WORDS = new Set(
     termsOf(OTHER_LANGUAGE_OFFERING),
   ),
 );
+
+/** Nouns whose search term is a request word's: "suite" is "suit" ("the Grande *Suite*", not "would it suit her"). */
+const NOUN_OF_REQUEST_TERM: ReadonlyMap<string, RegExp> = new Map([['suit', /\bsuites?\b/i]]);
+/** Whether a term of this text only frames what is asked (REQUEST_WORDS), not a noun sharing its term. */
+const isRequestTermIn = (term: string, text: string) => REQUEST_WORDS.has(term) && !NOUN_OF_REQUEST_TERM.get(term)?.test(text);
+
 /**
  * A rare word weighs more than a common one, up to this: beyond it (very rare, or unknown to the
  * knowledge) all words count alike, so one unusual word in a question does not outweigh the rest.
@@ -536,7 +542,7 @@ export function termGroupsOf(question: string): string[][] {
   const groups: string[][] = [];
   for (const clause of question.split(/[,;:.!?]+/)) {
     const clauseStart = groups.length;
-    const sides = clause.split(/\s+or\s+/i).map((part) => termsOf(part).filter((term) => !REQUEST_WORDS.has(term)));
+    const sides = clause.split(/\s+or\s+/i).map((part) => termsOf(part).filter((term) => !isRequestTermIn(term, part)));
     sides.forEach((terms, side) => {
       terms.forEach((term, position) => {
         const joinsPrevious = position === 0 && side > 0 && sides[side - 1]!.length > 0;
@@ -779,7 +785,7 @@ export function offlineAnswer(question: string, knowledge: QuestionKnowledge, st
   const needed = requiredCoverage(strictnessLevel);
 
   // The business's name often names its trade too ("Brightside *Cleaning*"): only its place is left out here.
-  const contentTerms = terms.filter((term) => !REQUEST_WORDS.has(term) && !placeTerms.has(term));
+  const contentTerms = terms.filter((term) => !isRequestTermIn(term, question) && !placeTerms.has(term));
   const contentTermSet = new Set(contentTerms.filter((term) => !factTerms.has(term)));
   const asksCount = contentTermSet.size > 0 && asked.length > 0 && asked.every((type) => COUNT_FACTS.has(type));
   const countedTerms = countedThingOf(question);

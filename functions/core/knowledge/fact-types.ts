@@ -67,6 +67,8 @@ const statedIn: Record<FactType, RegExp> = {
   founded: new RegExp(
     [
       String.raw`\b(?:since|established|estd?\.|founded|opened|trading since|in business since)(?:\s+(?:in|our doors in|back in))?\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+)?(?:1[89]|20)\d{2}\b`,
+      // A house's age is when it was built: "a farmhouse built in 1764", "dating from 1890".
+      String.raw`\b(?:built|dating (?:back )?(?:from|to)|dates (?:back )?(?:from|to))\s+(?:in\s+)?(?:1[5-9]|20)\d{2}\b`,
       String.raw`\b\d+\+?\s*years?\s+(?:of\s+(?:experience|service|trading|serving)|in\s+(?:business|the trade|the industry)|experience|serving|trading)\b`,
       String.raw`\bfor\s+(?:over|more than|nearly|almost|well over)\s+(?:\d+|[a-z]+)\s+(?:years|decades)\b`,
       // "I've been tattooing for three years", "we have been baking bread for over 20 years".
@@ -116,7 +118,7 @@ const askedBy: Record<FactType, RegExp> = {
   // "How long have you been in business?", "When were you founded?", "How old is the bakery?"; "How long
   // have you been practising / trading / teaching?" asks the same, whatever the trade's verb.
   founded:
-    /\bhow long (?:have|has) (?:you|your|the|it|they|this|[a-z]+)(?: [a-z]+)? been(?: (?:in business|around|open|doing this|[a-z]+ing))?\b|\bhow long (?:have|has) (?:you|it|they) (?:existed|traded|operated)\b|\bwhen (?:were|was|did) (?:you|your|the|it|they|(?:[\w'&-]+ ){1,4}?)\b.*\b(?:founded|established|started|opened|set up|begin|start|open)\b|\bhow old is (?:the|your|this) (?:business|company|firm|shop|salon|restaurant|bakery|garage|studio|clinic|practice|gym|cafe|hotel)\b|\bwhat year\b|\byears? (?:in|of) (?:business|trading|experience)\b|\bhow many years(?: (?:have|has) [a-z]+ been(?: [a-z]+)?)?\b|\bhow experienced\b/,
+    /\bhow long (?:have|has) (?:you|your|the|it|they|this|[a-z]+)(?: [a-z]+)? been(?: (?:in business|around|open|doing this|[a-z]+ing))?\b|\bhow long (?:have|has) (?:you|it|they) (?:existed|traded|operated)\b|\bwhen (?:were|was|did) (?:you|your|the|it|they|(?:[\w'&-]+ ){1,4}?)\b.*\b(?:founded|established|started|opened|set up|begin|start|open)\b|\bhow old is (?:the|your|this) (?:business|company|firm|shop|salon|restaurant|bakery|garage|studio|clinic|practice|gym|cafe|hotel|house|building|inn|property)\b|\bwhat year\b|\byears? (?:in|of) (?:business|trading|experience)\b|\bhow many years(?: (?:have|has) [a-z]+ been(?: [a-z]+)?)?\b|\bhow experienced\b/,
   quantity: new RegExp(String.raw`\bhow many\b|\bhow much(?!${PRICE_FOLLOWS})|\bnumber of\b|\bhow big\b|\bhow large\b`),
 };
 /**

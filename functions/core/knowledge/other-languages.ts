@@ -108,6 +108,8 @@ export const STATED_IN_OTHER_LANGUAGES = {
       // German puts the verb last: "wurde im Jahr 2005 von ... gegründet"; a label gives the date: "Création : 30/05/2023".
       String.raw`(?<![\p{L}\d])(?:1[89]|20)\d{2}(?!\d)[^.\n]{0,80}?(?<![\p{L}])(?:gegrundet|eroffnet)(?![\p{L}])`,
       String.raw`(?<![\p{L}])(?:creation|date de creation|grundung|gegrundet|fundacao|fundacion|fondazione|opgericht)\s*:\s*(?:\d{1,2}[/.-]\d{1,2}[/.-])?(?:1[89]|20)\d{2}(?!\d)`,
+      // A house's age: "ein Gebäude aus dem Jahr 1877", "construite en 1850", "construída em 1920".
+      String.raw`(?<![\p{L}])(?:aus dem jahr|erbaut(?: im jahr| in)?|baujahr:?|construite? en|construid[oa] en|construid[oa] em|costruit[oa] nel|gebouwd in|zbudowan[yaoe] w)\s+(?:1[5-9]|20)\d{2}(?!\d)`,
     ].join('|'),
     'u',
   ),

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { offlineReplyOf, page } from '../../support/offline-reply.js';
+
+/**
+ * Made-up sites for the rules taken from the misses of held-out set 7b (a B&B in Switzerland asked in
+ * German, a vet in Argentina asked in Spanish, a butcher in France asked in French), run once on
+ * 2026-12-03 (bench/answer-sites-real/README.md).
+ */
+const guesthouse = [
+  page(
+    'https://haus-linde.example.at/',
+    'Haus Linde',
+    `# Haus Linde\n\n## Unser Haus\n\nDas Haus Linde ist ein Bauernhaus aus dem Jahr 1791, liebevoll renoviert.\n\n## Das Gartenzimmer\n\nDoppelzimmer mit Gemeinschaftsbad.\n\nEUR 95.- / Nacht (2 Personen)\n\n## Die Linden Suite\n\nGroße Suite mit eigenem Bad und Blick auf den Garten.\n\nEUR 140.- / Nacht (2 Personen)`,
+  ),
+];
+const askGuesthouse = (message: string) => offlineReplyOf(message, guesthouse, { business: 'Haus Linde', strictness: 7 });
+
+const cottage = [
+  page('https://mill-cottage.example.ie/', 'Mill Cottage', `# Mill Cottage\n\n## Our history\n\nMill Cottage is a stone miller's house built in 1764 on the banks of the Nore.\n\n## Double room\n\nA double room over the mill race: €90 per night.\n\n## Suite\n\nThe suite sleeps two: €130 per night.`),
+];
+const askCottage = (message: string) => offlineReplyOf(message, cottage, { business: 'Mill Cottage', strictness: 7 });
+
+describe('held-out set 7b: how old a house is', () => {
+  it('answers with the year it was built', () => {
+    expect(askGuesthouse('Wie alt ist das Haus eigentlich?')).toMatch(/1791/);
+    expect(askCottage('How old is the house?')).toMatch(/1764/);
+  });
+});
+
+describe('held-out set 7b: a suite is no request to suit the visitor', () => {
+  it('prices the suite asked about', () => {
+    expect(askGuesthouse('Was kostet die Suite pro Nacht?')).toMatch(/140/);
+    expect(askCottage('How much is a suite?')).toMatch(/130/);
+    expect(askCottage('How much is a suite?')).not.toMatch(/90/);
+  });
+});
