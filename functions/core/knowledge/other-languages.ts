@@ -136,6 +136,8 @@ export const ASKED_IN_OTHER_LANGUAGES = {
     [
       'offnungszeit\\w*|geoffnet|offen|offnet|offnen|schliesst|schliessen|geschlossen|bis wann|ab wann|uhrzeit',
       'horarios?|abiert[oa]s?|abren|abre|cierran|cierra|cerrad[oa]s?|a que hora|hasta que hora',
+      // "¿Atienden los domingos?": serving customers on a day asks the hours; "¿Atienden gatos?" does not.
+      `(?:atienden|atiende|atendem|atende)(?=[^?]*(?<![\\p{L}])(?:(?:${OTHER_DAY})s?|hoy|feriados?|fin de semana|hoje|fim de semana)(?![\\p{L}]))`,
       "horaires?|ouvert\\w*|ouvre\\w*|fermez|ferment|fermes?|(?:jusqu'?a )?quelle heure",
       '(?:fica[mr]? )?abert[oa]s?|abrem|fecham|fechad[oa]s?|(?:ate )?que horas',
       'orari[oa]?|apert[oaie]|apre|aprite|chiude\\w*|chius[oaie]|che ora',
@@ -147,6 +149,8 @@ export const ASKED_IN_OTHER_LANGUAGES = {
     [
       'telefon\\w*|telefono|telephone|telefone|telefoon\\w*|handynummer|anruf\\w*|llamar\\w*|llamo|appeler|ligar|zadzwoni\\w*|chiamar\\w*|bellen',
       'welche[rn]? nummer|unter welcher nummer|numer\\w* telefon\\w*|numero(?= (?:de )?(?:tel|whats|movil|celular|contacto|contato))',
+      // "¿A qué número le escribo?", "Qual o número?", "À quel numéro ?": which number asks for the phone.
+      '(?:(?:a|en|para) )?(?:que|qual|quel|cual) (?:o |e o )?numero',
     ].join('|'),
   ),
   email: words('correo\\w*|courriel|e-?mail\\w*|mailadress\\w*|adresse e-?mail|endereco de e-?mail'),

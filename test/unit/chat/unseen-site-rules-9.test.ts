@@ -34,3 +34,23 @@ describe('held-out set 7b: a suite is no request to suit the visitor', () => {
     expect(askCottage('How much is a suite?')).not.toMatch(/90/);
   });
 });
+
+/** A pet shop in Rosario, asked in Spanish. */
+const petShop = [
+  page(
+    'https://mascotas-paz.example.ar/',
+    'Mascotas Paz',
+    `# Mascotas Paz\n\n## Horarios\n\nLunes a Viernes: 09:00 a 19:00\nSábados: 09:00 a 13:00\nDomingos: Cerrado\n\n## Contacto\n\nWhatsApp: +54 9 341 555-0199\n\n## Servicios\n\nAtendemos perros y gatos: baño, corte y vacunación.`,
+  ),
+];
+const askPetShop = (message: string) => offlineReplyOf(message, petShop, { business: 'Mascotas Paz', strictness: 7 });
+
+describe('held-out set 7b: serving on a day and which number, asked in Spanish', () => {
+  it('takes "¿Atienden los domingos?" as a question about the hours', () => {
+    expect(askPetShop('¿Atienden los domingos?')).toMatch(/Domingos: Cerrado/);
+  });
+
+  it('takes "¿A qué número le escribo?" as asking for the phone number', () => {
+    expect(askPetShop('¿A qué número le escribo?')).toMatch(/341 555-0199/);
+  });
+});
