@@ -593,13 +593,21 @@ const CARD_LINE_WORDS = 8;
  * page runs into a review or an about text), the block's short lines that state it: the prose would fill
  * the answer's length before the block.
  */
+/** A card's label on a line of its own: "Address:", "Phone :", "Opening hours:". */
+const CARD_LABEL = /^[\p{L}][\p{L} '-]{1,24}\s?:$/u;
+/** The lines a label's value may take ("Address:", "Shri Maruthi Health Clinic", "Shop no 6, ..."). */
+const LABELLED_VALUE_LINES = 2;
+
 function contactBlock(lines: readonly string[], asked: readonly FactType[]): string[] | undefined {
   const contact = asked.filter((type) => CONTACT_FACTS.has(type));
   if (!contact.length || !lines.some((line) => wordCount(line) > PROSE_LINE_WORDS)) return undefined;
   const blocks: string[][] = [];
   let block: string[] = [];
-  for (const line of [...lines, '']) {
-    if (line && wordCount(line) <= CARD_LINE_WORDS) block.push(line);
+  for (const [index, line] of [...lines, ''].entries()) {
+    // A card's value may be one long line, after its label ("Address:" then "Shop no 6, ... main road,
+    // opposite ..., Bangalore 560077") or stating the fact itself.
+    const labelled = lines.slice(Math.max(0, index - LABELLED_VALUE_LINES), index).some((before) => CARD_LABEL.test(before));
+    if (line && (wordCount(line) <= CARD_LINE_WORDS || labelled || contact.some((type) => statesFact(line, type)))) block.push(line);
     else if (block.length) {
       blocks.push(block);
       block = [];

@@ -54,3 +54,23 @@ describe('held-out set 7b: serving on a day and which number, asked in Spanish',
     expect(askPetShop('¿A qué número le escribo?')).toMatch(/341 555-0199/);
   });
 });
+
+/**
+ * Held-out set 7a (a clinic in India, a car wash in Kenya, a gym in India, asked in English): a contact
+ * card whose address, after its label and the clinic's name, is one long line the pattern of an address
+ * does not recognise.
+ */
+const clinic = [
+  page(
+    'https://sai-clinic.example.in/contact',
+    'Contact',
+    `# Contact\n\n## Get in Touch\n\nPhone:\n+91 98450 12345\nEmail:\nfrontdesk@sai-clinic.example.in\nAddress:\nSri Sai Family Clinic.\nShop no 4 ganesha layout hosur main road opposite lakeview apartment near bus stand electronic city bangalore 560100\n\nWe are a family practice caring for patients of every age since our doors opened, with a doctor on call for emergencies and a pharmacy next door for your convenience.`,
+  ),
+];
+const askClinic = (message: string) => offlineReplyOf(message, clinic, { business: 'Sri Sai Family Clinic', strictness: 7 });
+
+describe('held-out set 7a: the address of a contact card, written on one long line', () => {
+  it('gives the whole address, not only the line before it', () => {
+    expect(askClinic('Where exactly is the clinic?')).toMatch(/ganesha layout .* 560100/);
+  });
+});
