@@ -40,7 +40,7 @@ const REQUEST_WORDS = new Set(
   termsOf('get got need want like know tell give offer provide use help please let see find look happen happens ok okay go come').concat(
     termsOf('anything something any someone thing things stuff way kind sort type job really actually exactly also usually possible'),
     // Generic containers: "your cheapest package" asks for the cheapest of whatever the site sells.
-    termsOf('package plan option service one ones work job'),
+    termsOf('package plan option service membership one ones work job'),
     // "What's included in...", "Does it include...": what a passage lists is what something includes.
     termsOf('include included includes including'),
     // Where a business "operates", "serves" or "covers" is where it works.

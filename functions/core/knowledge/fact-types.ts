@@ -306,7 +306,7 @@ const FIRST_NAMES = /(?<![\p{L}])\p{Lu}\p{Ll}{2,} (?:and|&|et|und|y|e|i|en) \p{L
 
 /** A section of people: "Meet the team", "Our experts", "Our teachers", "Our vets". */
 const PEOPLE_SECTION =
-  /\b(?:team|staff|people|crew|experts|specialists|teachers|instructors|trainers|coaches|stylists|doctors|dentists|vets|veterinarians|therapists|physios|lawyers|solicitors|attorneys|accountants|partners|who we are|mitarbeiter(?:innen)?|equipo|nuestro equipo|personal|[ée]quipe|equipa|squadra|zesp[óo][łl]|kadra|specjali[śs]ci|wer wir sind|qui(?:enes)? somos|qui sommes-nous|quem somos|chi siamo|o nas)\b/i;
+  /\b(?:team|staff|people|crew|experts|specialists|mentors|teachers|instructors|trainers|coaches|stylists|doctors|dentists|vets|veterinarians|therapists|physios|lawyers|solicitors|attorneys|accountants|partners|who we are|mitarbeiter(?:innen)?|equipo|nuestro equipo|personal|[ée]quipe|equipa|squadra|zesp[óo][łl]|kadra|specjali[śs]ci|wer wir sind|qui(?:enes)? somos|qui sommes-nous|quem somos|chi siamo|o nas)\b/i;
 /** A heading that is a name: two to four capitalised words, maybe after a title ("Dr Nadia Rahman", "Marta Novak"). */
 const TITLE = String.raw`(?:Dr|Mr|Mrs|Ms|Miss|Prof|Dra|Sr|Sra|Mme|mgr|dr|lek|prof|in[żz])\.?`;
 // Post-nominal letters may follow, after a comma ("Ana Ruiz, DDS") or in brackets ("Dr Meredith Grey (BVSc MANZCVS (Surgery))").
@@ -331,8 +331,12 @@ export function personOfHeadings(headingPath: string | undefined, separator: str
 export function namesTeamMember(headingPath: string | undefined, separator: string): boolean {
   const headings = headingPath?.split(separator) ?? [];
   const name = headings.at(-1)?.trim();
-  return headings.length > 1 && !!name && NAME_HEADING.test(name) && headings.slice(0, -1).some((heading) => PEOPLE_SECTION.test(heading));
+  return headings.length > 1 && !!name && NAME_HEADING.test(asWrittenInTitleCase(name)) && headings.slice(0, -1).some((heading) => PEOPLE_SECTION.test(heading));
 }
+
+/** A heading set in capitals ("SARAH FIT") as a name is written ("Sarah Fit"); any other as it is. */
+const asWrittenInTitleCase = (heading: string) =>
+  heading === heading.toUpperCase() ? heading.toLowerCase().replace(/(?<![\p{L}'])\p{L}/gu, (letter) => letter.toUpperCase()) : heading;
 
 /**
  * UK postcodes (EC1A 1BB, M1 1AE) and US states with ZIP codes (NY 10001): upper case matters. And the

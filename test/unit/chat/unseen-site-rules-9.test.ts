@@ -74,3 +74,23 @@ describe('held-out set 7a: the address of a contact card, written on one long li
     expect(askClinic('Where exactly is the clinic?')).toMatch(/ganesha layout .* 560100/);
   });
 });
+
+/** A gym whose trainer cards and plans are headed in capitals under "Elite mentors" and "Choose your power". */
+const gym = [
+  page(
+    'https://forge-gym.example.in/',
+    'Forge Gym',
+    `# Forge Gym\n\n## CHOOSE YOUR POWER\n\n### BRONZE\n\n₹1,200/mo\n\n- Gym floor\n- Locker room\n\n### TITAN\n\n₹4,800/mo\n\n- All access\n- Sauna\n\n## ELITE MENTORS\n\n### PRIYA NAIR\n\nYoga Specialist\n\n### ARJUN RAO\n\nPowerlifting Coach`,
+  ),
+];
+const askGym = (message: string) => offlineReplyOf(message, gym, { business: 'Forge Gym', strictness: 7 });
+
+describe('held-out set 7a: capitals, mentors and memberships', () => {
+  it('knows a card headed by a name in capitals under "mentors" as a person', () => {
+    expect(askGym('Who runs the yoga sessions?')).toMatch(/PRIYA NAIR/);
+  });
+
+  it('takes "membership" as whatever the gym sells, as "plan" is', () => {
+    expect(askGym("What's your cheapest membership?")).toMatch(/BRONZE[\s\S]*1,200/);
+  });
+});
